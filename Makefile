@@ -1,0 +1,140 @@
+# iorate — build, test, run, bench, install.
+#   make            build $(BUILD)/iorate
+#   make run        install missing Debian packages, build, run a 10 s benchmark on a temporary file
+#   make test       install missing Debian packages, build, unit tests (plain, then ASan+UBSan), bats
+#   make bench      side-by-side benchmark against fio (not a test; never fails the build)
+#   make install PREFIX=/usr/local
+#   make deps       apt-get install whatever of DEPS is missing
+
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+ifeq ($(CI),true)
+WARN    += -Werror
+endif
+ifdef WERROR
+WARN    += -Werror
+endif
+
+DEPS := gcc make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
+	libcmocka-dev bats util-linux
+BENCH_DEPS := fio time
+
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+HAVE_URING := $(shell pkg-config --exists liburing 2>/dev/null && echo 1)
+HAVE_AIO   := $(shell test -f /usr/include/libaio.h && echo 1)
+
+CPPFLAGS += -D_GNU_SOURCE -Isrc -I$(BUILD)/gen -DIORATE_VERSION='"$(VERSION)"' \
+	-DIORATE_GITREV='"$(GITREV)"' -DIORATE_DATADIR='"$(PREFIX)/share/iorate"' \
+	$(shell pkg-config --cflags blkid 2>/dev/null)
+LDLIBS  := -ljansson -lsqlite3 -lblkid -lpthread -lm
+ifeq ($(HAVE_URING),1)
+CPPFLAGS += -DHAVE_LIBURING
+LDLIBS   += -luring
+endif
+ifeq ($(HAVE_AIO),1)
+CPPFLAGS += -DHAVE_LIBAIO
+LDLIBS   += -laio
+endif
+
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
+SAN_CFLAGS := -std=gnu11 $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined -MMD -MP
+
+LIB_SRC  := $(sort $(wildcard src/util/*.c src/core/*.c src/engine/*.c src/model/*.c \
+	src/report/*.c src/store/*.c src/cmd/*.c))
+CATALOGS := $(sort $(wildcard data/catalog/*.json))
+GEN_SRC  := $(BUILD)/gen/embedded_catalog.c
+TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded_catalog.o
+SAN_OBJ  := $(LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/gen/embedded_catalog.o
+TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+SAN_TESTS:= $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests-san/%)
+
+.PHONY: all run test unit unit-san cli bench deps bench-deps install clean asan check-root
+all: $(BUILD)/iorate
+
+$(BUILD)/iorate: $(BUILD)/obj/src/main.o $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(GEN_SRC): tools/embed.sh $(CATALOGS)
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh $@ $(CATALOGS)
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
+$(BUILD)/tests-san/%: $(BUILD)/san/tests/unit/%.o $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
+
+# The deps list is checked with dpkg-query so an up-to-date machine never calls apt-get.
+deps:
+	@missing=""; for p in $(DEPS) $(EXTRA_DEPS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "make deps: installing$$missing"; \
+		if [ "$$(id -u)" != 0 ]; then echo "make deps: need root to apt-get install$$missing" >&2; exit 1; fi; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+bench-deps:
+	@$(MAKE) -s deps EXTRA_DEPS="$(BENCH_DEPS)"
+
+# make run: a 10-second default benchmark on a temporary file (removed afterwards).
+run: deps
+	@$(MAKE) -s all
+	@tmp=$$(mktemp -d /var/tmp/iorate-run.XXXXXX) && \
+	trap 'rm -rf "$$tmp"' EXIT INT TERM && \
+	$(BUILD)/iorate run --time 10s --size 256MiB $$tmp/testfile
+
+unit: $(TESTS)
+	@sh tests/run-unit.sh $(TESTS)
+unit-san: $(SAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		sh tests/run-unit.sh $(SAN_TESTS)
+cli: $(BUILD)/iorate
+	@IORATE=$(abspath $(BUILD)/iorate) bats tests/cli
+
+test: deps
+	@$(MAKE) -s all $(TESTS) $(SAN_TESTS)
+	@sh tests/run-all.sh "$(BUILD)"
+
+bench: bench-deps
+	@$(MAKE) -s all
+	-@BUILD=$(BUILD) sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/iorate/catalog
+	install -m 755 $(BUILD)/iorate $(DESTDIR)$(PREFIX)/bin/iorate
+	install -m 644 docs/iorate.1 $(DESTDIR)$(PREFIX)/share/man/man1/iorate.1
+	$(if $(CATALOGS),install -m 644 $(CATALOGS) $(DESTDIR)$(PREFIX)/share/iorate/catalog/)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,114 @@
+#include "cmd/run_common.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	stop_flag = 1;
+}
+
+volatile sig_atomic_t *cmd_stop_flag(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	return &stop_flag;
+}
+
+void output_opts_init(struct output_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->fmt = &report_text;
+	o->ropts.units = UNITS_IEC;
+}
+
+struct progress {
+	bool on;
+	bool drawn;
+};
+
+static void progress_tick(void *arg, const struct runner_progress *p)
+{
+	struct progress *pr = arg;
+
+	if (!pr->on)
+		return;
+	if (!strcmp(p->phase, "preparing"))
+		fprintf(stdout, "\r\033[Kpreparing test file: %3.0f%%", p->prepare_done * 100);
+	else if (!strcmp(p->phase, "measuring"))
+		fprintf(stdout, "\r\033[K%s %5.1fs / %.1fs, %.0fs left: %.0f IOPS, %.2f MiB/s", p->phase,
+			p->elapsed_s, p->total_s,
+			p->total_s > p->elapsed_s ? p->total_s - p->elapsed_s : 0, p->iops, p->mibps);
+	else
+		fprintf(stdout, "\r\033[K%s %5.1fs / %.1fs", p->phase, p->elapsed_s, p->total_s);
+	fflush(stdout);
+	pr->drawn = true;
+}
+
+static struct progress progress_state;
+
+void cmd_progress_hooks(struct runner_hooks *h, bool quiet)
+{
+	progress_state.on = !quiet && isatty(STDOUT_FILENO);
+	progress_state.drawn = false;
+	h->tick = progress_tick;
+	h->arg = &progress_state;
+	h->stop = cmd_stop_flag();
+}
+
+static void progress_clear(void)
+{
+	if (progress_state.drawn) {
+		fputs("\r\033[K", stdout);
+		fflush(stdout);
+	}
+	progress_state.drawn = false;
+}
+
+int cmd_run_job(struct job *job, const struct output_opts *o)
+{
+	struct runner_hooks hooks;
+	struct result res;
+	char err[256];
+	int rc;
+
+	if (job_validate(job, err, sizeof(err)))
+		return usage_error("%s", err);
+	cmd_progress_hooks(&hooks, o->quiet || o->fmt != &report_text);
+	result_init(&res);
+	rc = runner_run(job, &res, &hooks);
+	progress_clear();
+	if (rc && !res.started) {
+		/* Nothing ran: a bad fit of job and target is usage, anything else a failure. */
+		int code = rc == -EDOM || rc == -EINVAL ? EXIT_USAGE : 1;
+		fprintf(stderr, "iorate: %s\n", res.errmsg[0] ? res.errmsg : strerror(-rc));
+		result_release(&res);
+		return code;
+	}
+	if (!res.started && res.interrupted) {
+		fprintf(stderr, "iorate: interrupted before the workload started\n");
+		result_release(&res);
+		return 1;
+	}
+	o->fmt->write(stdout, &res, &o->ropts);
+	fflush(stdout);
+	if (rc)
+		fprintf(stderr, "iorate: %s\n", res.errmsg[0] ? res.errmsg : strerror(-rc));
+	else if (res.interrupted)
+		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
+			res.seconds);
+	int code = rc ? 1 : res.interrupted ? EXIT_INTERRUPTED : 0;
+	result_release(&res);
+	return code;
+}

@@ -1,0 +1,35 @@
+#ifndef IORATE_CMD_RUN_COMMON_H
+#define IORATE_CMD_RUN_COMMON_H
+#include <signal.h>
+#include <stdbool.h>
+
+#include "core/job.h"
+#include "core/result.h"
+#include "core/runner.h"
+#include "report/report.h"
+
+/* How a command that runs a workload prints it. */
+struct output_opts {
+	const struct report_ops *fmt;   /* text (default), json or csv */
+	struct report_opts ropts;
+	bool quiet;                     /* no progress line */
+};
+
+void output_opts_init(struct output_opts *o);
+
+/*
+ * Installs SIGINT/SIGTERM handlers that set the returned flag (the first signal stops the run
+ * gracefully; a second one during cleanup is ignored until files are removed).
+ */
+volatile sig_atomic_t *cmd_stop_flag(void);
+
+/* Runner hooks that draw the live progress line on stderr when it is a terminal, else nothing. */
+void cmd_progress_hooks(struct runner_hooks *h, bool quiet);
+
+/*
+ * Validates job, runs it, prints the result in o's format on stdout, and returns the exit code:
+ * 0, 1 when the run failed (the partial results are still printed), 2 when the job is invalid.
+ */
+int cmd_run_job(struct job *job, const struct output_opts *o);
+
+#endif

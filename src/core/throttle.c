@@ -1,0 +1,196 @@
+/*
+ * Emulated caps as GCRA buckets (the "virtual scheduling" form of a token bucket): each bucket
+ * holds one number, the theoretical arrival time (TAT) of the next I/O, advanced with a
+ * compare-and-swap. No lock is taken: threads of a target share only that word.
+ *
+ * A cap of r per second with a credit bucket is GCRA(1/r, tau): an I/O may go once
+ * TAT - tau <= now. tau is how far ahead of the clock the disk may run, i.e. its burst credit;
+ * idle time refills it at r per second, as Azure credit bursting and AWS gp2 do. The burst rate
+ * R itself is a second bucket with (almost) no credit. With base r, burst R and a full bucket
+ * lasting S seconds at R, tau = S * (R - r) / r.
+ */
+#include "core/throttle.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/clock.h"
+
+#define NS 1e9
+/* Slack that lets a late-waking thread catch up instead of losing its slot: 1 ms of the rate. */
+#define TAU_MIN_NS 1000000ull
+#define SLEEP_SLICE_NS 100000000ull
+
+struct gcra {
+	uint64_t tat;            /* written by every worker of the bucket: own cache line */
+	double ns_per_unit;
+	uint64_t tau;
+	bool bytes;              /* units are bytes (MB/s cap) rather than operations */
+	bool credit;             /* this is the base bucket of a burst cap */
+} __attribute__((aligned(64)));
+
+struct throttle {
+	struct gcra b[4];
+	unsigned n;
+	uint64_t io_unit;
+	struct throttle *vm;     /* the run-wide caps, or NULL */
+};
+
+struct throttle_set {
+	struct throttle *disk;   /* one per target, or NULL when there is no per-disk cap */
+	struct throttle *vm;
+	unsigned ntargets;
+};
+
+static void add_cap(struct throttle *t, double rate, double burst, double burst_s, bool bytes,
+		    uint64_t now)
+{
+	double unit = bytes ? 1e6 : 1.0; /* MB/s are 10^6 B/s */
+
+	if (rate <= 0)
+		return;
+	struct gcra *g = &t->b[t->n++];
+	g->tat = now;
+	g->bytes = bytes;
+	g->ns_per_unit = NS / (rate * unit);
+	g->tau = TAU_MIN_NS;
+	if (burst > rate && burst_s > 0) {
+		g->credit = true;
+		g->tau = (uint64_t)(burst_s * (burst - rate) / rate * NS);
+		struct gcra *p = &t->b[t->n++];
+		p->tat = now;
+		p->bytes = bytes;
+		p->ns_per_unit = NS / (burst * unit);
+		p->tau = TAU_MIN_NS;
+	}
+}
+
+static void throttle_setup(struct throttle *t, const struct job_caps *c, uint64_t io_unit,
+			   uint64_t now)
+{
+	memset(t, 0, sizeof(*t));
+	t->io_unit = io_unit;
+	add_cap(t, c->iops, c->burst_iops, c->burst_seconds, false, now);
+	add_cap(t, c->mbps, c->burst_mbps, c->burst_seconds, true, now);
+}
+
+static bool caps_set(const struct job_caps *c)
+{
+	return c->iops > 0 || c->mbps > 0;
+}
+
+int throttle_set_new(const struct job *job, struct throttle_set **out)
+{
+	struct throttle_set *s;
+	uint64_t now = clock_ns();
+
+	*out = NULL;
+	if (!caps_set(&job->cap) && !caps_set(&job->vm_cap))
+		return 0;
+	if (!(s = calloc(1, sizeof(*s))))
+		return -ENOMEM;
+	s->ntargets = job->ntargets;
+	if (caps_set(&job->vm_cap)) {
+		if (posix_memalign((void **)&s->vm, 64, sizeof(*s->vm)))
+			goto nomem;
+		throttle_setup(s->vm, &job->vm_cap, job->cap_io_unit, now);
+	}
+	if (posix_memalign((void **)&s->disk, 64, job->ntargets * sizeof(*s->disk)))
+		goto nomem;
+	for (unsigned i = 0; i < job->ntargets; i++) {
+		throttle_setup(&s->disk[i], &job->cap, job->cap_io_unit, now);
+		s->disk[i].vm = s->vm;
+	}
+	*out = s;
+	return 0;
+nomem:
+	throttle_set_free(s);
+	return -ENOMEM;
+}
+
+void throttle_set_free(struct throttle_set *s)
+{
+	if (!s)
+		return;
+	free(s->disk);
+	free(s->vm);
+	free(s);
+}
+
+void throttle_set_attach(struct throttle_set *s, unsigned target, struct throttle **t,
+			 unsigned *slot)
+{
+	*t = &s->disk[target];
+	*slot = 0;
+}
+
+/* Reserves `units` in g no earlier than t; returns when the I/O may go. */
+static uint64_t gcra_take(struct gcra *g, double units, uint64_t t)
+{
+	uint64_t inc = (uint64_t)(units * g->ns_per_unit);
+	uint64_t old = __atomic_load_n(&g->tat, __ATOMIC_RELAXED), go, nw;
+
+	do {
+		go = old > g->tau && old - g->tau > t ? old - g->tau : t;
+		nw = (old > go ? old : go) + inc;
+	} while (!__atomic_compare_exchange_n(&g->tat, &old, nw, true, __ATOMIC_RELAXED,
+					      __ATOMIC_RELAXED));
+	return go;
+}
+
+static uint64_t throttle_take(struct throttle *t, uint32_t bytes, uint64_t go)
+{
+	double ops = 1.0;
+
+	if (t->io_unit && bytes > t->io_unit)
+		ops = (double)((bytes + t->io_unit - 1) / t->io_unit);
+	for (unsigned i = 0; i < t->n; i++) {
+		uint64_t g = gcra_take(&t->b[i], t->b[i].bytes ? (double)bytes : ops, go);
+		if (g > go)
+			go = g;
+	}
+	return go;
+}
+
+uint64_t throttle_wait(struct throttle *t, unsigned slot, uint32_t bytes, uint64_t now,
+		       volatile sig_atomic_t *halt)
+{
+	uint64_t go = throttle_take(t, bytes, now);
+
+	if (t->vm)
+		go = throttle_take(t->vm, bytes, go);
+	while (now < go && !*halt) {
+		uint64_t until = go - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : go;
+		clock_sleep_until(until);
+		now = clock_ns();
+	}
+	return now > go ? now : go;
+}
+
+static double credit_pct(const struct throttle *t, bool bytes, uint64_t now)
+{
+	for (unsigned i = 0; i < t->n; i++) {
+		const struct gcra *g = &t->b[i];
+		if (!g->credit || g->bytes != bytes)
+			continue;
+		uint64_t tat = __atomic_load_n(&g->tat, __ATOMIC_RELAXED);
+		uint64_t used = tat > now ? tat - now : 0;
+		return used >= g->tau ? 0.0 : 100.0 * (double)(g->tau - used) / (double)g->tau;
+	}
+	return -1;
+}
+
+void throttle_set_credit(struct throttle_set *s, double *iops_pct, double *mbps_pct)
+{
+	uint64_t now = clock_ns();
+	const struct throttle *t = s->disk ? &s->disk[0] : s->vm;
+
+	*iops_pct = credit_pct(t, false, now);
+	*mbps_pct = credit_pct(t, true, now);
+	if (*iops_pct < 0 && *mbps_pct < 0 && s->vm && t != s->vm) {
+		*iops_pct = credit_pct(s->vm, false, now);
+		*mbps_pct = credit_pct(s->vm, true, now);
+	}
+}

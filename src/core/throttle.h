@@ -1,0 +1,28 @@
+#ifndef IORATE_CORE_THROTTLE_H
+#define IORATE_CORE_THROTTLE_H
+#include <signal.h>
+#include <stdint.h>
+
+#include "core/job.h"
+
+/*
+ * Emulated caps: a token bucket per target (the disk) and one for the whole run (the VM), each
+ * for IOPS and for MB/s, with an optional burst credit bucket. Workers take tokens before each
+ * I/O and sleep when there are none.
+ */
+struct throttle;
+struct throttle_set;
+
+/* *out is NULL when the job has no caps (the hot path then skips throttling entirely). */
+int throttle_set_new(const struct job *job, struct throttle_set **out);
+void throttle_set_free(struct throttle_set *s);
+/* The throttle a worker of target `target` uses, and its slot in it. */
+void throttle_set_attach(struct throttle_set *s, unsigned target, struct throttle **t,
+			 unsigned *slot);
+/* Waits until an I/O of `bytes` may be issued; returns the clock after waiting. */
+uint64_t throttle_wait(struct throttle *t, unsigned slot, uint32_t bytes, uint64_t now,
+		       volatile sig_atomic_t *halt);
+/* Burst credit left, percent of the bucket (first target's disk bucket); -1 without burst. */
+void throttle_set_credit(struct throttle_set *s, double *iops_pct, double *mbps_pct);
+
+#endif

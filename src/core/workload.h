@@ -1,0 +1,75 @@
+#ifndef IORATE_CORE_WORKLOAD_H
+#define IORATE_CORE_WORKLOAD_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * The offset and direction of every I/O of one thread. Pure and deterministic: with the same
+ * seed, region and thread index, the same sequence comes out, whatever engine runs it.
+ */
+struct workload {
+	uint64_t s[4];           /* xoshiro256** state */
+	uint64_t base;           /* first byte of the region */
+	uint64_t slots;          /* random: number of aligned start offsets; sequential: blocks */
+	uint64_t align;          /* random: distance between slots; sequential: block size */
+	uint64_t next;           /* sequential: next block index */
+	uint64_t stride;         /* sequential: threads of the target (interleaving) */
+	uint64_t write_thresh;   /* an I/O writes when the draw is below this */
+	bool sequential;
+	bool mixed;              /* 0 < write% < 100: draw the direction */
+	bool all_write;
+};
+
+/*
+ * region [base, base + len) of a target; thread `thread` of `nthreads`; bs and align bytes
+ * (align 0 = bs); seed mixes with target and thread index so every thread has its own stream.
+ * Returns -EINVAL when not even one block fits.
+ */
+int workload_init(struct workload *w, uint64_t base, uint64_t len, uint64_t bs, uint64_t align,
+		  bool sequential, unsigned write_pct, uint64_t seed, unsigned target,
+		  unsigned thread, unsigned nthreads);
+
+static inline uint64_t rotl64(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t workload_rand(struct workload *w)
+{
+	uint64_t *s = w->s;
+	uint64_t r = rotl64(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl64(s[3], 45);
+	return r;
+}
+
+/* Next I/O: returns its offset and sets *write. No division: a multiply-high bounds the draw. */
+static inline uint64_t workload_next(struct workload *w, bool *write)
+{
+	uint64_t off;
+
+	if (w->mixed)
+		*write = workload_rand(w) < w->write_thresh;
+	else
+		*write = w->all_write;
+	if (w->sequential) {
+		off = w->base + w->next * w->align;
+		w->next += w->stride;
+		while (w->next >= w->slots)
+			w->next -= w->slots;
+	} else {
+		uint64_t slot = (uint64_t)(((unsigned __int128)workload_rand(w) * w->slots) >> 64);
+		off = w->base + slot * w->align;
+	}
+	return off;
+}
+
+/* splitmix64: seeds xoshiro and anything else that needs a well-mixed 64-bit value. */
+uint64_t splitmix64(uint64_t *state);
+
+#endif

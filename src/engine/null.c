@@ -1,0 +1,47 @@
+/*
+ * null: completes every I/O at once without moving a byte, so a run measures only iorate itself
+ * (offsets, mix, clock reads, histograms): the tool's overhead per I/O.
+ */
+#include "core/worker.h"
+#include "engine/engine.h"
+
+static int null_probe(void)
+{
+	return 0;
+}
+
+static int null_init(struct worker *w, unsigned depth)
+{
+	return 0;
+}
+
+static enum io_q null_queue(struct worker *w, struct io_req *r)
+{
+	r->res = (int32_t)r->len;
+	return IO_Q_DONE;
+}
+
+static int null_commit(struct worker *w)
+{
+	return 0;
+}
+
+static int null_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
+{
+	return 0;
+}
+
+static void null_cleanup(struct worker *w)
+{
+}
+
+const struct engine_ops engine_null = {
+	.name = "null",
+	.flags = ENGINE_SYNC | ENGINE_NO_IO,
+	.probe = null_probe,
+	.init = null_init,
+	.queue = null_queue,
+	.commit = null_commit,
+	.reap = null_reap,
+	.cleanup = null_cleanup,
+};

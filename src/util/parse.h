@@ -1,0 +1,43 @@
+#ifndef IORATE_UTIL_PARSE_H
+#define IORATE_UTIL_PARSE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Parsers for the values users type: sizes, durations, percentages, counts, lists and ranges.
+ * Each returns 0, -EINVAL when the text is not of the form, or -ERANGE when it does not fit.
+ * The caller (cmd/) turns that into "iorate: --bs: '64q' is not a size (examples: ...)".
+ */
+
+/* "4096", "4k", "4K", "4KB", "4KiB", "1.5G", "512B": k/m/g/t/p/e are powers of 1024, as in fio
+ * and DiskSpd. A fraction must come out as whole bytes. */
+int parse_size(const char *s, uint64_t *out);
+#define PARSE_SIZE_EXAMPLES "4k, 64KiB, 1M"
+
+/* "30" (seconds), "30s", "500ms", "250us", "5m", "1h", "1.5s", "1d": nanoseconds. */
+int parse_duration(const char *s, uint64_t *ns);
+#define PARSE_DURATION_EXAMPLES "30, 30s, 500ms, 5m, 1h"
+
+/* "30" or "30%": a whole number from 0 to 100. */
+int parse_percent(const char *s, unsigned *out);
+
+/* A whole number in [min, max], decimal or 0x hex, no sign. */
+int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+int parse_uint(const char *s, unsigned min, unsigned max, unsigned *out);
+
+/* A non-negative decimal number such as "500", "2.5", "1e3". */
+int parse_double(const char *s, double min, double max, double *out);
+
+/*
+ * Lists of values for sweeps: "1,2,4,8", "1..16" (step 1), "0..100:25" (step 25),
+ * "1..64:x2" (multiply by 2), "4k,8k,64k,1m" (with sizes = true). Items may mix ranges and
+ * single values: "1,2,4..16:x2". On success *vals is malloc'd (caller frees) and *n set.
+ * At most 4096 values.
+ */
+int parse_list(const char *s, bool sizes, uint64_t **vals, size_t *n);
+
+/* Formats n bytes as the shortest exact binary unit ("4KiB", "1MiB", "1536B"). */
+const char *fmt_size(uint64_t n, char *buf, size_t len);
+
+#endif
