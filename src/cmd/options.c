@@ -122,6 +122,16 @@ static int set_rate(struct opt_ctx *c, const struct opt *o, const char *val)
 	return 0;
 }
 
+/* MiB/s caps are kept as MB/s (10^6 B/s), the unit the throttle and the catalog use. */
+static int set_mibps(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	int r = set_rate(c, o, val);
+
+	if (!r)
+		*FIELD(c, o, double) *= 1.048576;
+	return r;
+}
+
 static int set_seconds(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	uint64_t ns;
@@ -312,6 +322,8 @@ const struct opt run_options[] = {
 	 "--cap-iops 500", set_rate, F(cap.iops), RS},
 	{"cap-mbps", 0, "N", "emulate a disk: at most N MB/s (10^6 B/s) per target",
 	 "--cap-mbps 60", set_rate, F(cap.mbps), RS},
+	{"cap-mibps", 0, "N", "the same in MiB/s (2^20 B/s), as DiskSpd prints MB/s",
+	 "--cap-mibps 60", set_mibps, F(cap.mbps), RS},
 	{"burst-iops", 0, "N", "disk burst rate while credits last (with --burst-seconds)",
 	 "--burst-iops 3500", set_rate, F(cap.burst_iops), RS},
 	{"burst-mbps", 0, "N", "disk burst MB/s while credits last", "--burst-mbps 170", set_rate,
@@ -322,6 +334,8 @@ const struct opt run_options[] = {
 	 "--vm-cap-iops 6400", set_rate, F(vm_cap.iops), RS},
 	{"vm-cap-mbps", 0, "N", "emulate a VM: at most N MB/s over all targets", "--vm-cap-mbps 64",
 	 set_rate, F(vm_cap.mbps), RS},
+	{"vm-cap-mibps", 0, "N", "the same in MiB/s (2^20 B/s)", "--vm-cap-mibps 285", set_mibps,
+	 F(vm_cap.mbps), RS},
 	{"vm-burst-iops", 0, "N", "VM burst IOPS while credits last", "--vm-burst-iops 20000",
 	 set_rate, F(vm_cap.burst_iops), RS},
 	{"vm-burst-mbps", 0, "N", "VM burst MB/s while credits last", "--vm-burst-mbps 1200",

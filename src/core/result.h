@@ -69,6 +69,10 @@ struct result {
 	unsigned nseries;
 	struct cpu_usage cpu;
 	struct host_info host;
+	/* Open loop (--rate-iops): how well the schedule was kept. */
+	uint64_t sched_ios_late;         /* issued more than 1 ms (or one interval) after due */
+	double sched_max_lag_s;          /* the furthest behind schedule any I/O was issued */
+	double sched_behind_s;           /* how far behind the schedule the run ended */
 	bool started;                    /* workers ran: there are results to show */
 	bool interrupted;
 	int error;                       /* 0 or -errno of the failure that ended the run */

@@ -5,6 +5,7 @@
 #include "core/runner.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,53 @@ static inline void prepare(struct worker *w, struct io_req *r, uint64_t now)
 }
 
 /*
+ * Open loop: an I/O is due at its scheduled time whatever happened to the ones before it, and
+ * its latency counts from then, so a stall shows in the percentiles instead of silently
+ * delaying the next submissions (coordinated omission). While waiting for the due time, the
+ * worker keeps reaping so completions are timed within ~100 us. Returns false when a slot must
+ * first come free (every request is in flight) or the run is stopping.
+ */
+static bool open_loop_wait(struct worker *w, uint64_t *now, unsigned *inflight,
+			   struct io_req **freel, unsigned *nfree)
+{
+	while (*now < w->next_due && !*w->halt) {
+		uint64_t gap = w->next_due - *now;
+		if (*inflight) {
+			int n = w->ops->reap(w, 0, w->done, w->depth);
+			uint64_t t = clock_ns();
+			for (int i = 0; i < n; i++) {
+				complete(w, w->done[i], t);
+				freel[(*nfree)++] = w->done[i];
+			}
+			if (n > 0)
+				*inflight -= (unsigned)n;
+			if (gap > 100000)
+				gap = 100000;
+		}
+		clock_sleep_until(clock_mono_ns() + gap);
+		*now = clock_ns();
+	}
+	return !*w->halt;
+}
+
+static void open_loop_advance(struct worker *w, uint64_t now)
+{
+	uint64_t lag = now > w->next_due ? now - w->next_due : 0;
+	double step = w->rate_interval_ns;
+
+	if (lag > w->sched_max_lag)
+		w->sched_max_lag = lag;
+	if (lag > 1000000 && lag > (uint64_t)step)
+		w->sched_late++;
+	if (w->poisson) {
+		/* Exponential gaps from the thread's own generator: -ln(U) * mean. */
+		double u = (double)((workload_rand(&w->wl) >> 11) + 1) * 0x1.0p-53;
+		step = -log(u) * w->rate_interval_ns;
+	}
+	w->next_due += (uint64_t)step;
+}
+
+/*
  * The queue-depth loop. Keeps `depth` I/Os in flight: issue into every free slot, hand the
  * batch to the kernel, reap at least one, account, repeat. Stops issuing at the end of the
  * cooldown, on a stop request or on the first error, then drains what is in flight.
@@ -111,7 +159,6 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct engine_ops *ops = w->ops;
-	const bool sync = ops->flags & ENGINE_SYNC;
 	struct io_req **freel = w->freel, **done = w->done;
 	unsigned nfree = w->depth, inflight = 0, tick = 0;
 	bool stopping = false;
@@ -129,7 +176,13 @@ static void *worker_main(void *arg)
 			 * An emulated cap delays the I/O the way the cloud's throttle does: the wait
 			 * counts in its latency, as it would on the VM.
 			 */
-			uint64_t t_issue = sync && !w->no_latency ? clock_ns() : now;
+			uint64_t t_issue = now;
+			if (w->rate_interval_ns > 0) {
+				if (!open_loop_wait(w, &now, &inflight, freel, &nfree))
+					break;
+				t_issue = w->next_due;
+				open_loop_advance(w, now);
+			}
 			if (w->throttle)
 				now = throttle_wait(w->throttle, w->tslot, r->len, t_issue, w->halt);
 			prepare(w, r, t_issue);
@@ -202,7 +255,7 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	const struct job *job = run->job;
 	struct target *t = &run->targets[ti];
 	struct worker *w = aligned_alloc(64, sizeof(*w));
-	uint64_t seed = job->seed_set ? job->seed : clock_realtime_ms() ^ (uint64_t)getpid() << 32;
+	uint64_t seed = run->res->job.seed;
 	int r = -ENOMEM;
 
 	if (!w)
@@ -222,6 +275,12 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	w->fsync_every = job->fsync_every;
 	w->no_latency = job->no_latency;
 	w->halt = &run->halt;
+	if (job->rate_iops > 0) {
+		w->rate_interval_ns = 1e9 * job->threads / job->rate_iops;
+		w->poisson = job->arrival == ARRIVAL_POISSON;
+		/* Threads of a target start staggered so their I/Os interleave evenly. */
+		w->next_due = run->t_start + (uint64_t)(w->rate_interval_ns * thread / job->threads);
+	}
 	w->trace = run->trace;
 	dir_stats_init(&w->st[0]);
 	dir_stats_init(&w->st[1]);
@@ -395,6 +454,15 @@ static void merge_results(struct run *run)
 
 	for (unsigned i = 0; i < run->nworkers; i++) {
 		struct worker *w = run->workers[i];
+		if (w->rate_interval_ns > 0) {
+			double behind = w->next_due < w->t_done ? (double)(w->t_done - w->next_due) / NS
+								: 0;
+			res->sched_ios_late += w->sched_late;
+			if ((double)w->sched_max_lag / NS > res->sched_max_lag_s)
+				res->sched_max_lag_s = (double)w->sched_max_lag / NS;
+			if (behind > res->sched_behind_s)
+				res->sched_behind_s = behind;
+		}
 		struct target_result *tr = &res->targets[w->target];
 		dir_stats_merge(&tr->read, &w->st[0]);
 		dir_stats_merge(&tr->write, &w->st[1]);
@@ -513,6 +581,8 @@ static int start_workers(struct run *run)
 			w->t_meas_start = run->t_meas_start;
 			w->t_meas_end = run->t_meas_end;
 			w->t_end = run->t_end;
+			if (w->rate_interval_ns > 0)
+				w->next_due += shift;
 		}
 	}
 	for (unsigned i = 0; i < run->nworkers; i++) {
@@ -551,10 +621,17 @@ int runner_run(const struct job *job, struct result *res, const struct runner_ho
 	size_t errlen = sizeof(res->errmsg);
 	int rc;
 
+	clock_init();
 	res->start_unix_ms = clock_realtime_ms();
 	host_info_read(&res->host);
 	if ((rc = job_copy(&res->job, job)))
 		return rc;
+	if (!job->seed_set) {
+		/* Recorded in the result, so that --seed repeats this run's offsets. Kept below 2^53
+		 * so every JSON reader holds it exactly. */
+		uint64_t sm = clock_realtime_ms() ^ ((uint64_t)getpid() << 32) ^ clock_ns();
+		res->job.seed = splitmix64(&sm) >> 11;
+	}
 	run.targets = calloc(job->ntargets, sizeof(*run.targets));
 	res->targets = calloc(job->ntargets, sizeof(*res->targets));
 	if (!run.targets || !res->targets) {
@@ -611,6 +688,13 @@ int runner_run(const struct job *job, struct result *res, const struct runner_ho
 			diskstats_delta(&tr->kernel, &after, &tr->kernel);
 	}
 	note_page_cache(&run);
+	if (job->rate_iops > 0 && res->sched_ios_late)
+		result_add_note(res,
+				"the target could not keep up with --rate-iops %g: %llu I/Os were "
+				"issued late, up to %.3f s behind schedule (%.3f s behind at the end); "
+				"latency counts from each I/O's scheduled time",
+				job->rate_iops, (unsigned long long)res->sched_ios_late,
+				res->sched_max_lag_s, res->sched_behind_s);
 	collect_errors(&run, err, errlen, &rc);
 out:
 	if (run.user_stop && *run.user_stop && rc == -EINTR) {

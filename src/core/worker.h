@@ -33,6 +33,11 @@ struct worker {
 	struct throttle *throttle;  /* NULL when no cap applies */
 	unsigned tslot;             /* this worker's slot in the throttle */
 	volatile sig_atomic_t *halt; /* set by the runner (stop request) or a failing worker */
+	double rate_interval_ns;    /* open loop: mean time between this thread's I/Os; 0 = closed */
+	int poisson;
+	uint64_t next_due;          /* open loop: when the next I/O is due */
+	uint64_t sched_late;        /* open loop: I/Os issued after their due time + slack */
+	uint64_t sched_max_lag;     /* open loop: the furthest behind the schedule an I/O went */
 
 	/* owned results */
 	int err;                    /* first -errno */

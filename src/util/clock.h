@@ -1,18 +1,48 @@
 #ifndef IORATE_UTIL_CLOCK_H
 #define IORATE_UTIL_CLOCK_H
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 /*
- * The clock every latency is taken from: CLOCK_MONOTONIC through the vDSO (about 20 ns, no
- * system call), in nanoseconds. One function so that a cheaper source can replace it in one place.
+ * The clock every latency is taken from, in nanoseconds on the CLOCK_MONOTONIC timeline.
+ * Where the TSC is invariant (constant_tsc and nonstop_tsc), clock_init() calibrates it against
+ * CLOCK_MONOTONIC and clock_ns() becomes rdtsc plus a multiply (about 11 ns here, against 28 ns
+ * for the vDSO call, on a kvm-clock VM). Elsewhere, or with IORATE_CLOCK=monotonic in the
+ * environment, clock_ns() is clock_gettime(CLOCK_MONOTONIC).
  */
-static inline uint64_t clock_ns(void)
+struct clock_cal {
+	bool tsc;
+	uint64_t tsc0, ns0;
+	uint64_t mult;       /* ns per tick, times 2^32 */
+};
+extern struct clock_cal clock_cal;
+
+/* Calibrates once (about 20 ms); later calls return at once. Thread-safe via pthread_once. */
+void clock_init(void);
+/* "tsc" or "monotonic": which source clock_ns() uses. */
+const char *clock_source(void);
+
+static inline uint64_t clock_mono_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t clock_ns(void)
+{
+#if defined(__x86_64__)
+	if (__builtin_expect(clock_cal.tsc, 1)) {
+		uint64_t d = __rdtsc() - clock_cal.tsc0;
+		return clock_cal.ns0 + (uint64_t)(((unsigned __int128)d * clock_cal.mult) >> 32);
+	}
+#endif
+	return clock_mono_ns();
 }
 
 /* Sleeps until the CLOCK_MONOTONIC time t (ns); returns early on a signal. */
