@@ -1,0 +1,284 @@
+/*
+ * iorate cost: what an upload costs in transactions and storage (seed 003's StorSimple
+ * calculator), and what a VM with its disks costs a month.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+#include "model/config.h"
+#include "model/cost.h"
+#include "util/parse.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: iorate cost upload --data SIZE [options]\n"
+"       iorate cost config --vm NAME --disk SPEC [--disk SPEC...] [options]\n"
+"\n"
+"upload: write transactions = data / chunk (rounded up), priced per 10,000, plus storage per\n"
+"GB-month (GB = 2^30 bytes, as Azure bills it); compares chunk sizes.\n"
+"  --data SIZE         data to upload                            --data 750GiB\n"
+"  --chunk SIZE        bytes per write transaction (default 512KiB) --chunk 64k\n"
+"  --write-price P     price per 10,000 writes (default: catalog) --write-price 0.05\n"
+"  --gb-price P        price per GB-month (default: catalog)     --gb-price 0.0208\n"
+"  --tier T            hot, cool, cold, archive (default hot)    --tier cool\n"
+"  --redundancy R      lrs, grs, ragrs, zrs (default lrs)        --redundancy grs\n"
+"  --region R          price region (default: any)               --region eastus\n"
+"  --months N          months of storage (default 1)             --months 12\n"
+"config: the monthly cost of a configuration.\n"
+"  --vm NAME           VM size                                   --vm D8s_v5\n"
+"  --disk SPEC         disks as in 'iorate model'                --disk 4xP30\n"
+"  --hours N           VM hours a month (default 730)            --hours 200\n"
+"  --vm-price P        VM price per hour (overrides the catalog)  --vm-price 0.384\n"
+"  --disk-price P      price per disk-month (overrides the catalog) --disk-price 135.17\n"
+"  --provider CAT      look names up in one catalog              --provider azure-2015\n"
+"  --catalog FILE      add or override catalog entries           --catalog prices.json\n"
+"Both:\n"
+"  --json              JSON on stdout                            --json\n"
+"  -h, --help          this text\n"
+"\n"
+"Examples:\n"
+"  iorate cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152\n"
+"  iorate cost config --vm DS14 --disk 2xP30 --vm-price 1.5\n");
+}
+
+enum { O_DATA = 256, O_CHUNK, O_WP, O_GP, O_TIER, O_RED, O_REGION, O_MONTHS, O_VM, O_DISK,
+       O_HOURS, O_VMP, O_DISKP, O_PROVIDER, O_CATALOG, O_JSON };
+
+static const struct option options[] = {
+	{"data", required_argument, NULL, O_DATA}, {"chunk", required_argument, NULL, O_CHUNK},
+	{"write-price", required_argument, NULL, O_WP}, {"gb-price", required_argument, NULL, O_GP},
+	{"tier", required_argument, NULL, O_TIER}, {"redundancy", required_argument, NULL, O_RED},
+	{"region", required_argument, NULL, O_REGION}, {"months", required_argument, NULL, O_MONTHS},
+	{"vm", required_argument, NULL, O_VM}, {"disk", required_argument, NULL, O_DISK},
+	{"hours", required_argument, NULL, O_HOURS}, {"vm-price", required_argument, NULL, O_VMP},
+	{"disk-price", required_argument, NULL, O_DISKP},
+	{"provider", required_argument, NULL, O_PROVIDER},
+	{"catalog", required_argument, NULL, O_CATALOG}, {"json", no_argument, NULL, O_JSON},
+	{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+};
+
+static int price(const char *opt, const char *arg, double *out)
+{
+	if (parse_double(arg, 0, 1e9, out))
+		return usage_error("%s: '%s' is not a price (e.g. 0.05)", opt, arg);
+	return 0;
+}
+
+static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
+{
+	static const uint64_t chunks[] = {64 << 10, 512 << 10, 4 << 20};
+	struct cost_upload_result r, alt;
+	char err[512], b1[32], b2[32];
+
+	if (!u->data)
+		return usage_error("cost upload: --data is required (e.g. --data 750GiB)");
+	if (cost_upload(c, u, &r, err, sizeof(err)))
+		return usage_error("cost upload: %s", err);
+	if (json) {
+		json_t *o = json_pack("{s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s?, s:s?}",
+			"data", (json_int_t)u->data, "chunk", (json_int_t)(u->chunk ? u->chunk : 524288),
+			"transactions", (json_int_t)r.transactions, "gib", r.gib,
+			"write_per_10k", r.write_per_10k, "per_gb_month", r.per_gb_month,
+			"months", r.months, "transaction_cost", r.transaction_cost,
+			"storage_cost", r.storage_cost, "total", r.total, "currency", r.currency,
+			"price_source", r.price_source);
+		json_t *cmp = json_array();
+
+		for (unsigned i = 0; i < 3; i++) {
+			struct cost_upload v = *u;
+
+			v.chunk = chunks[i];
+			v.write_per_10k = r.write_per_10k;
+			v.per_gb_month = r.per_gb_month;
+			cost_upload(c, &v, &alt, err, sizeof(err));
+			json_array_append_new(cmp, json_pack("{s:I, s:I, s:f}", "chunk",
+				(json_int_t)chunks[i], "transactions", (json_int_t)alt.transactions,
+				"transaction_cost", alt.transaction_cost));
+		}
+		json_object_set_new(o, "by_chunk", cmp);
+		json_dumpf(o, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(o);
+		return 0;
+	}
+	printf("upload:        %s (%.2f GiB) in %s chunks, %.0f month%s of storage\n",
+	       fmt_size(u->data, b1, sizeof(b1)), r.gib,
+	       fmt_size(u->chunk ? u->chunk : 524288, b2, sizeof(b2)), r.months,
+	       r.months == 1 ? "" : "s");
+	printf("transactions:  %llu writes x %.4f per 10,000 = %.2f %s\n",
+	       (unsigned long long)r.transactions, r.write_per_10k, r.transaction_cost,
+	       r.currency ? r.currency : "");
+	printf("storage:       %.2f GB x %.4f per GB-month x %.0f = %.2f %s\n", r.gib,
+	       r.per_gb_month, r.months, r.storage_cost, r.currency ? r.currency : "");
+	printf("total:         %.2f %s\n", r.total, r.currency ? r.currency : "");
+	if (r.price_source)
+		printf("prices from:   %s\n", r.price_source);
+	printf("\nchunk size vs transaction cost (smaller chunks deduplicate better, cost more):\n");
+	for (unsigned i = 0; i < 3; i++) {
+		struct cost_upload v = *u;
+
+		v.chunk = chunks[i];
+		v.write_per_10k = r.write_per_10k;
+		v.per_gb_month = r.per_gb_month;
+		cost_upload(c, &v, &alt, err, sizeof(err));
+		printf("  %8s  %12llu writes  %10.2f\n", fmt_size(chunks[i], b1, sizeof(b1)),
+		       (unsigned long long)alt.transactions, alt.transaction_cost);
+	}
+	return 0;
+}
+
+int cmd_cost(int argc, char **argv)
+{
+	struct cost_upload u = {0, 0, -1, -1, 0, NULL, NULL, NULL};
+	char *specs[MODEL_MAX_GROUPS + 1], *files[16], err[512];
+	const char *vm = NULL, *provider = NULL, *what;
+	unsigned nspecs = 0, nfiles = 0;
+	double hours = 730, vm_price = -1, disk_price = -1;
+	bool json = false;
+	struct catalog cat;
+	int c, ret = 0;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
+	what = argv[1];
+	if (strcmp(what, "upload") && strcmp(what, "config"))
+		return usage_error("cost: '%s' is not upload or config (see 'iorate cost --help')",
+				   what);
+	argv++, argc--;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		switch (c) {
+		case O_DATA:
+			if (parse_size(optarg, &u.data) || !u.data)
+				return usage_error("--data: '%s' is not a size (e.g. 750GiB)", optarg);
+			break;
+		case O_CHUNK:
+			if (parse_size(optarg, &u.chunk) || !u.chunk)
+				return usage_error("--chunk: '%s' is not a size (e.g. 512KiB)", optarg);
+			break;
+		case O_WP:
+			if ((ret = price("--write-price", optarg, &u.write_per_10k)))
+				return ret;
+			break;
+		case O_GP:
+			if ((ret = price("--gb-price", optarg, &u.per_gb_month)))
+				return ret;
+			break;
+		case O_TIER:
+			if (strcasecmp(optarg, "hot") && strcasecmp(optarg, "cool") &&
+			    strcasecmp(optarg, "cold") && strcasecmp(optarg, "archive"))
+				return usage_error("--tier: '%s' is not hot, cool, cold or archive",
+						   optarg);
+			u.tier = optarg;
+			break;
+		case O_RED:
+			if (strcasecmp(optarg, "lrs") && strcasecmp(optarg, "grs") &&
+			    strcasecmp(optarg, "ragrs") && strcasecmp(optarg, "zrs"))
+				return usage_error("--redundancy: '%s' is not lrs, grs, ragrs or zrs",
+						   optarg);
+			u.redundancy = optarg;
+			break;
+		case O_REGION:
+			u.region = optarg;
+			break;
+		case O_MONTHS:
+			if (parse_double(optarg, 0.001, 1200, &u.months))
+				return usage_error("--months: '%s' is not a number of months", optarg);
+			break;
+		case O_VM:
+			vm = optarg;
+			break;
+		case O_DISK:
+			if (nspecs > MODEL_MAX_GROUPS)
+				return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
+			specs[nspecs++] = optarg;
+			break;
+		case O_HOURS:
+			if (parse_double(optarg, 0.001, 744, &hours))
+				return usage_error("--hours: '%s' is not hours in a month (to 744)",
+						   optarg);
+			break;
+		case O_VMP:
+			if ((ret = price("--vm-price", optarg, &vm_price)))
+				return ret;
+			break;
+		case O_DISKP:
+			if ((ret = price("--disk-price", optarg, &disk_price)))
+				return ret;
+			break;
+		case O_PROVIDER:
+			provider = optarg;
+			break;
+		case O_CATALOG:
+			if (nfiles >= 16)
+				return usage_error("--catalog: at most 16 files");
+			files[nfiles++] = optarg;
+			break;
+		case O_JSON:
+			json = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			return usage_error("cost: unknown option (see 'iorate cost --help')");
+		}
+	}
+	if (optind < argc)
+		return usage_error("cost: unexpected argument '%s'", argv[optind]);
+	if (model_catalog_open(&cat, files, nfiles, err, sizeof(err))) {
+		ret = usage_error("--catalog: %s", err);
+		goto out;
+	}
+	if (!strcmp(what, "upload")) {
+		ret = do_upload(&cat, &u, json);
+		goto out;
+	}
+	if (!vm || !nspecs) {
+		ret = usage_error("cost config: --vm and --disk are required (e.g. --vm DS14 --disk "
+				  "2xP30)");
+		goto out;
+	}
+	struct model_config m;
+	struct cost_breakdown b;
+
+	if (model_config_resolve(&cat, vm, provider, specs, nspecs, MODEL_CACHE_NONE, &m, err,
+				 sizeof(err))) {
+		ret = usage_error("%s", err);
+		goto out;
+	}
+	if (cost_config(&cat, &m, hours, u.region, vm_price, disk_price, &b, err, sizeof(err))) {
+		ret = usage_error("cost config: %s", err);
+		goto out;
+	}
+	if (json) {
+		json_t *o = json_pack("{s:f, s:s, s:[]}", "total_month", b.total, "currency",
+				      b.currency, "lines");
+		json_t *lines = json_object_get(o, "lines");
+
+		for (unsigned i = 0; i < b.nlines; i++)
+			json_array_append_new(lines, json_pack("{s:s, s:f, s:s}", "what",
+				b.lines[i].what, "month", b.lines[i].amount, "source",
+				b.lines[i].source));
+		json_dumpf(o, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(o);
+	} else {
+		for (unsigned i = 0; i < b.nlines; i++)
+			printf("%-52s %10.2f %s\n  source: %s\n", b.lines[i].what, b.lines[i].amount,
+			       b.currency, b.lines[i].source);
+		printf("%-52s %10.2f %s per month\n", "total", b.total, b.currency);
+	}
+out:
+	catalog_release(&cat);
+	return ret;
+}

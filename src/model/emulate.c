@@ -1,0 +1,75 @@
+/* Emulation profiles: the model's view of a VM and its disks, as caps the throttle enforces. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/config.h"
+#include "model/emulate.h"
+
+int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *ndisks,
+		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen)
+{
+	struct catalog c;
+	struct model_config m;
+	char buf[256], *plus, *vm, *cat = NULL, *colon;
+	char *spec;
+	int ret;
+
+	if (!profile || strlen(profile) >= sizeof(buf) || !(plus = strchr(profile, '+'))) {
+		snprintf(err, errlen, "'%s' is not a profile (expected CATALOG:VM+[Nx]DISK, e.g. "
+			 "azure-2015:DS2+2xP30 or aws:m5.large+gp3:1TiB)", profile ? profile : "");
+		return -EINVAL;
+	}
+	strcpy(buf, profile);
+	plus = buf + (plus - profile);
+	*plus = 0;
+	spec = plus + 1;
+	vm = buf;
+	if ((colon = strchr(buf, ':'))) {
+		*colon = 0;
+		cat = buf;
+		vm = colon + 1;
+	}
+	if ((ret = model_catalog_open(&c, NULL, 0, err, errlen)))
+		goto out;
+	ret = model_config_resolve(&c, vm, cat, &spec, 1, MODEL_CACHE_NONE, &m, err, errlen);
+	if (ret)
+		goto out;
+	const struct model_disk *d = &m.disks[0];
+
+	memset(disk_caps, 0, sizeof(*disk_caps));
+	memset(vm_caps, 0, sizeof(*vm_caps));
+	disk_caps->iops = d->iops;
+	disk_caps->mbps = d->mbps;
+	if (d->burst_iops > 0 || d->burst_mbps > 0) {
+		disk_caps->burst_iops = d->burst_iops;
+		disk_caps->burst_mbps = d->burst_mbps;
+		/* The time a full bucket lasts at the burst rate. */
+		disk_caps->burst_seconds = d->burst_iops > d->iops ?
+			d->bucket_ios / (d->burst_iops - d->iops) :
+			d->bucket_mb / (d->burst_mbps - d->mbps);
+	}
+	*ndisks = d->local ? 1 : d->count;
+	if (d->local) {
+		vm_caps->iops = d->iops;
+		vm_caps->mbps = d->mbps;
+	} else {
+		vm_caps->iops = m.vm->uncached_iops;
+		vm_caps->mbps = m.vm->uncached_mbps;
+		if (m.vm->burst_iops > m.vm->uncached_iops) {
+			vm_caps->burst_iops = m.vm->burst_iops;
+			vm_caps->burst_mbps = m.vm->burst_mbps;
+			vm_caps->burst_seconds = m.vm->burst_seconds;
+		}
+		for (unsigned k = 0; k < m.vm->nfcaps; k++)
+			if (!strcasecmp(m.vm->fcaps[k].family, d->type->family)) {
+				vm_caps->iops = m.vm->fcaps[k].iops;
+				vm_caps->mbps = m.vm->fcaps[k].mbps;
+			}
+	}
+	*io_unit = (uint64_t)d->io_unit;
+out:
+	catalog_release(&c);
+	return ret;
+}

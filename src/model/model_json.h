@@ -1,0 +1,15 @@
+#ifndef IORATE_MODEL_MODEL_JSON_H
+#define IORATE_MODEL_MODEL_JSON_H
+#include <jansson.h>
+
+#include "model/predict.h"
+
+/* The JSON of a prediction (schema in docs/model.md): predicted, binding, limits, burst,
+ * timeline. A new reference, or NULL when out of memory. */
+json_t *model_result_json(const struct model_config *m, const struct model_workload *w,
+			  const struct model_result *r);
+
+/* "DS2 + 2 x P30 (azure-2015)" */
+void model_config_name(const struct model_config *m, char *out, size_t len);
+
+#endif

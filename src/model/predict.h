@@ -1,0 +1,93 @@
+#ifndef IORATE_MODEL_PREDICT_H
+#define IORATE_MODEL_PREDICT_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/catalog.h"
+
+/*
+ * The performance model: a VM, groups of disks striped into one volume (or the VM's local disk),
+ * a host-cache mode and a workload give IOPS, MB/s and mean latency, the limit that binds, and
+ * every limit considered. Formulas: docs/model.md.
+ */
+
+enum model_cache { MODEL_CACHE_NONE, MODEL_CACHE_READONLY, MODEL_CACHE_READWRITE };
+
+struct model_workload {
+	uint64_t bs;            /* bytes per I/O */
+	unsigned write_pct;     /* 0..100 */
+	bool sequential;
+	unsigned threads, depth;
+};
+
+/* One group of identical disks, resolved from a SPEC such as "2xP30" or "gp3:1TiB:iops=6000". */
+struct model_disk {
+	const struct cat_disk *type;    /* NULL for the VM's local (temp) disk */
+	unsigned count;
+	bool local, ondemand;
+	double gib;
+	double iops, write_iops, mbps;  /* per disk, sustained; write_iops 0 = shared with reads */
+	double burst_iops, burst_mbps;  /* per disk while credits last; 0 = no burst */
+	double bucket_ios, bucket_mb;   /* credit buckets */
+	double io_unit;                 /* bytes; larger I/Os count as several; 0 = none */
+	double lat_read_ms, lat_write_ms, lat_cached_ms;
+	char spec[64];
+};
+
+#define MODEL_MAX_GROUPS 8
+struct model_config {
+	const struct cat_vm *vm;
+	const struct cat_account *account;       /* set by model_check when a disk needs one */
+	struct model_disk disks[MODEL_MAX_GROUPS];
+	unsigned ngroups;
+	enum model_cache cache;
+};
+
+#define MODEL_MAX_LIMITS 16
+struct model_limit {
+	const char *name;       /* disk_iops disk_mbps vm_uncached_iops ... queue_depth */
+	double iops, mbps;      /* the workload's IOPS and MB/s were this limit the only one */
+	double cap;             /* the published figure (IOPS, MB/s, or outstanding I/Os) */
+	char detail[160];
+	const char *source;
+};
+
+struct model_phase {
+	double start_s, end_s, iops, mbps;
+	const char *binding;
+};
+
+struct model_result {
+	double iops, mbps, latency_ms;  /* sustained, once every burst credit is spent */
+	double service_ms;              /* latency of one I/O with no queue (the floor) */
+	const char *binding;
+	struct model_limit limits[MODEL_MAX_LIMITS];
+	unsigned nlimits;
+	bool bursts;                    /* the start of a run is faster, while credits last */
+	double burst_iops, burst_mbps, burst_seconds;
+	const char *burst_binding;
+	struct model_phase phases[8];   /* timeline over duration_s (when asked) */
+	unsigned nphases;
+	double duration_s, avg_iops, avg_mbps;
+};
+
+/*
+ * Resolves one SPEC "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand]" for a VM. TYPE is a disk
+ * name ("P30", "gp3"), a family with a size ("premium:600GiB" picks P30), or "local"/"temp".
+ * -ENOENT for an unknown name (err suggests close ones), -EINVAL for a bad spec.
+ */
+int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const char *spec,
+		     struct model_disk *d, char *err, size_t errlen);
+
+/* Refuses impossible combinations (too many disks, premium disks on a VM without premium
+ * support, host caching where unsupported); finds the storage account a disk type needs. */
+int model_check(const struct catalog *c, struct model_config *m, char *err, size_t errlen);
+
+/* duration_s > 0 adds a timeline of burst phases and the average over it. */
+int model_predict(const struct model_config *m, const struct model_workload *w, double duration_s,
+		  struct model_result *r);
+
+const char *model_cache_name(enum model_cache c);
+int model_cache_parse(const char *s, enum model_cache *c);
+
+#endif

@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# End-to-end checks of model, plan, explain, cost and catalog. Needs $IORATE.
+
+setup() { FIX="$BATS_TEST_DIRNAME/fixtures"; TMP="$(mktemp -d)"; }
+teardown() { rm -rf "$TMP"; }
+
+jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+
+@test "model: DS2 + 2xP30 uncached is held by the VM at 6,400 IOPS" {
+	run "$IORATE" model --vm DS2 --disk 2xP30 --cache none --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "d['binding']")" = vm_uncached_iops ]
+	[ "$(echo "$output" | jq_py "round(d['predicted']['iops'])")" = 6400 ]
+}
+
+@test "model: A4 + 16 standard disks at 64 KiB flattens at the observed 286 MiB/s" {
+	run "$IORATE" model --vm A4 --disk 16xstandard --bs 64k -t 8 -o 8 --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "round(d['predicted']['mibps'])")" = 286 ]
+}
+
+@test "model: P20 timeline bursts for 30 minutes" {
+	run "$IORATE" model --vm D8s_v5 --disk P20 --duration 2h --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "round(d['timeline']['phases'][0]['end_s'])")" = 1800 ]
+}
+
+@test "model: unknown names suggest close ones, exit 2" {
+	run "$IORATE" model --vm DS3x --disk P30
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"did you mean DS3"* ]]
+	run "$IORATE" model --vm A4 --disk P30
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"premium"* ]]
+}
+
+@test "model --help lists options with examples" {
+	run "$IORATE" model --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--disk 2xP30"* ]]
+}
+
+@test "catalog: a malformed --catalog is refused with file and field" {
+	printf '{"catalog": "azure-2015", "vms": [{"name": "X1", "iosp": 1, "source": "s", "date": "d"}]}' > "$TMP/bad.json"
+	run "$IORATE" catalog list --catalog "$TMP/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"bad.json: vms[0] 'X1': unknown field 'iosp'"* ]]
+	printf '{"catalog": \n' > "$TMP/syntax.json"
+	run "$IORATE" model --vm DS2 --disk P30 --catalog "$TMP/syntax.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"syntax.json:2:"* ]]
+}
+
+@test "cost upload reproduces the StorSimple calculator" {
+	run "$IORATE" cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152 --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "d['transactions']")" = 1536000 ]
+	[ "$(echo "$output" | jq_py "round(d['total'], 2)")" = 26.76 ]
+}
+
+@test "plan: impossible target names the requirement" {
+	run "$IORATE" plan --iops 90000000
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--iops"* ]]
+}
+
+@test "explain: flags caching when measured is far above every cap" {
+	run "$IORATE" explain "$FIX/run-cached.json" --vm DS2 --disk P30
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"caching is inflating"* ]]
+	run "$IORATE" explain "$FIX/run-ds2-p30.json" --vm DS2 --disk P30 --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "d['at_limit']")" = disk_iops ]
+}

@@ -1,0 +1,92 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model_helpers.h"
+
+static void test_builtin_sources(void **state)
+{
+	assert_true(cat.nvms > 50);
+	for (size_t i = 0; i < cat.nvms; i++)
+		assert_true(*cat.vms[i].source && *cat.vms[i].date);
+	for (size_t i = 0; i < cat.ndisks; i++)
+		assert_true(*cat.disks[i].source && *cat.disks[i].date);
+	for (size_t i = 0; i < cat.nprices; i++)
+		assert_true(*cat.prices[i].source && *cat.prices[i].date);
+}
+
+static void test_lookup(void **state)
+{
+	const struct cat_vm *v = catalog_find_vm(&cat, NULL, "Standard_DS14");
+
+	assert_non_null(v);
+	assert_string_equal(v->catalog, "azure-2015");
+	assert_within(v->uncached_iops, 51200, 0.01);
+	assert_non_null(catalog_find_vm(&cat, NULL, "l16s"));
+	assert_null(catalog_find_vm(&cat, "azure", "DS2"));
+	assert_string_equal(catalog_find_disk(&cat, "azure-2015", "P30")->catalog, "azure-2015");
+	assert_string_equal(catalog_find_family(&cat, "azure", "premium", 600)->name, "P30");
+	/* gp3 is written in MiB/s and converted to MB/s */
+	assert_within(catalog_find_disk(&cat, NULL, "gp3")->mbps, 131.072, 0.01);
+}
+
+static void test_suggest(void **state)
+{
+	char out[160];
+
+	catalog_suggest(&cat, "vm", NULL, "DS3x", out, sizeof(out));
+	assert_non_null(strstr(out, "DS3"));
+	catalog_suggest(&cat, "disk", "azure-2015", "P31", out, sizeof(out));
+	assert_non_null(strstr(out, "P30"));
+}
+
+static void test_malformed(void **state)
+{
+	struct catalog c = {0};
+	char err[256];
+
+	assert_int_equal(catalog_load_text(&c, "bad.json", "{\"catalog\": \"x\",\n \"vms\": [\n}",
+					   err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "bad.json:3:"));
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "f.json", "{\"catalog\": \"x\", \"disks\": [{"
+		"\"name\": \"P30\", \"gib\": 1024, \"iosp\": 5000, \"source\": \"s\", \"date\": \"d\"}]}",
+		err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "f.json: disks[0] 'P30': unknown field 'iosp'");
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "f.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"uncached_iops\": \"lots\", \"source\": \"s\", \"date\": \"d\"}]}",
+		err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "vms[0] 'V': field 'uncached_iops'"));
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "f.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\"}]}", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "missing field 'source'"));
+	catalog_release(&c);
+}
+
+static void test_override(void **state)
+{
+	struct catalog c = {0};
+	char err[256];
+
+	assert_int_equal(catalog_load_text(&c, "mine.json", "{\"catalog\": \"azure-2015\", \"vms\": "
+		"[{\"name\": \"DS2\", \"premium\": true, \"max_disks\": 8, \"uncached_iops\": 9999, "
+		"\"uncached_mbps\": 64, \"source\": \"me\", \"date\": \"2025\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(catalog_load_builtin(&c, err, sizeof(err)), 0);
+	assert_within(catalog_find_vm(&c, NULL, "DS2")->uncached_iops, 9999, 0.01);
+	catalog_release(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtin_sources), cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_suggest), cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_override),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
