@@ -19,7 +19,7 @@ WARN    += -Werror
 endif
 
 DEPS := gcc make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
-	libcmocka-dev bats util-linux
+	libcmocka-dev bats util-linux jq procps python3
 BENCH_DEPS := fio time
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -41,6 +41,13 @@ CPPFLAGS += -DHAVE_LIBAIO
 LDLIBS   += -laio
 endif
 
+# V=1 shows every command.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
 SAN_CFLAGS := -std=gnu11 $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -MMD -MP
@@ -60,35 +67,43 @@ SAN_TESTS:= $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests-san/%)
 all: $(BUILD)/iorate
 
 $(BUILD)/iorate: $(BUILD)/obj/src/main.o $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
-	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(GEN_SRC): tools/embed.sh $(CATALOGS)
 	@mkdir -p $(dir $@)
-	sh tools/embed.sh $@ $(CATALOGS)
+	$(Q)sh tools/embed.sh $@ $(CATALOGS)
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC san  $<")
+	$(Q)$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC san  $<")
+	$(Q)$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
 $(BUILD)/tests-san/%: $(BUILD)/san/tests/unit/%.o $(SAN_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
 
 # The deps list is checked with dpkg-query so an up-to-date machine never calls apt-get.
 deps:
