@@ -36,10 +36,12 @@ int diskstats_read(const char *name, struct kernel_counts *out)
 void diskstats_delta(const struct kernel_counts *before, const struct kernel_counts *after,
 		     struct kernel_counts *out)
 {
+	struct kernel_counts b = *before; /* out may be before */
+
 	*out = *after;
-	out->valid = before->valid && after->valid;
-	out->read_ios -= before->read_ios;
-	out->write_ios -= before->write_ios;
-	out->read_bytes -= before->read_bytes;
-	out->write_bytes -= before->write_bytes;
+	out->valid = b.valid && after->valid;
+	out->read_ios -= b.read_ios;
+	out->write_ios -= b.write_ios;
+	out->read_bytes -= b.read_bytes;
+	out->write_bytes -= b.write_bytes;
 }
