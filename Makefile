@@ -63,6 +63,11 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/gen/embedded_catalog.o
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_TESTS:= $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests-san/%)
 
+.PHONY: man
+# The man page is generated from the option table; a test checks it is up to date.
+man: $(BUILD)/iorate
+	sh tools/gen-man.sh $(BUILD)/iorate > docs/iorate.1
+
 .PHONY: all run test unit unit-san cli bench deps bench-deps install clean asan check-root
 all: $(BUILD)/iorate
 

@@ -65,6 +65,11 @@ int cmd_run(int argc, char **argv)
 	struct opt_ctx c = {.job = &job, .out = &out};
 	int first = 0, rc;
 
+	/* For tools/gen-man.sh: the option list as man page paragraphs, from the same table. */
+	if (argc == 2 && !strcmp(argv[1], "--man-options")) {
+		options_man(stdout, OPT_RUN);
+		return 0;
+	}
 	job_init(&job);
 	output_opts_init(&out);
 	if ((rc = load_job_file(argc, argv, &job)))
