@@ -1,0 +1,488 @@
+/*
+ * `iorate mark`: CrystalDiskMark's test suite. Each test (SEQ1M Q8T1, RND4K Q32T1, ...) runs
+ * --runs times for reads, then for writes, and the best run is kept, as CrystalDiskMark does;
+ * the table reads like CrystalDiskMark's own (MB/s = 10^6 B/s, IOPS, mean latency in µs).
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "cmd/run_common.h"
+#include "core/runner.h"
+#include "report/json.h"
+#include "util/parse.h"
+
+struct mark_test {
+	const char *name;        /* "SEQ1M Q8T1" */
+	bool seq;
+	uint64_t bs;
+	unsigned depth, threads;
+};
+
+#define MT(seq, bs, q, t, name) {name, seq, bs, q, t}
+static const struct mark_test t_seq1m_q8t1 = MT(true, 1u << 20, 8, 1, "SEQ1M Q8T1");
+static const struct mark_test t_seq1m_q1t1 = MT(true, 1u << 20, 1, 1, "SEQ1M Q1T1");
+static const struct mark_test t_seq128k_q32t1 = MT(true, 128u << 10, 32, 1, "SEQ128K Q32T1");
+static const struct mark_test t_rnd4k_q32t1 = MT(false, 4u << 10, 32, 1, "RND4K Q32T1");
+static const struct mark_test t_rnd4k_q32t16 = MT(false, 4u << 10, 32, 16, "RND4K Q32T16");
+static const struct mark_test t_rnd4k_q1t1 = MT(false, 4u << 10, 1, 1, "RND4K Q1T1");
+
+/* CrystalDiskMark 8's profiles: Default, NVMe SSD, Peak Performance, Real World Performance. */
+static const struct mark_profile {
+	const char *name, *title;
+	const struct mark_test *tests[4];
+} profiles[] = {
+	{"default", "Default", {&t_seq1m_q8t1, &t_seq1m_q1t1, &t_rnd4k_q32t1, &t_rnd4k_q1t1}},
+	{"nvme", "NVMe SSD", {&t_seq1m_q8t1, &t_seq128k_q32t1, &t_rnd4k_q32t16, &t_rnd4k_q1t1}},
+	{"peak", "Peak Performance", {&t_seq1m_q8t1, &t_rnd4k_q32t16}},
+	{"real", "Real World Performance", {&t_seq1m_q1t1, &t_rnd4k_q1t1}},
+};
+#define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
+#define MAX_TESTS 4
+#define MAX_RUNS 100
+
+/* The best of a test's runs in one direction (kept whole for --json), and every run's MB/s. */
+struct mark_cell {
+	bool done;
+	struct result best;
+	struct dir_summary sum;
+	double run_mbps[MAX_RUNS];
+	unsigned nruns, best_run;
+};
+
+struct mark {
+	const struct mark_profile *prof;
+	struct job base;
+	struct output_opts out;
+	unsigned runs;
+	uint64_t measure_ns, interval_ns;
+	bool read_only;
+	char *path;              /* the file or device measured */
+	bool remove;             /* iorate made the file: remove it at the end */
+	struct mark_cell cell[MAX_TESTS][2];
+	char engine[16];
+	time_t date;
+	char kernel[128];
+	volatile sig_atomic_t *stop;
+	bool tty;                /* progress on stderr, only on a terminal */
+};
+
+static void mark_usage(FILE *f)
+{
+	fprintf(f, "usage: iorate mark [options] DIR|FILE|DEVICE\n\n"
+		   "CrystalDiskMark's tests: each runs --runs times, reads then writes, and the "
+		   "best "
+		   "run is kept.\nA directory gets a temporary test file, removed at the end.\n\n"
+		   "  --profile NAME        default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
+		   "RND4K Q1T1),\n                        nvme (SEQ1M Q8T1, SEQ128K Q32T1, "
+		   "RND4K Q32T16, RND4K Q1T1),\n                        peak (SEQ1M Q8T1, "
+		   "RND4K Q32T16), real (SEQ1M Q1T1, RND4K Q1T1)\n"
+		   "  --runs N              runs of each test, best kept (default 5)\n"
+		   "  --measure DURATION    length of each run (default 5s)\n"
+		   "  --interval DURATION   pause between tests (default 5s)\n"
+		   "  --read-only           skip the write tests (a device needs it, or "
+		   "--allow-write-device)\n");
+	options_help(f, OPT_MARK);
+	fprintf(f, "\nExamples:\n  iorate mark /mnt/data\n"
+		   "  iorate mark --profile nvme --runs 3 --size 4G /mnt/nvme\n"
+		   "  iorate mark --json --runs 1 --measure 2s --interval 0 /mnt/data > "
+		   "mark.json\n");
+}
+
+/* Takes mark's own options out of argv; the rest goes to the shared option table. */
+static int mark_own_options(struct mark *m, int argc, char **argv, int *nargc, char **nargv)
+{
+	*nargc = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = NULL, *eq;
+		static const char *const own[] = {"--profile", "--runs", "--measure", "--interval"};
+		size_t k;
+
+		for (k = 0; k < 4; k++) {
+			size_t n = strlen(own[k]);
+			if (!strncmp(a, own[k], n) && (a[n] == '\0' || a[n] == '='))
+				break;
+		}
+		if (!strcmp(a, "--read-only")) {
+			m->read_only = true;
+			continue;
+		}
+		if (k == 4 || i == 0) {
+			nargv[(*nargc)++] = argv[i];
+			continue;
+		}
+		if ((eq = strchr(a, '=')))
+			v = eq + 1;
+		else if (i + 1 < argc)
+			v = argv[++i];
+		else
+			return usage_error("%s: needs a value", own[k]);
+		if (k == 0) {
+			m->prof = NULL;
+			for (size_t p = 0; p < NPROFILES; p++)
+				if (!strcmp(v, profiles[p].name))
+					m->prof = &profiles[p];
+			if (!m->prof)
+				return usage_error("--profile: '%s' is not a profile (default, "
+						   "nvme, "
+						   "peak, real)",
+						   v);
+		} else if (k == 1 && parse_uint(v, 1, MAX_RUNS, &m->runs)) {
+			return usage_error("--runs: '%s' is not a count from 1 to %u", v, MAX_RUNS);
+		} else if (k >= 2 && parse_duration(v, k == 2 ? &m->measure_ns : &m->interval_ns)) {
+			return usage_error("%s: '%s' is not a duration (examples: %s)", own[k], v,
+					   PARSE_DURATION_EXAMPLES);
+		}
+	}
+	if (!m->measure_ns)
+		return usage_error("--measure: must be above 0");
+	nargv[*nargc] = NULL;
+	return 0;
+}
+
+/* A directory gets a test file of its own; a missing file is made by the runner. */
+static int mark_target(struct mark *m, const char *arg)
+{
+	struct stat st;
+
+	if (!stat(arg, &st) && S_ISDIR(st.st_mode)) {
+		if (asprintf(&m->path, "%s/iorate-mark.%ld.dat", arg, (long)getpid()) < 0)
+			return run_error("out of memory");
+		return 0;
+	}
+	if (!(m->path = strdup(arg)))
+		return run_error("out of memory");
+	if (!stat(arg, &st) && S_ISBLK(st.st_mode) && !m->read_only &&
+	    !m->base.allow_write_device)
+		return usage_error("mark: %s: the write tests destroy a device's data; add "
+				   "--allow-write-device to confirm, or --read-only", arg);
+	return 0;
+}
+
+static void mark_job(const struct mark *m, const struct mark_test *t, bool write, uint64_t ns,
+		     struct job *j)
+{
+	j->bs = t->bs;
+	j->depth = t->depth;
+	j->threads = t->threads;
+	j->pattern = t->seq ? PATTERN_SEQUENTIAL : PATTERN_RANDOM;
+	j->write_pct = write ? 100 : 0;
+	j->time_ns = ns;
+	j->warmup_ns = 0;
+	j->cooldown_ns = 0;
+	j->keep = true;          /* kept across runs; mark removes its own file at the end */
+}
+
+/* Runs one job; returns 0, the exit code 2 for a bad job, or 1 when the run failed. */
+static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint64_t ns,
+		     struct result *res)
+{
+	struct runner_hooks hooks;
+	struct job j;
+	char err[256];
+	int r;
+
+	result_init(res);
+	if (job_copy(&j, &m->base))
+		return run_error("out of memory");
+	mark_job(m, t, write, ns, &j);
+	if (job_validate(&j, err, sizeof(err))) {
+		job_release(&j);
+		return usage_error("mark: %s: %s", t->name, err);
+	}
+	cmd_progress_hooks(&hooks, true);
+	hooks.stop = m->stop;
+	r = runner_run(&j, res, &hooks);
+	job_release(&j);
+	if (res->targets && res->ntargets && res->targets[0].created)
+		m->remove = true;
+	if (r) {
+		int code = r == -EDOM || r == -EINVAL ? EXIT_USAGE : 1;
+		fprintf(stderr, "iorate: mark: %s %s: %s\n", t->name, write ? "write" : "read",
+			res->errmsg[0] ? res->errmsg : strerror(-r));
+		return code;
+	}
+	return 0;
+}
+
+static void mark_sleep(struct mark *m, uint64_t ns)
+{
+	while (ns && !*m->stop) {
+		uint64_t step = ns < 100000000ull ? ns : 100000000ull;
+		struct timespec ts = {0, (long)step};
+
+		nanosleep(&ts, NULL);
+		ns -= step;
+	}
+}
+
+static int mark_suite(struct mark *m)
+{
+	struct result prep;
+	int r;
+
+	/* The preparing pass lays out the file and settles the device; its result is dropped. */
+	if (m->tty)
+		fprintf(stderr, "\r\033[Kpreparing %s", m->path);
+	r = mark_run1(m, m->prof->tests[0], false,
+		      m->measure_ns < 1000000000ull ? m->measure_ns : 1000000000ull, &prep);
+	snprintf(m->engine, sizeof(m->engine), "%s", prep.engine);
+	snprintf(m->kernel, sizeof(m->kernel), "%s", prep.host.kernel);
+	result_release(&prep);
+	if (r)
+		return r;
+	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
+		for (int w = 0; w < (m->read_only ? 1 : 2); w++) {
+			struct mark_cell *c = &m->cell[i][w];
+			const struct mark_test *t = m->prof->tests[i];
+
+			mark_sleep(m, m->interval_ns);
+			for (unsigned k = 0; k < m->runs && !*m->stop; k++) {
+				struct result res;
+				struct dir_summary s;
+
+				if (m->tty)
+					fprintf(stderr, "\r\033[K%s %s, run %u of %u", t->name,
+						w ? "write" : "read", k + 1, m->runs);
+				if ((r = mark_run1(m, t, w, m->measure_ns, &res))) {
+					result_release(&res);
+					return r;
+				}
+				if (res.interrupted) {
+					result_release(&res);
+					break;
+				}
+				dir_stats_summarize(w ? &res.write : &res.read, res.seconds, &s);
+				c->run_mbps[c->nruns++] = s.mbps;
+				if (!c->done || s.mbps > c->sum.mbps) {
+					if (c->done)
+						result_release(&c->best);
+					c->best = res;
+					c->sum = s;
+					c->best_run = k;
+					c->done = true;
+				} else {
+					result_release(&res);
+				}
+			}
+			if (*m->stop)
+				return EXIT_INTERRUPTED;
+		}
+	}
+	return 0;
+}
+
+/* "[/mnt/data: 12% (12/100GiB)]", as CrystalDiskMark shows the drive's use. */
+static void mark_fs_use(const struct mark *m, char *buf, size_t len)
+{
+	char dir[4096], real[PATH_MAX], *slash;
+	struct statvfs vfs;
+
+	snprintf(dir, sizeof(dir), "%s", m->path);
+	if ((slash = strrchr(dir, '/')))
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	if (realpath(dir, real))
+		snprintf(dir, sizeof(dir), "%s", real);
+	if (statvfs(dir, &vfs) || !vfs.f_blocks) {
+		snprintf(buf, len, "[%s]", m->path);
+		return;
+	}
+	double total = (double)vfs.f_blocks * vfs.f_frsize / (1 << 30);
+	double used = total - (double)vfs.f_bfree * vfs.f_frsize / (1 << 30);
+	snprintf(buf, len, "[%s: %.0f%% (%.1f/%.1fGiB)]", dir, used / total * 100, used, total);
+}
+
+static void mark_text(const struct mark *m, FILE *f)
+{
+	static const char *const rule = "------------------------------------------------------"
+					 "------------------------";
+	char use[4200], size[32], date[64];
+
+	fprintf(f, "%s\niorate mark %s: CrystalDiskMark's tests\n%s\n", rule, IORATE_VERSION, rule);
+	fprintf(f, "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n"
+		   "* KB = 1000 bytes, KiB = 1024 bytes\n");
+	for (int w = 0; w < 2; w++) {
+		fprintf(f, "\n[%s]\n", w ? "Write" : "Read");
+		for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
+			const struct mark_test *t = m->prof->tests[i];
+			const struct mark_cell *c = &m->cell[i][w];
+			char bs[32];
+
+			fmt_size(t->bs, bs, sizeof(bs));
+			fprintf(f, "  %s %7s (Q=%3u, T=%2u): ", t->seq ? "SEQ" : "RND", bs,
+				t->depth, t->threads);
+			if (!c->done)
+				fprintf(f, "%9s\n", w && m->read_only ? "(skipped)" : "(not run)");
+			else
+				fprintf(f, "%9.3f MB/s [%9.1f IOPS] <%9.2f us>\n", c->sum.mbps,
+					c->sum.iops, c->sum.lat_mean);
+		}
+	}
+	mark_fs_use(m, use, sizeof(use));
+	strftime(date, sizeof(date), "%Y/%m/%d %H:%M:%S", localtime(&m->date));
+	fprintf(f, "\nProfile: %s\n   Test: %s (x%u) %s\n", m->prof->title,
+		fmt_size(m->base.size, size, sizeof(size)), m->runs, use);
+	fprintf(f, "   Mode: %s I/O, engine %s\n", job_cache_name(m->base.cache), m->engine);
+	fprintf(f, "   Time: Measure %.3g sec / Interval %.3g sec\n", m->measure_ns / 1e9,
+		m->interval_ns / 1e9);
+	fprintf(f, "   Date: %s\n Kernel: %s\n", date, m->kernel);
+}
+
+static void mark_csv(const struct mark *m, FILE *f)
+{
+	fprintf(f, "profile,test,direction,pattern,bs,queue_depth,threads,mbps,mibps,iops,"
+		   "lat_mean_us,lat_p99_us,runs,best_run\n");
+	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++)
+		for (int w = 0; w < 2; w++) {
+			const struct mark_test *t = m->prof->tests[i];
+			const struct mark_cell *c = &m->cell[i][w];
+
+			if (!c->done)
+				continue;
+			fprintf(f, "%s,%s,%s,%s,%llu,%u,%u,%.3f,%.3f,%.1f,%.2f,%.2f,%u,%u\n",
+				m->prof->name, t->name, w ? "write" : "read",
+				t->seq ? "sequential" : "random", (unsigned long long)t->bs,
+				t->depth, t->threads, c->sum.mbps, c->sum.mibps, c->sum.iops,
+				c->sum.lat_mean, c->sum.p99, c->nruns, c->best_run + 1);
+		}
+}
+
+static json_t *mark_cell_json(const struct mark_cell *c)
+{
+	json_t *o = json_object(), *runs = json_array(), *lat = json_object(), *best;
+
+	for (unsigned k = 0; k < c->nruns; k++)
+		json_array_append_new(runs, json_real(c->run_mbps[k]));
+	json_object_set_new(o, "mbps", json_real(c->sum.mbps));
+	json_object_set_new(o, "mibps", json_real(c->sum.mibps));
+	json_object_set_new(o, "iops", json_real(c->sum.iops));
+	json_object_set_new(lat, "mean", json_real(c->sum.lat_mean));
+	json_object_set_new(lat, "p50", json_real(c->sum.p50));
+	json_object_set_new(lat, "p99", json_real(c->sum.p99));
+	json_object_set_new(lat, "max", json_real(c->sum.lat_max));
+	json_object_set_new(o, "lat_us", c->sum.has_lat ? lat : (json_decref(lat), json_null()));
+	json_object_set_new(o, "runs_mbps", runs);
+	json_object_set_new(o, "best_run", json_integer(c->best_run + 1));
+	best = report_json_result(&c->best);
+	json_object_set_new(o, "result", best ? best : json_null());
+	return o;
+}
+
+static int mark_json(const struct mark *m, FILE *f)
+{
+	json_t *root = json_object(), *tests = json_array();
+	char date[64];
+	int r;
+
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S%z", localtime(&m->date));
+	json_object_set_new(root, "schema", json_integer(REPORT_JSON_SCHEMA));
+	json_object_set_new(root, "version", json_string(IORATE_VERSION));
+	json_object_set_new(root, "origin", json_string("mark"));
+	json_object_set_new(root, "command_line", json_string(m->base.command_line));
+	json_object_set_new(root, "profile", json_string(m->prof->name));
+	json_object_set_new(root, "target", json_string(m->path));
+	json_object_set_new(root, "size", json_integer((json_int_t)m->base.size));
+	json_object_set_new(root, "runs", json_integer(m->runs));
+	json_object_set_new(root, "measure", json_real(m->measure_ns / 1e9));
+	json_object_set_new(root, "interval", json_real(m->interval_ns / 1e9));
+	json_object_set_new(root, "cache", json_string(job_cache_name(m->base.cache)));
+	json_object_set_new(root, "engine", json_string(m->engine));
+	json_object_set_new(root, "date", json_string(date));
+	json_object_set_new(root, "kernel", json_string(m->kernel));
+	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
+		const struct mark_test *t = m->prof->tests[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "name", json_string(t->name));
+		json_object_set_new(o, "pattern", json_string(t->seq ? "sequential" : "random"));
+		json_object_set_new(o, "bs", json_integer((json_int_t)t->bs));
+		json_object_set_new(o, "depth", json_integer(t->depth));
+		json_object_set_new(o, "threads", json_integer(t->threads));
+		for (int w = 0; w < 2; w++)
+			json_object_set_new(o, w ? "write" : "read",
+					    m->cell[i][w].done ? mark_cell_json(&m->cell[i][w])
+							       : json_null());
+		json_array_append_new(tests, o);
+	}
+	json_object_set_new(root, "tests", tests);
+	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+	fputc('\n', f);
+	json_decref(root);
+	return r ? -EIO : 0;
+}
+
+int cmd_mark(int argc, char **argv)
+{
+	struct mark m = {.prof = &profiles[0], .runs = 5, .measure_ns = 5000000000ull,
+			 .interval_ns = 5000000000ull};
+	struct opt_ctx c = {.job = &m.base, .out = &m.out};
+	char **nargv = calloc((size_t)argc + 1, sizeof(*nargv));
+	int nargc, first = 0, rc;
+
+	job_init(&m.base);
+	output_opts_init(&m.out);
+	strcpy(m.base.origin, "mark");
+	m.base.size = JOB_DEFAULT_FILE_SIZE;
+	if (!nargv) {
+		rc = run_error("out of memory");
+		goto out;
+	}
+	if ((rc = mark_own_options(&m, argc, argv, &nargc, nargv)))
+		goto out;
+	if ((rc = options_parse(&c, OPT_MARK, nargc, nargv, &first)))
+		goto out;
+	if (c.help) {
+		mark_usage(stdout);
+		goto out;
+	}
+	if (nargc - first != 1) {
+		rc = usage_error("mark: name one directory, file or device to measure (see 'iorate "
+				 "mark --help')");
+		goto out;
+	}
+	if ((rc = mark_target(&m, nargv[first])))
+		goto out;
+	if (job_add_target(&m.base, m.path) || job_set_command_line(&m.base, argc, argv)) {
+		rc = run_error("out of memory");
+		goto out;
+	}
+	m.stop = cmd_stop_flag();
+	m.date = time(NULL);
+	m.tty = !m.out.quiet && isatty(STDERR_FILENO);
+	rc = mark_suite(&m);
+	if (m.tty)
+		fputs("\r\033[K", stderr);
+	if (!rc || rc == EXIT_INTERRUPTED) {
+		if (m.out.fmt == &report_json)
+			mark_json(&m, stdout);
+		else if (m.out.fmt == &report_csv)
+			mark_csv(&m, stdout);
+		else
+			mark_text(&m, stdout);
+		if (rc)
+			fprintf(stderr, "iorate: mark: interrupted: the table shows the runs that "
+				"finished\n");
+	}
+out:
+	if (m.remove && !m.base.keep && m.path)
+		unlink(m.path);
+	for (unsigned i = 0; i < MAX_TESTS; i++)
+		for (int w = 0; w < 2; w++)
+			if (m.cell[i][w].done)
+				result_release(&m.cell[i][w].best);
+	free(m.path);
+	free(nargv);
+	job_release(&m.base);
+	return rc;
+}
