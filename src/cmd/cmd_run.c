@@ -33,8 +33,6 @@ static void run_usage(FILE *f)
 		engine_names());
 }
 
-#pragma weak compat_fio_load /* TEMP until compat_fio.c lands */
-
 /* --job FILE is applied first, so options on the command line override the job file. */
 static int load_job_file(int argc, char **argv, struct job *job)
 {
@@ -85,6 +83,9 @@ int cmd_run(int argc, char **argv)
 			rc = run_error("out of memory");
 			goto out;
 		}
+	/* The null engine touches nothing: a target is only a name in the report. */
+	if (!job.ntargets && !strcmp(job.engine, "null"))
+		job_add_target(&job, "null");
 	if (!job.ntargets) {
 		rc = usage_error("run: no target: name a file or block device (see 'iorate run "
 				 "--help')");

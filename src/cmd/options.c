@@ -163,7 +163,7 @@ static int set_sequential(struct opt_ctx *c, const struct opt *o, const char *va
 static int set_cache(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	if (job_cache_parse(val, &c->job->cache))
-		return bad(o, val, "is not a cache mode (buffered, direct, writethrough)");
+		return bad(o, val, "is not a cache mode (direct, buffered, writethrough, directsync)");
 	return 0;
 }
 
@@ -296,7 +296,7 @@ const struct opt run_options[] = {
 	{"align", 0, "SIZE", "random offsets are multiples of this (default: the block size)",
 	 "--align 4k", set_size, F(align), RS},
 	{"cache", 0, "MODE",
-	 "direct (O_DIRECT, default), buffered (page cache), writethrough (O_DSYNC)",
+	 "direct (O_DIRECT, default), buffered, writethrough (O_DSYNC), directsync (both)",
 	 "--cache buffered", set_cache, 0, ALL},
 	{"fsync", 0, "N", "fsync after every N writes of a thread", "--fsync 64", set_uint0,
 	 F(fsync_every), RS},

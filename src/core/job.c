@@ -73,7 +73,7 @@ nomem:
 static size_t quote_arg(char *out, const char *a)
 {
 	size_t n = 0;
-	bool plain = *a != '\0';
+	bool plain = *a != '\0' && *a != '#'; /* a leading # would start a shell comment */
 
 	for (const char *p = a; *p; p++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -146,9 +146,11 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		FAIL("--depth: must be from 1 to %u", JOB_MAX_DEPTH);
 	if (j->write_pct > 100)
 		FAIL("--write: must be from 0 to 100 percent");
-	if (j->align && j->cache != CACHE_BUFFERED && j->align % 512)
+	bool direct = j->cache == CACHE_DIRECT || j->cache == CACHE_DIRECTSYNC;
+
+	if (j->align && direct && j->align % 512)
 		FAIL("--align: direct I/O needs offsets aligned to 512 bytes at least");
-	if (j->cache != CACHE_BUFFERED && j->bs % 512)
+	if (direct && j->bs % 512)
 		FAIL("--bs: direct I/O needs a multiple of 512 bytes (use --cache buffered for %llu)",
 		     (unsigned long long)j->bs);
 	if (j->ntargets == 0)
@@ -174,6 +176,8 @@ const char *job_cache_name(enum job_cache c)
 		return "buffered";
 	case CACHE_WRITETHROUGH:
 		return "writethrough";
+	case CACHE_DIRECTSYNC:
+		return "directsync";
 	default:
 		return "direct";
 	}
@@ -187,6 +191,8 @@ int job_cache_parse(const char *s, enum job_cache *c)
 		*c = CACHE_BUFFERED;
 	else if (!strcmp(s, "writethrough") || !strcmp(s, "dsync"))
 		*c = CACHE_WRITETHROUGH;
+	else if (!strcmp(s, "directsync") || !strcmp(s, "direct+writethrough"))
+		*c = CACHE_DIRECTSYNC;
 	else
 		return -EINVAL;
 	return 0;

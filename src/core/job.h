@@ -11,7 +11,9 @@
  */
 
 enum job_pattern { PATTERN_RANDOM, PATTERN_SEQUENTIAL };
-enum job_cache { CACHE_DIRECT, CACHE_BUFFERED, CACHE_WRITETHROUGH };
+/* direct: O_DIRECT; buffered: page cache; writethrough: page cache + O_DSYNC;
+ * directsync: O_DIRECT + O_DSYNC (DiskSpd -Sh, SQLIO -BN: no cache of either kind). */
+enum job_cache { CACHE_DIRECT, CACHE_BUFFERED, CACHE_WRITETHROUGH, CACHE_DIRECTSYNC };
 enum job_fill { FILL_RANDOM, FILL_ZERO };
 enum job_units { UNITS_IEC, UNITS_SI };
 enum job_arrival { ARRIVAL_CLOSED, ARRIVAL_FIXED, ARRIVAL_POISSON };

@@ -480,7 +480,8 @@ static void note_page_cache(struct run *run)
 	struct result *res = run->res;
 	uint64_t ws = 0;
 
-	if (job->cache == CACHE_DIRECT || job->write_pct >= 100 || !res->read.ios)
+	if (job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC || job->write_pct >= 100 ||
+	    !res->read.ios)
 		return;
 	for (unsigned i = 0; i < res->ntargets; i++)
 		ws += res->targets[i].region_len;

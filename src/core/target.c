@@ -39,9 +39,9 @@ static int open_flags(const struct job *job)
 {
 	int f = (job->write_pct > 0 ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
-	if (job->cache == CACHE_DIRECT)
+	if (job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC)
 		f |= O_DIRECT;
-	else if (job->cache == CACHE_WRITETHROUGH)
+	if (job->cache == CACHE_WRITETHROUGH || job->cache == CACHE_DIRECTSYNC)
 		f |= O_DSYNC;
 	return f;
 }
@@ -56,7 +56,7 @@ static int open_run(struct target *t, const struct job *job, int extra, char *er
 		return 0;
 	}
 	int e = errno;
-	if (e == EINVAL && job->cache == CACHE_DIRECT)
+	if (e == EINVAL && (job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC))
 		SAY("%s: this filesystem does not support direct I/O (O_DIRECT); use --cache buffered",
 		    t->path);
 	else if (e == EBUSY)
@@ -246,7 +246,8 @@ static int open_device(struct target *t, const struct job *job, const struct sta
 static int set_region(struct target *t, const struct job *job, char *err, size_t errlen)
 {
 	char b1[32], b2[32];
-	unsigned need = job->cache == CACHE_DIRECT ? t->logical_block : 1;
+	bool direct = job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC;
+	unsigned need = direct ? t->logical_block : 1;
 
 	if (job->offset >= t->size) {
 		SAY("--offset: %s is beyond the end of %s (%s)", fmt_size(job->offset, b1, 32),

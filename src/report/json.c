@@ -80,6 +80,8 @@ static const char *cache_name(enum job_cache c)
 		return "buffered";
 	case CACHE_WRITETHROUGH:
 		return "writethrough";
+	case CACHE_DIRECTSYNC:
+		return "directsync";
 	case CACHE_DIRECT:
 	default:
 		return "direct";

@@ -55,6 +55,8 @@ static const char *cache_text(enum job_cache c)
 		return "buffered (through the page cache)";
 	case CACHE_WRITETHROUGH:
 		return "writethrough (O_DSYNC: a write completes once the device has it)";
+	case CACHE_DIRECTSYNC:
+		return "directsync (O_DIRECT|O_DSYNC: no page cache, writes reach stable storage)";
 	case CACHE_DIRECT:
 	default:
 		return "direct (O_DIRECT: the page cache is bypassed)";
