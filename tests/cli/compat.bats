@@ -22,7 +22,7 @@ fake_sysblock() {
 	[ "$status" -eq 0 ]
 	p=$(echo "$output" | js "' '.join(str(d['params'][k]) for k in
 		('bs','time','warmup','threads','depth','write','pattern','cache','seed','size'))")
-	[ "$p" = "8192 1.0 0.0 2 4 30 random direct 7 8388608" ]
+	[ "$p" = "8192 1.0 0.0 2 4 30 random directsync 7 8388608" ]
 	[ "$(echo "$output" | js "d['origin']")" = diskspd ]
 	[ "$(echo "$output" | js "d['command_line']")" = \
 		"iorate diskspd -b8k -d1 -W0 -C0 -t2 -o4 -r -w30 -Sh -L -c8M -z7 --engine null --json f.dat" ]
@@ -89,7 +89,7 @@ fake_sysblock() {
 	[ "$status" -eq 0 ]
 	p=$(echo "$output" | js "' '.join(str(d['params'][k]) for k in
 		('bs','time','depth','threads','write','pattern','cache'))")
-	[ "$p" = "8192 1.0 8 1 0 random direct" ]
+	[ "$p" = "8192 1.0 8 1 0 random directsync" ]
 	[ "$(echo "$output" | js "d['origin']")" = sqlio ]
 	[[ "$stderr" == *"-kRW"*"first letter"*"reads only"* ]]
 }
