@@ -387,7 +387,7 @@ static bool all_done(struct run *run)
  * The main thread's part while workers run: wake every 100 ms to notice a stop request, every
  * second of the measured window to add a series point, and tell the caller how far along it is.
  */
-static void supervise(struct run *run, const struct runner_hooks *hooks, uint64_t *t_halted)
+static uint64_t supervise(struct run *run, const struct runner_hooks *hooks, uint64_t *t_halted)
 {
 	struct runner_progress p = {.total_s = (double)(run->t_end - run->t_start) / NS};
 	uint64_t next_tick = run->t_meas_start + NS, last_tick = run->t_meas_start;
@@ -424,14 +424,22 @@ static void supervise(struct run *run, const struct runner_hooks *hooks, uint64_
 			hooks->tick(hooks->arg, &p);
 		}
 	}
+	return measured_done ? 0 : last_tick;
 }
 
-/* I/O issued in the window but completed after the last tick belongs to the last point. */
-static void series_finish(struct run *run)
+/*
+ * Workers that stopped on their own (--ios) end the window before its last tick: that partial
+ * interval becomes the last point. I/O issued in the window but completed after the last tick
+ * belongs to the last point too.
+ */
+static void series_finish(struct run *run, uint64_t last_tick, uint64_t end)
 {
 	struct result *res = run->res;
 	uint64_t ios[2], bytes[2];
 
+	if (last_tick && end > last_tick)
+		series_push(run, (double)(end - run->t_meas_start) / NS,
+			    (double)(end - last_tick) / NS, NULL);
 	snapshot(run, &run->snap_cur, ios, bytes);
 	if (!res->nseries)
 		return;
@@ -671,17 +679,23 @@ int runner_run(const struct job *job, struct result *res, const struct runner_ho
 	res->started = true;
 	clock_sleep_until(run.t_meas_start);
 	cpu_snap_take(&c0);
-	supervise(&run, hooks, &t_halted);
+	uint64_t last_tick = supervise(&run, hooks, &t_halted);
 	cpu_snap_take(&c1);
-	for (unsigned i = 0; i < run.nworkers; i++)
+	uint64_t end = run.t_meas_end, last_done = 0;
+	for (unsigned i = 0; i < run.nworkers; i++) {
 		pthread_join(run.workers[i]->tid, NULL);
-	series_finish(&run);
+		if (run.workers[i]->t_done > last_done)
+			last_done = run.workers[i]->t_done;
+	}
+	/* The window ends at its set end, at a stop, or when every worker finished its --ios. */
+	if (run.halt && t_halted && t_halted < end)
+		end = t_halted;
+	if (last_done < end)
+		end = last_done;
+	series_finish(&run, last_tick, end);
 	merge_results(&run);
 	cpu_usage_between(&c0, &c1, &res->cpu);
 
-	uint64_t end = run.t_meas_end;
-	if (run.halt && t_halted && t_halted < end)
-		end = t_halted;
 	res->seconds = end > run.t_meas_start ? (double)(end - run.t_meas_start) / NS : 0;
 	if (run.halt == 1 && t_halted < run.t_meas_end)
 		res->interrupted = true;
