@@ -64,6 +64,45 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 	[[ "$output" == *"--iops"* ]]
 }
 
+# Every provider's built-in prices price a realistic target: the top answer has a total from the
+# catalog (a source on every line, no command-line price) and the answers are sorted by cost.
+plan_priced() {
+	run "$IORATE" plan --iops 20000 --capacity 2TiB --provider "$1" --top 3 --json
+	[ "$status" -eq 0 ]
+	echo "$output" | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+assert d, 'no answer'
+assert all(o['config']['catalog'] == '$1' for o in d), [o['config']['catalog'] for o in d]
+c = d[0]['cost']
+assert c['currency'] == 'USD' and c['total_month'] > 0, c
+assert c['lines'] and all(l['source'] != 'given on the command line' for l in c['lines']), c
+assert abs(sum(l['month'] for l in c['lines']) - c['total_month']) < 0.01, c
+t = [o['cost']['total_month'] for o in d]
+assert t == sorted(t), t
+assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
+"
+}
+
+@test "plan: azure answers are priced and ranked by cost" {
+	plan_priced azure
+}
+
+@test "plan: aws answers are priced and ranked by cost" {
+	plan_priced aws
+}
+
+@test "plan: gcp answers are priced and ranked by cost" {
+	plan_priced gcp
+}
+
+@test "plan: configurations without a price are skipped and counted" {
+	run "$IORATE" plan --iops 20000 --capacity 2TiB --provider azure --top 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"USD a month"* ]]
+	[[ "$output" == *"more configurations meet the target but have no price"* ]]
+}
+
 @test "explain: flags caching when measured is far above every cap" {
 	run "$IORATE" explain "$FIX/run-cached.json" --vm DS2 --disk P30
 	[ "$status" -eq 0 ]

@@ -17,6 +17,38 @@ static void test_builtin_sources(void **state)
 		assert_true(*cat.prices[i].source && *cat.prices[i].date);
 }
 
+/*
+ * Every price names its region, currency, source and date, refers to a VM or disk of its catalog,
+ * and says how sure it is; the one figure left unverified is the azure-2015 standard capacity.
+ */
+static void test_prices(void **state)
+{
+	const struct cat_price *p;
+
+	assert_true(cat.nprices > 40);
+	for (size_t i = 0; i < cat.nprices; i++) {
+		p = &cat.prices[i];
+		assert_true(p->region && *p->region && p->currency && *p->currency);
+		if (!strcmp(p->kind, "vm"))
+			assert_non_null(catalog_find_vm(&cat, p->catalog, p->name));
+		if (!strcmp(p->kind, "disk"))
+			assert_non_null(catalog_find_disk(&cat, p->catalog, p->name));
+		if (!strcmp(p->kind, "storage") || !strcmp(p->catalog, "azure-2015"))
+			continue;
+		assert_non_null(strstr(p->source, "confidence"));
+		assert_null(strstr(p->source, "unverified"));
+	}
+	p = catalog_find_price(&cat, "aws", "vm", "m5.large", "us-east-1");
+	assert_non_null(p);
+	assert_within(p->per_hour, 0.096, 0.01);
+	p = catalog_find_price(&cat, "aws", "disk", "gp3", NULL);
+	assert_within(p->per_mbps_month, 0.04 / 1.048576, 0.1);
+	p = catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "us-central1");
+	assert_within(p->per_gib_month, 0.10, 0.01);
+	assert_null(catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "eastus"));
+	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL)); /* not sourced yet */
+}
+
 static void test_lookup(void **state)
 {
 	const struct cat_vm *v = catalog_find_vm(&cat, NULL, "Standard_DS14");
@@ -83,7 +115,8 @@ static void test_override(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_builtin_sources), cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_builtin_sources), cmocka_unit_test(test_prices),
+		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_suggest), cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_override),
 	};

@@ -1,0 +1,190 @@
+/*
+ * Catalog name lookups: "NAME" or "CATALOG:NAME", compared without case and without a
+ * "Standard_" prefix, aliases included; and the closest names for "did you mean" suggestions.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "model/catalog.h"
+
+static const char *strip_std(const char *s)
+{
+	return strncasecmp(s, "Standard_", 9) ? s : s + 9;
+}
+
+bool catalog_name_eq(const char *a, const char *b)
+{
+	return a && b && !strcasecmp(strip_std(a), strip_std(b));
+}
+
+static bool matches(const char *name, void *aliases, const char *want)
+{
+	size_t i;
+	json_t *a;
+
+	if (catalog_name_eq(name, want))
+		return true;
+	json_array_foreach((json_t *)aliases, i, a)
+		if (json_is_string(a) && catalog_name_eq(json_string_value(a), want))
+			return true;
+	return false;
+}
+
+/* Splits "azure-2015:DS2" into its catalog and name when the prefix is a known catalog. */
+static const char *split_cat(const struct catalog *c, const char *name, char *cat, size_t len,
+			     const char **catp)
+{
+	const char *colon = strchr(name, ':');
+
+	if (colon && (size_t)(colon - name) < len) {
+		memcpy(cat, name, (size_t)(colon - name));
+		cat[colon - name] = 0;
+		if (catalog_has(c, cat)) {
+			*catp = cat;
+			return colon + 1;
+		}
+	}
+	return name;
+}
+
+bool catalog_has(const struct catalog *c, const char *catalog)
+{
+	for (size_t i = 0; i < c->nnames; i++)
+		if (!strcmp(c->names[i], catalog))
+			return true;
+	return false;
+}
+
+const struct cat_vm *catalog_find_vm(const struct catalog *c, const char *catalog,
+				     const char *name)
+{
+	char buf[64];
+
+	name = split_cat(c, name, buf, sizeof(buf), &catalog);
+	for (size_t i = 0; i < c->nvms; i++)
+		if ((!catalog || !strcmp(catalog, c->vms[i].catalog)) &&
+		    matches(c->vms[i].name, c->vms[i].aliases, name))
+			return &c->vms[i];
+	return NULL;
+}
+
+const struct cat_disk *catalog_find_disk(const struct catalog *c, const char *catalog,
+					 const char *name)
+{
+	char buf[64];
+
+	name = split_cat(c, name, buf, sizeof(buf), &catalog);
+	for (size_t i = 0; i < c->ndisks; i++)
+		if ((!catalog || !strcmp(catalog, c->disks[i].catalog)) &&
+		    matches(c->disks[i].name, c->disks[i].aliases, name))
+			return &c->disks[i];
+	return NULL;
+}
+
+const struct cat_disk *catalog_find_family(const struct catalog *c, const char *catalog,
+					   const char *family, double gib)
+{
+	const struct cat_disk *best = NULL;
+
+	for (size_t i = 0; i < c->ndisks; i++) {
+		const struct cat_disk *d = &c->disks[i];
+
+		if ((catalog && strcmp(catalog, d->catalog)) || d->rule ||
+		    strcasecmp(d->family, family) || d->gib < gib)
+			continue;
+		if (!best || d->gib < best->gib)
+			best = d;
+	}
+	return best;
+}
+
+const struct cat_price *catalog_find_price(const struct catalog *c, const char *catalog,
+					   const char *kind, const char *name, const char *region)
+{
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct cat_price *p = &c->prices[i];
+
+		if (strcmp(p->kind, kind) || !catalog_name_eq(p->name, name))
+			continue;
+		if (catalog && p->catalog && strcmp(catalog, p->catalog))
+			continue;
+		if (region && p->region && strcasecmp(region, p->region))
+			continue;
+		return p;
+	}
+	return NULL;
+}
+
+/* Levenshtein distance without case, bounded to short names. */
+static unsigned distance(const char *a, const char *b)
+{
+	unsigned row[65], n = (unsigned)strlen(b), m = (unsigned)strlen(a);
+
+	if (n > 64 || m > 64)
+		return 99;
+	for (unsigned j = 0; j <= n; j++)
+		row[j] = j;
+	for (unsigned i = 1; i <= m; i++) {
+		unsigned prev = row[0]++;
+
+		for (unsigned j = 1; j <= n; j++) {
+			unsigned cur = row[j];
+			unsigned sub = prev + (tolower((unsigned char)a[i - 1]) !=
+					       tolower((unsigned char)b[j - 1]));
+
+			row[j] = sub;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			if (cur + 1 < row[j])
+				row[j] = cur + 1;
+			prev = cur;
+		}
+	}
+	return row[n];
+}
+
+void catalog_suggest(const struct catalog *c, const char *kind, const char *catalog,
+		     const char *name, char *out, size_t outlen)
+{
+	const char *best[3] = {0};
+	unsigned bestd[3] = {99, 99, 99};
+	bool vm = !strcmp(kind, "vm");
+	size_t n = vm ? c->nvms : c->ndisks;
+	char buf[64];
+
+	name = strip_std(split_cat(c, name, buf, sizeof(buf), &catalog));
+	out[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *cand = vm ? c->vms[i].name : c->disks[i].name;
+		const char *cat = vm ? c->vms[i].catalog : c->disks[i].catalog;
+		unsigned d;
+
+		if (catalog && strcmp(catalog, cat))
+			continue;
+		d = distance(name, strip_std(cand));
+		if (!strncasecmp(strip_std(cand), name, strlen(name)) && *name)
+			d = d > 1 ? 1 : d;
+		if (d > 2 + strlen(name) / 4)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			bool dup = false;
+
+			for (int j = 0; j < 3; j++)
+				dup |= best[j] && !strcasecmp(best[j], cand);
+			if (dup)
+				break;
+			if (d < bestd[k]) {
+				for (int j = 2; j > k; j--)
+					best[j] = best[j - 1], bestd[j] = bestd[j - 1];
+				best[k] = cand, bestd[k] = d;
+				break;
+			}
+		}
+	}
+	for (int k = 0; k < 3 && best[k]; k++)
+		snprintf(out + strlen(out), outlen - strlen(out), "%s%s", k ? ", " : "", best[k]);
+}
