@@ -131,8 +131,10 @@ int plan_search(const struct catalog *c, const struct plan_target *t, struct pla
 					} else {
 						snprintf(spec, sizeof(spec), "%s:%s", d->catalog, d->name);
 					}
+					/* Cannot provision n of them (say, each would need more IOPS
+					 * than one disk takes): more disks may split the load. */
 					if (model_parse_disk(c, vm, spec, md, err, sizeof(err)))
-						break; /* cannot provision: fewer GiB would not help */
+						continue;
 					md->count = n;
 					ret = try_config(c, t, &w, &m, &met, r, &cap);
 					if (ret < 0)
