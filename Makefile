@@ -63,6 +63,25 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/gen/embedded_catalog.o
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_TESTS:= $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests-san/%)
 
+# make fuzz: each libFuzzer target for FUZZ_SECONDS (clang, ASan+UBSan). Not part of make test.
+FUZZ_SECONDS ?= 60
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_LIB := $(filter-out src/main.c,$(LIB_SRC)) $(GEN_SRC)
+.PHONY: fuzz
+fuzz: $(GEN_SRC)
+	@mkdir -p $(BUILD)/fuzz
+	@for f in $(FUZZ_SRC); do \
+		b=$(BUILD)/fuzz/$$(basename $$f .c); \
+		echo "  FUZZ    $$b ($(FUZZ_SECONDS) s)"; \
+		clang -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) \
+			-o $$b $$f $(FUZZ_LIB) $(LDLIBS) || exit 1; \
+		mkdir -p $(BUILD)/fuzz/corpus-$$(basename $$f .c); \
+		$$b -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+			$(BUILD)/fuzz/corpus-$$(basename $$f .c) >$$b.log 2>&1 \
+			|| { tail -30 $$b.log; exit 1; }; \
+		tail -1 $$b.log; \
+	done
+
 .PHONY: man
 # The man page is generated from the option table; a test checks it is up to date.
 man: $(BUILD)/iorate

@@ -1,0 +1,31 @@
+/* libFuzzer target: the value parsers never crash, and what they accept round-trips sanely. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+	uint64_t v, *list;
+	unsigned u;
+	double d;
+	size_t n;
+
+	if (!s)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	parse_size(s, &v);
+	parse_duration(s, &v);
+	parse_percent(s, &u);
+	parse_double(s, 0, 1e18, &d);
+	if (parse_list(s, size & 1, &list, &n) == 0) {
+		if (n == 0 || n > 4096)
+			abort();
+		free(list);
+	}
+	free(s);
+	return 0;
+}
