@@ -6,6 +6,8 @@
 #   make install PREFIX=/usr/local
 #   make deps       apt-get install whatever of DEPS is missing
 
+.DEFAULT_GOAL := all
+
 PREFIX  ?= /usr/local
 BUILD   ?= build
 CC      ?= cc

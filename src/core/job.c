@@ -155,7 +155,8 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		     (unsigned long long)j->bs);
 	if (j->ntargets == 0)
 		FAIL("no target: name at least one file or block device");
-	if (j->engine[0] && !strcmp(j->engine, "sync") && j->depth > 1)
+	if (j->engine[0] && (!strcmp(j->engine, "sync") || !strcmp(j->engine, "fault")) &&
+	    j->depth > 1)
 		FAIL("--depth: the sync engine keeps one I/O outstanding per thread; use --engine "
 		     "uring (or aio) for --depth %u, or raise --threads",
 		     j->depth);

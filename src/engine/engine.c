@@ -12,6 +12,7 @@ static const struct engine_ops *const engines[] = {
 	&engine_aio,
 #endif
 	&engine_null,
+	&engine_fault,
 };
 
 const struct engine_ops *engine_find(const char *name)

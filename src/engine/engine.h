@@ -46,7 +46,7 @@ const struct engine_ops *engine_find(const char *name);
 /* Names of the engines built in, for --help: "sync, uring, aio, null". */
 const char *engine_names(void);
 
-extern const struct engine_ops engine_sync, engine_null;
+extern const struct engine_ops engine_sync, engine_null, engine_fault;
 #ifdef HAVE_LIBURING
 extern const struct engine_ops engine_uring;
 #endif

@@ -241,3 +241,32 @@ setup() {
 	[ "$status" -eq 0 ]
 	json_ok '.total.read.ios > 0'
 }
+
+@test "EIO during a run: exit 1, one line, partial results, the user's file untouched" {
+	head -c 8388608 /dev/urandom >mine.dat
+	sum=$(md5sum <mine.dat)
+	IORATE_FAULT=eio:300 iorate run --engine fault -d 5 --json mine.dat
+	[ "$status" -eq 1 ]
+	[ "$(echo "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == *"Input/output error"* ]]
+	json_ok '.error | test("Input/output error")'
+	json_ok '.total.read.ios == 299 and .total.read.errors == 1'
+	[ "$(md5sum <mine.dat)" = "$sum" ]
+}
+
+@test "open loop: a stall shows in the percentiles, where the closed loop hides it" {
+	# Every 100th I/O stalls 40 ms. Closed loop: 1% of I/Os are slow, the rest wait unseen.
+	IORATE_FAULT=stall:100:40 iorate run --engine fault -d 2 -c 4M --json st.dat
+	[ "$status" -eq 0 ]
+	json_ok '.total.read.lat_us.p90 < 5000'
+	# Open loop at 1,000 IOPS: the ~40 I/Os due during each stall wait, and it shows.
+	IORATE_FAULT=stall:100:40 iorate run --engine fault -d 2 -c 4M --rate-iops 1000 --json st.dat
+	[ "$status" -eq 0 ]
+	json_ok '.total.read.lat_us.p90 > 5000'
+}
+
+@test "open loop that cannot keep up says how far behind it fell" {
+	iorate run --engine null -d 1 --rate-iops 2000 --cap-iops 1000 --json
+	[ "$status" -eq 0 ]
+	json_ok '.notes | any(test("could not keep up"))'
+}
