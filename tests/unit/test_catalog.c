@@ -47,6 +47,28 @@ static void test_prices(void **state)
 	assert_within(p->per_gib_month, 0.10, 0.01);
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "eastus"));
 	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL)); /* not sourced yet */
+
+	/* Spot checks of the third-party (confidence C) records added later, and of what stays unpriced. */
+	p = catalog_find_price(&cat, "azure", "vm", "D16s_v5", "eastus");
+	assert_non_null(p);
+	assert_within(p->per_hour, 0.768, 0.01);
+	p = catalog_find_price(&cat, "azure", "vm", "E96s_v5", "eastus");
+	assert_non_null(p);
+	assert_within(p->per_hour, 6.048, 0.01);	/* infracost: 730 h $4,415.04 */
+	p = catalog_find_price(&cat, "azure", "disk", "P40", "eastus");
+	assert_non_null(p);
+	assert_within(p->per_month, 259.0457, 0.01);
+	p = catalog_find_price(&cat, "azure", "disk", "S10", "eastus");
+	assert_non_null(p);
+	assert_within(p->per_month, 5.89, 0.01);
+	p = catalog_find_price(&cat, "aws", "vm", "m6i.xlarge", "us-east-1");
+	assert_non_null(p);
+	assert_within(p->per_hour, 0.192, 0.01);
+	assert_null(catalog_find_price(&cat, "azure", "disk", "P1", NULL));
+	assert_null(catalog_find_price(&cat, "azure", "disk", "P70", NULL));
+	assert_null(catalog_find_price(&cat, "azure", "vm", "E104is_v5", NULL));
+	assert_null(catalog_find_price(&cat, "azure", "vm", "L16s_v3", NULL));
+	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL));
 }
 
 static void test_lookup(void **state)
