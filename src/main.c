@@ -2,6 +2,7 @@
  * iorate: measure storage, emulate cloud caps, explain, plan and price.
  * main() only dispatches over the table of subcommands; each lives in src/cmd/.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,9 +85,19 @@ int main(int argc, char **argv)
 	}
 	argv++;
 	argc--;
-dispatch:
+dispatch:;
+	/* "diskspd.exe", "SQLIO": commands pasted from Windows runbooks name the same tools. */
+	char name[32];
+	size_t n = strlen(argv[0]);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	for (size_t i = 0; i < n; i++)
+		name[i] = (char)tolower((unsigned char)argv[0][i]);
+	name[n] = '\0';
+	if (n > 4 && !strcmp(name + n - 4, ".exe"))
+		name[n - 4] = '\0';
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].fn && !strcmp(argv[0], commands[i].name))
+		if (commands[i].fn && !strcmp(name, commands[i].name))
 			return commands[i].fn(argc, argv);
 	return usage_error("'%s' is not a command (see 'iorate --help')", argv[0]);
 }

@@ -143,3 +143,11 @@ fake_sysblock() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"bad.fio:3: option 'verify' is not supported (supported: bs, rw,"* ]]
 }
+
+@test "commands pasted with Windows names (diskspd.exe, SQLIO) reach the translators" {
+	run --separate-stderr "$IORATE" diskspd.exe -b8k -d1 -W0 --engine null --dry-run -c1M f.dat
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$IORATE" SQLIO -kRW -s1 -o8 -b8 'f:\testfile.dat'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"Windows path"* ]]
+}
