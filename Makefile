@@ -31,7 +31,7 @@ HAVE_URING := $(shell pkg-config --exists liburing 2>/dev/null && echo 1)
 HAVE_AIO   := $(shell test -f /usr/include/libaio.h && echo 1)
 
 CPPFLAGS += -D_GNU_SOURCE -Isrc -I$(BUILD)/gen -DIORATE_VERSION='"$(VERSION)"' \
-	-DIORATE_GITREV='"$(GITREV)"' -DIORATE_DATADIR='"$(PREFIX)/share/iorate"' \
+	-DIORATE_GITREV='"$(GITREV)"' \
 	$(shell pkg-config --cflags blkid 2>/dev/null)
 LDLIBS  := -ljansson -lsqlite3 -lblkid -lpthread -lm
 ifeq ($(HAVE_URING),1)

@@ -270,3 +270,17 @@ setup() {
 	[ "$status" -eq 0 ]
 	json_ok '.notes | any(test("could not keep up"))'
 }
+
+@test "make install PREFIX=... installs the binary and the man page" {
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	build=$(dirname "$IORATE")
+	make -s -C "$top" install BUILD="$build" PREFIX="$BATS_TEST_TMPDIR/inst" >/dev/null
+	[ -x "$BATS_TEST_TMPDIR/inst/bin/iorate" ]
+	"$BATS_TEST_TMPDIR/inst/bin/iorate" --version
+	[ -f "$BATS_TEST_TMPDIR/inst/share/man/man1/iorate.1" ]
+}
+
+@test "the man page lists exactly the options of iorate run --help" {
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	diff <(sh "$top/tools/gen-man.sh" "$IORATE") "$top/docs/iorate.1"
+}
