@@ -7,6 +7,25 @@
 
 struct clock_cal clock_cal;
 
+/*
+ * The kernel knows best whether the TSC can be trusted across CPUs, suspends and migrations:
+ * it only keeps "tsc" as its clocksource when it does. On a VM using kvm-clock (or a host
+ * where the TSC was marked unstable) a calibrated TSC can drift from CLOCK_MONOTONIC or differ
+ * between CPUs, so iorate stays with clock_gettime there.
+ */
+static bool kernel_trusts_tsc(void)
+{
+	char cs[32] = "";
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(cs, sizeof(cs), f))
+		cs[0] = '\0';
+	fclose(f);
+	return !strcmp(cs, "tsc\n");
+}
+
 static bool tsc_invariant(void)
 {
 	char line[4096];
@@ -31,7 +50,7 @@ static void calibrate(void)
 #if defined(__x86_64__)
 	const char *env = getenv("IORATE_CLOCK");
 
-	if ((env && !strcmp(env, "monotonic")) || !tsc_invariant())
+	if ((env && !strcmp(env, "monotonic")) || !kernel_trusts_tsc() || !tsc_invariant())
 		return;
 	/* Bracket each reading of the monotonic clock by two TSC reads and keep the midpoint. */
 	uint64_t a0 = __rdtsc(), n0 = clock_mono_ns(), a1 = __rdtsc();

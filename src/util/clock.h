@@ -9,10 +9,11 @@
 
 /*
  * The clock every latency is taken from, in nanoseconds on the CLOCK_MONOTONIC timeline.
- * Where the TSC is invariant (constant_tsc and nonstop_tsc), clock_init() calibrates it against
- * CLOCK_MONOTONIC and clock_ns() becomes rdtsc plus a multiply (about 11 ns here, against 28 ns
- * for the vDSO call, on a kvm-clock VM). Elsewhere, or with IORATE_CLOCK=monotonic in the
- * environment, clock_ns() is clock_gettime(CLOCK_MONOTONIC).
+ * Where the kernel itself uses the TSC as its clocksource and the TSC is invariant
+ * (constant_tsc and nonstop_tsc), clock_init() calibrates it against CLOCK_MONOTONIC and
+ * clock_ns() becomes rdtsc plus a multiply (about 11 ns against 28 ns for the vDSO call).
+ * Elsewhere (VMs on kvm-clock), or with IORATE_CLOCK=monotonic in the environment, clock_ns()
+ * is clock_gettime(CLOCK_MONOTONIC).
  */
 struct clock_cal {
 	bool tsc;
