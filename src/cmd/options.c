@@ -248,6 +248,20 @@ static int set_series(struct opt_ctx *c, const struct opt *o, const char *val)
 	return 0;
 }
 
+static int set_save(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	c->out->save = true;
+	return 0;
+}
+
+/* --db implies --save: naming a database to save in says enough. */
+static int set_db(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	c->out->db = val;
+	c->out->save = true;
+	return 0;
+}
+
 static int set_jobfile(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	c->job_file = val;
@@ -360,6 +374,10 @@ const struct opt run_options[] = {
 	 set_units, 0, ALL},
 	{"series", 0, NULL, "text: also print the per-second series", "--series", set_series, 0,
 	 RS},
+	{"save", 0, NULL, "also keep the result in the history ('iorate history', docs/history.md)",
+	 "--save", set_save, 0, OPT_RUN},
+	{"db", 0, "FILE", "the history database for --save (default: see 'iorate history --help')",
+	 "--db runs.db", set_db, 0, OPT_RUN},
 	{"quiet", 'q', NULL, "no live progress line", "-q", set_quiet, 0, ALL},
 	{"help", 'h', NULL, "this help", "--help", set_help, 0, ALL},
 	{NULL},

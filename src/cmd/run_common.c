@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "store/history.h"
 
 static volatile sig_atomic_t stop_flag;
 
@@ -76,6 +77,23 @@ static void progress_clear(void)
 	progress_state.drawn = false;
 }
 
+/*
+ * --save: the run already happened and was printed, so a history that cannot be written costs
+ * a warning, never the run's exit status.
+ */
+static void save_result(const struct result *r, const char *db)
+{
+	struct history *h = NULL;
+	char err[512] = "";
+	int64_t id;
+
+	if (history_open(db, &h, err, sizeof(err)) || history_save(h, r, &id, err, sizeof(err)))
+		fprintf(stderr, "iorate: warning: the run was not saved: %s\n", err);
+	else
+		fprintf(stderr, "iorate: saved as run %lld in %s\n", (long long)id, history_path(h));
+	history_close(h);
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
@@ -103,6 +121,8 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 	}
 	o->fmt->write(stdout, &res, &o->ropts);
 	fflush(stdout);
+	if (o->save)
+		save_result(&res, o->db);
 	if (rc)
 		fprintf(stderr, "iorate: %s\n", res.errmsg[0] ? res.errmsg : strerror(-rc));
 	else if (res.interrupted)

@@ -13,6 +13,8 @@ struct output_opts {
 	const struct report_ops *fmt;   /* text (default), json or csv */
 	struct report_opts ropts;
 	bool quiet;                     /* no progress line */
+	bool save;                      /* --save: keep the result in the history database */
+	const char *db;                 /* --db FILE: that database; NULL = the default */
 };
 
 void output_opts_init(struct output_opts *o);
