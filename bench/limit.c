@@ -1,0 +1,139 @@
+/*
+ * limit: the bare loop a measuring tool cannot beat on the sync case. One thread, pread of
+ * --bs bytes (4 KiB) at random aligned offsets, O_DIRECT unless --buffered, and two
+ * clock_gettime(CLOCK_MONOTONIC) reads per I/O, as a tool that times every I/O needs. The
+ * latencies are only summed (so the clock reads cannot be optimised away); nothing else.
+ *
+ *   limit [-d SECONDS] [-b BYTES] [--buffered] [--json] PATH
+ *
+ * Prints "limit: N IOPS ..." or, with --json, {"iops": N, "ios": ..., "seconds": ...,
+ * "mean_lat_us": ...} on stdout. Exit 0 on success, 1 on an I/O error, 2 on bad usage.
+ * Built by bench/run.sh with cc -O2; not part of iorate.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* xoshiro256**, the generator iorate uses, so both draw offsets at the same cost. */
+static uint64_t s[4];
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t next_rand(void)
+{
+	uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return r;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: limit [-d SECONDS] [-b BYTES] [--buffered] [--json] PATH\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	double secs = 5;
+	uint64_t bs = 4096, size = 0, sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
+	int json = 0, direct = 1, fd;
+	const char *path = NULL;
+	struct stat st;
+	void *buf;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-d") && i + 1 < argc)
+			secs = atof(argv[++i]);
+		else if (!strcmp(argv[i], "-b") && i + 1 < argc)
+			bs = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--buffered"))
+			direct = 0;
+		else if (!strcmp(argv[i], "--json"))
+			json = 1;
+		else if (argv[i][0] == '-' || path)
+			return usage();
+		else
+			path = argv[i];
+	}
+	if (!path || secs <= 0 || bs == 0 || bs % 512)
+		return usage();
+	if ((fd = open(path, O_RDONLY | (direct ? O_DIRECT : 0))) < 0 || fstat(fd, &st) < 0) {
+		fprintf(stderr, "limit: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0)
+			size = 0;
+	} else {
+		size = (uint64_t)st.st_size;
+	}
+	if (size < bs) {
+		fprintf(stderr, "limit: %s: smaller than one block\n", path);
+		return 1;
+	}
+	if (posix_memalign(&buf, 4096, bs))
+		return 1;
+	memset(buf, 0, bs);
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (sm += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		s[i] = z ^ (z >> 31);
+	}
+
+	uint64_t slots = size / bs, ios = 0, lat_sum = 0;
+	uint64_t t0 = now_ns(), t_end = t0 + (uint64_t)(secs * 1e9), t = t0;
+
+	while (t < t_end) {
+		uint64_t slot = (uint64_t)(((unsigned __int128)next_rand() * slots) >> 64);
+		uint64_t start = now_ns();
+		ssize_t n = pread(fd, buf, bs, (off_t)(slot * bs));
+		t = now_ns();
+		if (n != (ssize_t)bs) {
+			fprintf(stderr, "limit: %s: read at %" PRIu64 ": %s\n", path, slot * bs,
+				n < 0 ? strerror(errno) : "short read");
+			return 1;
+		}
+		lat_sum += t - start;
+		ios++;
+	}
+	double el = (double)(t - t0) / 1e9, iops = (double)ios / el;
+	if (json)
+		printf("{\"iops\": %.1f, \"ios\": %" PRIu64 ", \"seconds\": %.6f, "
+		       "\"mean_lat_us\": %.3f, \"bs\": %" PRIu64 ", \"direct\": %s}\n",
+		       iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0, bs,
+		       direct ? "true" : "false");
+	else
+		printf("limit: %.0f IOPS (%" PRIu64 " I/Os in %.3f s, mean latency %.3f us)\n", iops,
+		       ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0);
+	close(fd);
+	free(buf);
+	return 0;
+}

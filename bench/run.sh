@@ -1,0 +1,457 @@
+#!/bin/sh
+# bench/run.sh: iorate side by side with fio (and bench/limit.c, the bare syscall loop) on the
+# workloads of issue 3. Called by `make bench` as `BUILD=build sh bench/run.sh`.
+#
+# Not a test: it never fails the build. Whatever cannot run (no fio, not root, no io_uring) is
+# skipped with the reason printed, and the script exits 0.
+#
+# Environment:
+#   BUILD=build        where iorate was built (limit is built there too)
+#   BENCH_SECS=5       seconds per run
+#   BENCH_REPS=5       runs of each contender, alternating A B A B ...
+#   BENCH_LONG=1       also compare iorate's peak RSS on a 60 s run with the 5 s runs
+#   BENCH_RAM_SIZE=1G  size of the RAM-backed device
+#   BENCH_OUT=bench/results/latest.json
+
+cd "$(dirname "$0")/.." || exit 0
+BUILD=${BUILD:-build}
+SECS=${BENCH_SECS:-5}
+REPS=${BENCH_REPS:-5}
+LONG=${BENCH_LONG:-0}
+RAM_SIZE=${BENCH_RAM_SIZE:-1G}
+OUT=${BENCH_OUT:-bench/results/latest.json}
+IORATE=$BUILD/iorate
+LIMIT=$BUILD/limit
+TIMEV=/usr/bin/time
+
+# ---------------------------------------------------------------------------------------------
+# Set-up and teardown: everything this script creates is recorded here and removed on exit,
+# Ctrl-C or SIGTERM.
+TMP=""
+ZRAM_ID=""
+ZRAM_LOADED=0
+SHM_FILE=""
+DISK_FILE=""
+
+cleanup() {
+	if [ -n "$ZRAM_ID" ]; then
+		echo 1 > "/sys/block/zram$ZRAM_ID/reset" 2>/dev/null
+		echo "$ZRAM_ID" > /sys/class/zram-control/hot_remove 2>/dev/null
+		ZRAM_ID=""
+	fi
+	if [ "$ZRAM_LOADED" = 1 ]; then
+		modprobe -r zram 2>/dev/null
+		ZRAM_LOADED=0
+	fi
+	[ -n "$SHM_FILE" ] && rm -f "$SHM_FILE"
+	[ -n "$DISK_FILE" ] && rm -f "$DISK_FILE"
+	[ -n "$TMP" ] && rm -rf "$TMP"
+	SHM_FILE="" DISK_FILE="" TMP=""
+}
+trap cleanup EXIT
+trap 'echo "bench: interrupted, cleaning up" >&2; cleanup; trap - EXIT; exit 0' INT TERM HUP
+
+say() { printf '%s\n' "$*"; }
+note() { printf 'bench: %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------------------------------------
+# Helpers. Each run prints one number (IOPS, or kB of peak RSS) or nothing when it failed; the
+# first line of its error goes to stderr.
+
+median() {
+	printf '%s\n' "$@" | grep -E '^[0-9.]+$' | sort -g | awk '
+		{ a[NR] = $1 }
+		END { if (NR == 0) print ""; else if (NR % 2) print a[(NR + 1) / 2];
+		      else printf "%.1f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# ratio A B: A / B to 3 decimals, empty when either is missing.
+ratio() {
+	[ -n "$1" ] && [ -n "$2" ] || { echo ""; return; }
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f\n", a / b; else print "" }'
+}
+
+# ge A B: "yes" when A >= B, "no" when not, "n/a" when either is missing.
+ge() {
+	[ -n "$1" ] && [ -n "$2" ] || { echo "n/a"; return; }
+	awk -v a="$1" -v b="$2" 'BEGIN { print (a >= b) ? "yes" : "no" }'
+}
+
+# both "yes" -> yes, any "no" -> no, else n/a
+all_of() {
+	r=yes
+	for x in "$@"; do
+		case $x in no) echo no; return ;; yes) ;; *) r=n/a ;; esac
+	done
+	echo $r
+}
+
+first_err() {
+	[ -s "$1" ] && note "$2: $(grep -v '^[[:space:]]*$' "$1" | head -n 1)"
+}
+
+# Each run_* runs one contender once and sets V (IOPS), C (CPU time of the whole process per
+# I/O, ns: user + system over I/Os, steadier than IOPS on a busy machine) and M (peak RSS, KiB),
+# each empty when unknown. /usr/bin/time -v supplies C and M.
+timed() {
+	C="" M=""
+	if [ -x "$TIMEV" ]; then
+		"$TIMEV" -v -o "$TMP/time.txt" "$@"
+		rc=$?
+		M=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$TMP/time.txt")
+		CPU_S=$(awk -F': ' '/User time \(seconds\)|System time \(seconds\)/ { s += $2 }
+			END { print s + 0 }' "$TMP/time.txt")
+		return $rc
+	fi
+	CPU_S=""
+	"$@"
+}
+
+per_io() { # sets C from CPU_S, V and the seconds $1
+	C=""
+	[ -n "$V" ] && [ -n "${CPU_S:-}" ] &&
+		C=$(awk -v c="$CPU_S" -v i="$V" -v s="$1" 'BEGIN { if (i > 0) printf "%.0f", c * 1e9 / (i * s) }')
+}
+
+# iorate's total IOPS from the "*,total" row of --csv (column 6).
+run_iorate() {
+	timed "$IORATE" run -q --csv -d "$SECS" "$@" > "$TMP/out" 2> "$TMP/err"
+	V=$(awk -F, '$1 == "*" && $2 == "total" { print $6 }' "$TMP/out")
+	[ -n "$V" ] || first_err "$TMP/err" "iorate run $*"
+	per_io "$SECS"
+}
+
+# fio's read + write IOPS from the terse v3 line (fields 8 and 49), one line per group.
+run_fio() {
+	timed fio --output-format=terse --terse-version=3 --group_reporting --time_based \
+		--runtime="$SECS" --norandommap "$@" > "$TMP/out" 2> "$TMP/err"
+	V=$(awk -F';' 'NF > 100 { s += $8 + $49; n++ } END { if (n) printf "%.1f\n", s }' "$TMP/out")
+	[ -n "$V" ] || first_err "$TMP/err" "fio $*"
+	per_io "$SECS"
+}
+
+run_limit() {
+	timed "$LIMIT" -d "$SECS" --json "$@" > "$TMP/out" 2> "$TMP/err"
+	V=$(sed -n 's/.*"iops": *\([0-9.]*\).*/\1/p' "$TMP/out")
+	[ -n "$V" ] || first_err "$TMP/err" "limit $*"
+	per_io "$SECS"
+}
+
+fmt() { [ -n "$1" ] && printf '%.0f' "$1" || printf 'n/a'; }
+jnum() { [ -n "$1" ] && printf '%s' "$1" || printf 'null'; }
+jlist() {
+	s="" sep=""
+	for x in "$@"; do [ -n "$x" ] && { s="$s$sep$x"; sep=", "; }; done
+	printf '[%s]' "$s"
+}
+jstr() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
+
+# ---------------------------------------------------------------------------------------------
+# What can run here.
+
+if [ ! -x "$IORATE" ]; then
+	say "bench: $IORATE not found; run 'make' (or 'make bench') first. Nothing measured."
+	exit 0
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/iorate-bench.XXXXXX") || { say "bench: mktemp failed"; exit 0; }
+HAVE_FIO=0
+command -v fio > /dev/null 2>&1 && HAVE_FIO=1
+[ "$HAVE_FIO" = 1 ] || note "fio not found (Debian package fio; 'make bench-deps'): fio columns skipped"
+HAVE_LIMIT=0
+if ${CC:-cc} -O2 -o "$LIMIT" bench/limit.c 2> "$TMP/err"; then
+	HAVE_LIMIT=1
+else
+	first_err "$TMP/err" "cc bench/limit.c"
+fi
+[ -x "$TIMEV" ] || note "$TIMEV not found (Debian package time): workload 5 skipped"
+HAVE_URING=1
+if ! "$IORATE" run -q --csv -d 100ms --engine uring --cache buffered --size 1M \
+	"$TMP/probe" > /dev/null 2> "$TMP/err"; then
+	HAVE_URING=0
+	first_err "$TMP/err" "io_uring unusable, workloads 3 and 4 skipped"
+fi
+rm -f "$TMP/probe"
+
+CPU=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+[ -n "$CPU" ] || CPU=$(uname -m)
+CORES=$(nproc 2>/dev/null || echo "?")
+KERNEL=$(uname -sr)
+GITREV=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+DIRTY=""
+[ -n "$(git status --porcelain -- src 2>/dev/null | head -n 1)" ] && DIRTY="+dirty"
+
+# ---------------------------------------------------------------------------------------------
+# The RAM-backed device: a fresh zram device of our own when root, else a file in /dev/shm read
+# through the page cache (O_DIRECT does not work on tmpfs).
+
+RAM_KIND="" RAM_PATH="" RAM_CACHE=direct RAM_FIO_DIRECT=1 RAM_LIMIT_OPT=""
+RAM_MB=$(echo "$RAM_SIZE" | awk '{ n = $1 + 0; u = toupper(substr($1, length($1)));
+	print (u == "G") ? n * 1024 : (u == "M") ? n : int(n / 1048576) }')
+if [ "$(id -u)" = 0 ]; then
+	if [ ! -e /sys/class/zram-control/hot_add ] && modprobe zram num_devices=0 2>/dev/null; then
+		ZRAM_LOADED=1
+	fi
+	if [ -e /sys/class/zram-control/hot_add ] && ZRAM_ID=$(cat /sys/class/zram-control/hot_add) \
+		&& [ -n "$ZRAM_ID" ]; then
+		# Random contents: reads must copy real pages, not the zero page of an empty device.
+		if echo "${RAM_MB}M" > "/sys/block/zram$ZRAM_ID/disksize" 2> "$TMP/err" &&
+			[ -b "/dev/zram$ZRAM_ID" ] &&
+			dd if=/dev/urandom of="/dev/zram$ZRAM_ID" bs=1M count="$RAM_MB" oflag=direct \
+				status=none 2> "$TMP/err"; then
+			RAM_KIND=zram RAM_PATH=/dev/zram$ZRAM_ID
+		else
+			first_err "$TMP/err" "zram set-up failed, using /dev/shm instead"
+		fi
+	else
+		note "no zram here (module zram missing?): using /dev/shm instead"
+	fi
+else
+	note "not root: the RAM-backed device is a file in /dev/shm with buffered I/O, not zram"
+fi
+if [ -z "$RAM_KIND" ]; then
+	SHM_FILE=/dev/shm/iorate-bench.$$
+	if dd if=/dev/urandom of="$SHM_FILE" bs=1M count="$RAM_MB" status=none 2> "$TMP/err"; then
+		RAM_KIND=shm RAM_PATH=$SHM_FILE RAM_CACHE=buffered RAM_FIO_DIRECT=0
+		RAM_LIMIT_OPT=--buffered
+	else
+		first_err "$TMP/err" "cannot create $SHM_FILE: workloads 2 and 3 skipped"
+		rm -f "$SHM_FILE"
+		SHM_FILE=""
+	fi
+fi
+case $RAM_KIND in
+zram) RAM_DESC="zram device $RAM_PATH ($RAM_SIZE of random data), O_DIRECT" ;;
+shm) RAM_DESC="file $RAM_PATH in /dev/shm ($RAM_SIZE), buffered I/O (not root, or no zram)" ;;
+*) RAM_DESC="none" ;;
+esac
+
+# The file on disk for workload 4: /var/tmp unless that is tmpfs, then the build directory.
+DISK_DIR=/var/tmp
+[ "$(stat -f -c %T "$DISK_DIR" 2>/dev/null)" = tmpfs ] && DISK_DIR=$BUILD
+DISK_SIZE_MB=1024
+if [ "$HAVE_URING" = 1 ]; then
+	DISK_FILE=$(mktemp "$DISK_DIR/iorate-bench-disk.XXXXXX") &&
+		dd if=/dev/urandom of="$DISK_FILE" bs=1M count=$DISK_SIZE_MB conv=fsync status=none \
+			2> "$TMP/err" || { first_err "$TMP/err" "cannot create the file for workload 4";
+				rm -f "$DISK_FILE"; DISK_FILE=""; }
+fi
+DISK_FS=$( [ -n "$DISK_FILE" ] && stat -f -c %T "$DISK_FILE" 2>/dev/null)
+
+say "iorate bench: $SECS s per run, $REPS runs of each contender, alternating"
+say "machine: $CPU, $CORES cores, $KERNEL"
+say "RAM-backed device: $RAM_DESC"
+[ -n "$DISK_FILE" ] && say "disk file: $DISK_FILE (${DISK_SIZE_MB} MiB, $DISK_FS)"
+say ""
+
+# ---------------------------------------------------------------------------------------------
+# The workloads. Every contender reads 4 KiB at random aligned offsets unless said.
+
+# acc NAME: appends this run's V, C and M to $NAME, ${NAME}_C and ${NAME}_M.
+acc() {
+	eval "$1=\"\${$1:-} $V\"; $1_C=\"\${$1_C:-} $C\"; $1_M=\"\${$1_M:-} $M\""
+}
+
+I1="--engine null -b 4k -t 1 -o 1 bench-null"
+F1="--name=w1 --ioengine=null --rw=randread --bs=4k --size=1g --iodepth=1"
+I2="--engine sync -b 4k -t 1 -o 1 --cache $RAM_CACHE $RAM_PATH"
+F2="--name=w2 --filename=$RAM_PATH --ioengine=psync --rw=randread --bs=4k --direct=$RAM_FIO_DIRECT"
+I3="--engine uring -b 4k -t 1 -o 32 --cache $RAM_CACHE $RAM_PATH"
+F3="--name=w3 --filename=$RAM_PATH --ioengine=io_uring --rw=randread --bs=4k --iodepth=32 \
+--fixedbufs --registerfiles --direct=$RAM_FIO_DIRECT"
+I4="--engine uring -b 8k -w 30 -t 4 -o 8 --cache direct $DISK_FILE"
+F4="--name=w4 --filename=$DISK_FILE --size=${DISK_SIZE_MB}m --ioengine=io_uring --rw=randrw \
+--rwmixread=70 --bs=8k --numjobs=4 --iodepth=8 --thread --fixedbufs --registerfiles --direct=1"
+
+# Contenders: one function each, so that rounds() can run them in alternating order.
+# shellcheck disable=SC2086
+{
+c_w1_io() { run_iorate $I1; acc W1_IO; }
+c_w1_fio() { run_fio $F1; acc W1_FIO; }
+c_w1_nolat() { run_iorate $I1 --no-latency; acc W1_NOLAT; }
+c_w2_io() { run_iorate $I2; acc W2_IO; }
+c_w2_fio() { run_fio $F2; acc W2_FIO; }
+c_w2_lim() { run_limit $RAM_LIMIT_OPT "$RAM_PATH"; acc W2_LIM; }
+c_w2_nolat() { run_iorate $I2 --no-latency; acc W2_NOLAT; }
+c_w3_io() { run_iorate $I3; acc W3_IO; }
+c_w3_fio() { run_fio $F3; acc W3_FIO; }
+c_w4_io() { run_iorate $I4; acc W4_IO; }
+c_w4_fio() { run_fio $F4; acc W4_FIO; }
+}
+
+# rounds C1 C2 ...: REPS rounds; odd rounds run the contenders in the order given, even rounds
+# in reverse (A B, B A, A B, ...), so a drift of the machine or the device over the series
+# favours none of them.
+rounds() {
+	fwd="$*" rev=""
+	for c in "$@"; do rev="$c $rev"; done
+	for i in $(seq "$REPS"); do
+		if [ $((i % 2)) = 1 ]; then order=$fwd; else order=$rev; fi
+		for c in $order; do $c; done
+	done
+}
+
+FIO_C="" LIM_C=""
+[ "$HAVE_FIO" = 1 ] && FIO_C=1
+[ "$HAVE_LIMIT" = 1 ] && LIM_C=1
+say "running workload 1 (null engine, QD1) and the latency-recording cost ..."
+rounds c_w1_io ${FIO_C:+c_w1_fio} c_w1_nolat
+if [ -n "$RAM_PATH" ]; then
+	say "running workload 2 (sync QD1, $RAM_KIND) ..."
+	rounds c_w2_io ${FIO_C:+c_w2_fio} ${LIM_C:+c_w2_lim} c_w2_nolat
+	if [ "$HAVE_URING" = 1 ]; then
+		say "running workload 3 (io_uring QD32, $RAM_KIND) ..."
+		rounds c_w3_io ${FIO_C:+c_w3_fio}
+	fi
+fi
+W5_LONG=""
+if [ -n "$DISK_FILE" ]; then
+	say "running workloads 4 and 5 (io_uring 70/30 8 KiB, 4 threads x QD8, file on $DISK_FS) ..."
+	rounds c_w4_io ${FIO_C:+c_w4_fio}
+	if [ "$LONG" = 1 ] && [ -x "$TIMEV" ]; then
+		say "running workload 5's 60 s run of iorate (BENCH_LONG=1) ..."
+		SECS_SAVED=$SECS SECS=60
+		# shellcheck disable=SC2086
+		run_iorate $I4
+		SECS=$SECS_SAVED W5_LONG=$M
+	fi
+fi
+say ""
+
+# ---------------------------------------------------------------------------------------------
+# The table. Ratios are iorate / other, so above 1 means iorate did more (or, for memory, used
+# more).
+
+# shellcheck disable=SC2086
+{
+	m1i=$(median $W1_IO) m1f=$(median $W1_FIO) m1n=$(median $W1_NOLAT)
+	m2i=$(median $W2_IO) m2f=$(median $W2_FIO) m2l=$(median $W2_LIM) m2n=$(median $W2_NOLAT)
+	m3i=$(median $W3_IO) m3f=$(median $W3_FIO)
+	m4i=$(median $W4_IO) m4f=$(median $W4_FIO)
+	m5i=$(median $W4_IO_M) m5f=$(median $W4_FIO_M)
+	c1i=$(median $W1_IO_C) c1f=$(median $W1_FIO_C) c1n=$(median $W1_NOLAT_C)
+	c2i=$(median $W2_IO_C) c2f=$(median $W2_FIO_C) c2l=$(median $W2_LIM_C)
+	c3i=$(median $W3_IO_C) c3f=$(median $W3_FIO_C)
+	c4i=$(median $W4_IO_C) c4f=$(median $W4_FIO_C)
+}
+r1=$(ratio "$m1i" "$m1f") r1n=$(ratio "$m1i" "$m1n") r2n=$(ratio "$m2i" "$m2n")
+r2=$(ratio "$m2i" "$m2f") r2l=$(ratio "$m2i" "$m2l")
+r3=$(ratio "$m3i" "$m3f") r4=$(ratio "$m4i" "$m4f") r5=$(ratio "$m5i" "$m5f")
+ok1=$(ge "$r1" 4)
+ok1n=$(ge "$r1n" 0.95)
+ok2=$(all_of "$(ge "$r2" 1.1)" "$(ge "$r2l" 0.97)")
+ok3=$(ge "$r3" 1.15)
+ok4=$(ge "$r4" 0.97)
+ok5=n/a
+[ -n "$r5" ] && ok5=$(awk -v r="$r5" 'BEGIN { print (r <= 0.5) ? "yes" : "no" }')
+r5l="" ok5l=n/a
+if [ -n "$W5_LONG" ] && [ -n "$m5i" ]; then
+	r5l=$(ratio "$W5_LONG" "$m5i")
+	ok5l=$(awk -v r="$r5l" 'BEGIN { print (r <= 1.10 && r >= 0.909) ? "yes" : "no" }')
+fi
+
+row() {
+	printf '%-34s %11s %11s %7s %11s %7s  %-22s %s\n' "$@"
+}
+say "medians of $REPS runs of $SECS s, in alternating order; ratio = iorate / other"
+row "workload" "iorate" "fio" "ratio" "limit.c" "ratio" "target" "met"
+row "1 null QD1 (IOPS)" "$(fmt "$m1i")" "$(fmt "$m1f")" "${r1:-n/a}" "" "" ">= 4x fio" "$ok1"
+row "2 sync QD1 $RAM_KIND (IOPS)" "$(fmt "$m2i")" "$(fmt "$m2f")" "${r2:-n/a}" "$(fmt "$m2l")" \
+	"${r2l:-n/a}" ">= 1.1x fio, .97x limit" "$ok2"
+row "3 uring QD32 $RAM_KIND (IOPS)" "$(fmt "$m3i")" "$(fmt "$m3f")" "${r3:-n/a}" "" "" \
+	">= 1.15x fio" "$ok3"
+row "4 uring 70/30 8k 4x8 disk (IOPS)" "$(fmt "$m4i")" "$(fmt "$m4f")" "${r4:-n/a}" "" "" \
+	">= 0.97x fio" "$ok4"
+row "5 peak RSS of 4 (KiB)" "$(fmt "$m5i")" "$(fmt "$m5f")" "${r5:-n/a}" "" "" "<= 0.5x fio" "$ok5"
+row "latency cost: 1 w/o --no-latency" "$(fmt "$m1i")" "" "${r1n:-n/a}" "" "" \
+	">= 0.95x --no-latency" "$ok1n"
+if [ -n "$r5l" ]; then
+	row "5 peak RSS 60 s / 5 s (iorate)" "$W5_LONG" "" "$r5l" "" "" "within 10%" "$ok5l"
+else
+	row "5 peak RSS 60 s / 5 s (iorate)" "skipped" "" "" "" "" "within 10%" \
+		"n/a (BENCH_LONG=1)"
+fi
+say ""
+say "CPU per I/O, ns (user + system time of the process / I/Os; steadier than IOPS when the"
+say "machine is busy; lower is leaner)"
+row "workload" "iorate" "fio" "ratio" "limit.c" "ratio" "" ""
+row "1 null QD1" "$(fmt "$c1i")" "$(fmt "$c1f")" "$(ratio "$c1i" "$c1f")" "" "" "" ""
+row "1 null QD1 --no-latency" "$(fmt "$c1n")" "" "" "" "" "" ""
+row "2 sync QD1 $RAM_KIND" "$(fmt "$c2i")" "$(fmt "$c2f")" "$(ratio "$c2i" "$c2f")" \
+	"$(fmt "$c2l")" "$(ratio "$c2i" "$c2l")" "" ""
+row "3 uring QD32 $RAM_KIND" "$(fmt "$c3i")" "$(fmt "$c3f")" "$(ratio "$c3i" "$c3f")" "" "" "" ""
+row "4 uring 70/30 8k 4x8 disk" "$(fmt "$c4i")" "$(fmt "$c4f")" "$(ratio "$c4i" "$c4f")" "" "" "" ""
+say ""
+say "latency cost on workload 2 (information): $(fmt "$m2i") IOPS with latency," \
+	"$(fmt "$m2n") with --no-latency: ${r2n:-n/a}"
+say "machine: $CPU, $CORES cores, $KERNEL; iorate $GITREV$DIRTY; RAM-backed device: $RAM_DESC"
+say "runs, in order (IOPS):"
+say "  1 iorate [$W1_IO ] fio [$W1_FIO ] iorate --no-latency [$W1_NOLAT ]"
+say "  2 iorate [$W2_IO ] fio [$W2_FIO ] limit [$W2_LIM ] iorate --no-latency [$W2_NOLAT ]"
+say "  3 iorate [$W3_IO ] fio [$W3_FIO ]"
+say "  4 iorate [$W4_IO ] fio [$W4_FIO ]"
+say "  5 peak RSS, KiB: iorate [$W4_IO_M ] fio [$W4_FIO_M ]"
+
+# ---------------------------------------------------------------------------------------------
+# bench/results/latest.json
+
+# side NAME: {"runs": [...], "median": x, "cpu_ns_per_io": [...], "cpu_ns_per_io_median": y}
+side() {
+	eval "v=\${$1:-} c=\${$1_C:-}"
+	# shellcheck disable=SC2086
+	printf '{"runs": %s, "median": %s, "cpu_ns_per_io": %s, "cpu_ns_per_io_median": %s}' \
+		"$(jlist $v)" "$(jnum "$(median $v)")" "$(jlist $c)" "$(jnum "$(median $c)")"
+}
+wl() { # id name iorate-var fio-var ratio target met [extra]
+	printf '    {"id": %s, "name": %s,\n     "iorate": %s,\n     "fio": %s,\n' "$1" "$(jstr "$2")" \
+		"$(side "$3")" "$(side "$4")"
+	printf '     "ratio": %s, "target": %s, "met": %s%s}' "$(jnum "$5")" "$(jstr "$6")" \
+		"$(jstr "$7")" "${8:-}"
+}
+mkdir -p "$(dirname "$OUT")"
+# shellcheck disable=SC2086
+{
+	printf '{\n  "schema": 1,\n  "date": %s,\n  "iorate": %s,\n' \
+		"$(jstr "$(date -u +%Y-%m-%dT%H:%M:%SZ)")" "$(jstr "$GITREV$DIRTY")"
+	printf '  "fio": %s,\n' "$(jstr "$( [ "$HAVE_FIO" = 1 ] && fio --version)")"
+	printf '  "machine": {"cpu": %s, "cores": %s, "kernel": %s},\n' "$(jstr "$CPU")" "$CORES" \
+		"$(jstr "$KERNEL")"
+	printf '  "seconds": %s, "reps": %s,\n' "$SECS" "$REPS"
+	printf '  "ram_device": {"kind": %s, "description": %s},\n' "$(jstr "${RAM_KIND:-none}")" \
+		"$(jstr "$RAM_DESC")"
+	printf '  "disk_file": {"dir": %s, "fs": %s, "mib": %s},\n' "$(jstr "$DISK_DIR")" \
+		"$(jstr "$DISK_FS")" "$DISK_SIZE_MB"
+	printf '  "commands": {\n    "1": [%s, %s],\n    "2": [%s, %s, %s],\n' \
+		"$(jstr "iorate run -q -d $SECS $I1")" "$(jstr "fio --norandommap $F1")" \
+		"$(jstr "iorate run -q -d $SECS $I2")" "$(jstr "fio --norandommap $F2")" \
+		"$(jstr "limit -d $SECS $RAM_LIMIT_OPT $RAM_PATH")"
+	printf '    "3": [%s, %s],\n    "4": [%s, %s]},\n' \
+		"$(jstr "iorate run -q -d $SECS $I3")" "$(jstr "fio --norandommap $F3")" \
+		"$(jstr "iorate run -q -d $SECS $I4")" "$(jstr "fio --norandommap $F4")"
+	printf '  "workloads": [\n'
+	wl 1 "null engine QD1, IOPS" W1_IO W1_FIO "$r1" ">= 4x fio" "$ok1"
+	printf ',\n'
+	wl 2 "sync QD1 random read 4k on $RAM_KIND, IOPS" W2_IO W2_FIO "$r2" \
+		">= 1.1x fio and >= 0.97x limit.c" "$ok2" ",
+     \"limit\": $(side W2_LIM), \"ratio_limit\": $(jnum "$r2l")"
+	printf ',\n'
+	wl 3 "io_uring QD32 random read 4k on $RAM_KIND, IOPS" W3_IO W3_FIO "$r3" ">= 1.15x fio" \
+		"$ok3"
+	printf ',\n'
+	wl 4 "io_uring 70/30 8k 4 threads x QD8 on a file on disk, IOPS" W4_IO W4_FIO "$r4" \
+		">= 0.97x fio" "$ok4"
+	printf ',\n'
+	printf '    {"id": 5, "name": "peak RSS of workload 4, KiB",\n'
+	printf '     "iorate": {"runs": %s, "median": %s},\n' "$(jlist $W4_IO_M)" "$(jnum "$m5i")"
+	printf '     "fio": {"runs": %s, "median": %s},\n' "$(jlist $W4_FIO_M)" "$(jnum "$m5f")"
+	printf '     "ratio": %s, "target": "<= 0.5x fio", "met": %s,\n' "$(jnum "$r5")" \
+		"$(jstr "$ok5")"
+	printf '     "iorate_60s_kib": %s, "ratio_60s_5s": %s, "target_60s": "within 10%%",' \
+		"$(jnum "$W5_LONG")" "$(jnum "$r5l")"
+	printf ' "met_60s": %s}\n  ],\n' "$(jstr "$ok5l")"
+	printf '  "latency_cost": {\n    "with_latency": %s,\n    "no_latency": %s,\n' \
+		"$(side W1_IO)" "$(side W1_NOLAT)"
+	printf '    "ratio": %s, "target": ">= 0.95", "met": %s,\n' "$(jnum "$r1n")" "$(jstr "$ok1n")"
+	printf '    "workload_2": {"with_latency_median": %s, "no_latency": %s, "ratio": %s}}\n}\n' \
+		"$(jnum "$m2i")" "$(side W2_NOLAT)" "$(jnum "$r2n")"
+} > "$OUT.tmp" && mv "$OUT.tmp" "$OUT" && say "results: $OUT"
+exit 0
