@@ -82,6 +82,11 @@ static int set_depth(struct opt_ctx *c, const struct opt *o, const char *val)
 	return set_count(c, o, val, 1, JOB_MAX_DEPTH);
 }
 
+static int set_batch(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	return set_count(c, o, val, 1, JOB_MAX_DEPTH);
+}
+
 static int set_uint0(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	return set_count(c, o, val, 0, 1u << 30);
@@ -295,6 +300,9 @@ const struct opt run_options[] = {
 	 F(threads), RS},
 	{"depth", 'o', "N", "outstanding I/Os per thread (default 1; above 1 needs uring or aio)",
 	 "-o 32", set_depth, F(depth), RS},
+	{"batch", 0, "N",
+	 "hand I/Os to the kernel N at a time (default: all free slots at once; 1 helps zram)",
+	 "--batch 1", set_batch, F(batch), RS},
 	{"write", 'w', "PCT", "percent of I/Os that write, 0..100 (default 0)", "-w 30",
 	 set_percent, F(write_pct), RS},
 	{"random", 'r', NULL, "random offsets, aligned to --align (the default)", "-r", set_random,

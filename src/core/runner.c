@@ -54,7 +54,8 @@ const char *runner_default_engine(char *why, size_t whylen)
 	return "sync";
 }
 
-static void worker_fail(struct worker *w, struct io_req *r, int err)
+static __attribute__((noinline, cold)) void worker_fail(struct worker *w, struct io_req *r,
+							 int err)
 {
 	if (!w->err) {
 		w->err = err;
@@ -65,13 +66,15 @@ static void worker_fail(struct worker *w, struct io_req *r, int err)
 }
 
 /* Accounts one finished I/O; `now` is when its completion was seen. */
-static inline void complete(struct worker *w, struct io_req *r, uint64_t now)
+static inline __attribute__((always_inline)) void complete(struct worker *w, struct io_req *r,
+							   uint64_t now)
 {
 	if (__builtin_expect(r->res != (int32_t)r->len, 0)) {
 		worker_fail(w, r, r->res < 0 ? r->res : -EIO);
 		return;
 	}
-	if (r->write && w->fsync_every && ++w->writes_since_fsync >= w->fsync_every) {
+	if (__builtin_expect(r->write && w->fsync_every, 0) &&
+	    ++w->writes_since_fsync >= w->fsync_every) {
 		w->writes_since_fsync = 0;
 		if (fsync(w->fd) < 0)
 			worker_fail(w, r, -errno);
@@ -267,6 +270,7 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	w->ops = run->ops;
 	w->fd = t->fd;
 	w->depth = job->depth;
+	w->batch = job->batch && job->batch < job->depth ? job->batch : job->depth;
 	w->bs = (uint32_t)job->bs;
 	w->target = ti;
 	w->thread = thread;

@@ -21,6 +21,7 @@ struct worker {
 	void *eng;                  /* engine private state */
 	int fd;
 	unsigned depth;
+	unsigned batch;             /* engines submit once this many are queued */
 	uint32_t bs;
 	struct io_req *reqs;
 	struct io_req **freel;      /* requests not in flight */

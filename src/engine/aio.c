@@ -53,6 +53,8 @@ fail:
 	return r;
 }
 
+static int aio_commit(struct worker *w);
+
 static enum io_q aio_queue(struct worker *w, struct io_req *r)
 {
 	struct aio *a = w->eng;
@@ -66,6 +68,8 @@ static enum io_q aio_queue(struct worker *w, struct io_req *r)
 		io_prep_pread(cb, w->fd, r->buf, r->len, (long long)r->offset);
 	cb->data = r;
 	a->batch[a->nbatch++] = cb;
+	if (a->nbatch >= w->batch && w->batch < w->depth)
+		aio_commit(w); /* a failure stays queued: the runner's commit() retries and reports */
 	return IO_Q_QUEUED;
 }
 

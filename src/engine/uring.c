@@ -83,7 +83,12 @@ static enum io_q uring_queue(struct worker *w, struct io_req *r)
 	}
 	sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, r);
-	u->pending++;
+	/* --batch: hand I/Os over as they come, so a device whose I/Os the kernel punts to worker
+	 * threads (zram, buffered files) starts on the first while the rest are prepared. */
+	if (++u->pending >= w->batch && w->batch < w->depth) {
+		io_uring_submit(&u->ring);
+		u->pending = 0;
+	}
 	return IO_Q_QUEUED;
 }
 
