@@ -93,15 +93,18 @@ static void trace_io(struct worker *w, const struct io_req *r)
 		(unsigned long long)r->offset, r->len);
 }
 
-/* Fills in the next I/O of this worker. */
-static inline void prepare(struct worker *w, struct io_req *r, uint64_t now)
+/*
+ * Fills in the next I/O of this worker: its latency counts from `start`, and it counts in the
+ * measured window when `at` falls in it.
+ */
+static inline void prepare(struct worker *w, struct io_req *r, uint64_t start, uint64_t at)
 {
 	bool wr;
 
 	r->offset = workload_next(&w->wl, &wr);
 	r->write = wr;
-	r->start_ns = now;
-	r->counted = now >= w->t_meas_start && now < w->t_meas_end;
+	r->start_ns = start;
+	r->counted = at >= w->t_meas_start && at < w->t_meas_end;
 	if (__builtin_expect(w->trace != NULL, 0))
 		trace_io(w, r);
 }
@@ -130,7 +133,7 @@ static bool open_loop_wait(struct worker *w, uint64_t *now, unsigned *inflight,
 			if (gap > 100000)
 				gap = 100000;
 		}
-		clock_sleep_until(clock_mono_ns() + gap);
+		clock_sleep_until(*now + gap);
 		*now = clock_ns();
 	}
 	return !*w->halt;
@@ -191,7 +194,13 @@ static void *worker_main(void *arg)
 			}
 			if (w->throttle)
 				now = throttle_wait(w->throttle, w->tslot, r->len, t_issue, w->halt);
-			prepare(w, r, t_issue);
+			/*
+			 * Closed loop, an I/O counts when the cap let it go: counted when it asked,
+			 * each thread's I/O waiting at the end of the window for a token would be
+			 * added to it (4 of 300 at 100 IOPS with 4 threads, 1.3%). Open loop, when
+			 * it was due.
+			 */
+			prepare(w, r, t_issue, w->rate_interval_ns > 0 ? t_issue : now);
 			enum io_q q = ops->queue(w, r);
 			if (q == IO_Q_BUSY)
 				break;
@@ -601,6 +610,7 @@ static int start_workers(struct run *run)
 				w->next_due += shift;
 		}
 	}
+	throttle_set_start(run->throttles, run->t_start);
 	for (unsigned i = 0; i < run->nworkers; i++) {
 		if ((r = -pthread_create(&run->workers[i]->tid, NULL, worker_main, run->workers[i]))) {
 			/* Stop the ones already started, then report. */

@@ -16,6 +16,8 @@ struct throttle_set;
 /* *out is NULL when the job has no caps (the hot path then skips throttling entirely). */
 int throttle_set_new(const struct job *job, struct throttle_set **out);
 void throttle_set_free(struct throttle_set *s);
+/* Sets the buckets as they are when the workers start at `start` (clock_ns()). */
+void throttle_set_start(struct throttle_set *s, uint64_t start);
 /* The throttle a worker of target `target` uses, and its slot in it. */
 void throttle_set_attach(struct throttle_set *s, unsigned target, struct throttle **t,
 			 unsigned *slot);
