@@ -84,6 +84,11 @@ fuzz: $(GEN_SRC)
 		tail -1 $$b.log; \
 	done
 
+# Seed 000 reproduced: a sweep of 1..16 emulated standard disks under an A4's cap.
+.PHONY: demo-stripe
+demo-stripe: all
+	@IORATE=$(abspath $(BUILD)/iorate) sh bench/demo-stripe.sh
+
 .PHONY: man
 # The man page is generated from the option table; a test checks it is up to date.
 man: $(BUILD)/iorate

@@ -1,0 +1,736 @@
+/*
+ * iorate sweep: one workload run several times, varying one parameter (targets, threads, depth,
+ * bs, write) and, with several --bs, the block size as well, tabulated one row per value as
+ * seed 000's stripe table: Disks | 64K IOPS | 64K MB/s | 8K IOPS | 8K MB/s.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "cmd/run_common.h"
+#include "core/result.h"
+#include "core/runner.h"
+#include "report/json.h"
+#include "util/parse.h"
+
+#ifndef IORATE_VERSION
+#define IORATE_VERSION "unknown"
+#endif
+
+enum sweep_param { SW_TARGETS, SW_THREADS, SW_DEPTH, SW_BS, SW_WRITE, SW_NPARAMS };
+
+static const struct param {
+	const char *name;
+	const char *label;       /* column heading of the text table */
+	bool sizes;
+	uint64_t min, max;
+	const char *example;
+} params[SW_NPARAMS] = {
+	{"targets", "Disks", false, 1, 4096, "targets=1..16"},
+	{"threads", "Threads", false, 1, JOB_MAX_THREADS, "threads=1,2,4,8"},
+	{"depth", "Depth", false, 1, JOB_MAX_DEPTH, "depth=1..64:x2"},
+	{"bs", "Block", true, 1, 1ull << 30, "bs=4k,8k,64k,1m"},
+	{"write", "Write%", false, 0, 100, "write=0..100:25"},
+};
+
+/* One run: value i of the parameter with block size k. */
+struct cell {
+	bool done;
+	double seconds;
+	struct dir_summary tot;
+	json_t *run;             /* report_json_result(), kept for --json only */
+};
+
+struct sweep {
+	enum sweep_param param;
+	uint64_t *vals;
+	size_t nvals;
+	uint64_t *bs;            /* the --bs values; one (the job's) when none or one was given */
+	size_t nbs;
+	struct job base;
+	struct output_opts out;
+	bool user_keep;
+	char **remove;           /* test files that did not exist before the sweep */
+	size_t nremove;
+	struct cell *cells;      /* nvals x nbs */
+	char *notes[16];
+	unsigned nnotes;
+	char **owned;            /* argv words rewritten by take_bs() */
+	size_t nowned;
+	bool progress;
+	unsigned run_no, nruns;
+	char run_label[96];
+};
+
+static void sweep_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iorate sweep PARAM=LIST [run options] TARGET...\n\n"
+		"Runs the same workload once per value of PARAM and prints one row per\n"
+		"value, with IOPS, throughput and latency; several --bs give one pair of\n"
+		"columns per block size, as in a stripe table\n"
+		"(Disks | 64K IOPS | 64K MiB/s | 8K IOPS | 8K MiB/s).\n\n"
+		"PARAM=LIST (lists: 1,2,4  1..16  0..100:25  1..64:x2  4k,8k,64k):\n"
+		"  targets=1..16     use the first N targets; with one directory as the target,\n"
+		"                    N test files are created in it (and removed at the end)\n"
+		"  threads=1,2,4,8   threads per target\n"
+		"  depth=1..64:x2    outstanding I/Os per thread\n"
+		"  bs=4k,8k,64k,1m   block size (or give several --bs)\n"
+		"  write=0..100:25   percent of I/Os that write\n"
+		"Each run lasts --time (default 10s). Test files are created once and reused\n"
+		"by every run. Ctrl-C stops: the rows done are kept.\n\n"
+		"Options (as for 'iorate run'; --bs may be given several times):\n");
+	options_help(f, OPT_SWEEP);
+	fprintf(f,
+		"\nExamples:\n"
+		"  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
+		"      --cap-iops 500 --vm-cap-mibps 285 --size 1G /mnt/data  (seed 000)\n"
+		"  iorate sweep depth=1..64:x2 -b 4k -d 10 /mnt/data/test.dat\n"
+		"  iorate sweep write=0..100:25 -b 8k -t 4 -o 16 --csv /dev/nvme0n1 > mix.csv\n"
+		"  iorate sweep threads=1,2,4,8 --engine null --json x > overhead.json\n"
+		"Exit status: 0 done, 1 a run failed (the rows done are printed), 2 bad usage,\n"
+		"130 interrupted by Ctrl-C or SIGTERM (the rows done are printed).\n");
+}
+
+static const struct opt *find_long(const char *name, size_t len)
+{
+	const struct opt *hit = NULL;
+	unsigned n = 0;
+
+	for (const struct opt *o = run_options; o->name; o++) {
+		if (!(o->groups & OPT_SWEEP) || strncmp(o->name, name, len))
+			continue;
+		if (strlen(o->name) == len)
+			return o;
+		hit = o;
+		n++;
+	}
+	return n == 1 ? hit : NULL; /* getopt_long accepts an unambiguous prefix too */
+}
+
+static const struct opt *find_letter(char c)
+{
+	for (const struct opt *o = run_options; o->name; o++)
+		if ((o->groups & OPT_SWEEP) && o->letter == c)
+			return o;
+	return NULL;
+}
+
+static int add_bs(struct sweep *s, const char *val)
+{
+	/* Through the option table, so a bad value gets the very message 'iorate run' gives. */
+	struct job scratch;
+	struct output_opts so;
+	struct opt_ctx c = {.job = &scratch, .out = &so};
+	char *av[] = {"sweep", "--bs", (char *)val, NULL};
+	int first, r;
+
+	job_init(&scratch);
+	output_opts_init(&so);
+	r = options_parse(&c, OPT_SWEEP, 3, av, &first);
+	if (!r) {
+		uint64_t *n = realloc(s->bs, (s->nbs + 1) * sizeof(*n));
+		if (!n)
+			r = run_error("out of memory");
+		else
+			(s->bs = n)[s->nbs++] = scratch.bs;
+	}
+	job_release(&scratch);
+	return r;
+}
+
+/*
+ * The option table's --bs holds one value; a sweep takes several. Every --bs/-b is taken out of
+ * argv here (walking the table to know which options consume the next word), and the rest goes
+ * to options_parse unchanged.
+ */
+static int take_bs(struct sweep *s, int *argc, char **argv)
+{
+	int out = 1, r;
+
+	for (int i = 1; i < *argc; i++) {
+		char *a = argv[i];
+		const char *val = NULL;
+		bool drop = false;
+
+		if (!strcmp(a, "--")) {
+			while (i < *argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (a[0] == '-' && a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			const struct opt *o = find_long(a + 2, len);
+			if (o && !strcmp(o->name, "bs")) {
+				drop = true;
+				val = eq ? eq + 1 : i + 1 < *argc ? argv[++i] : NULL;
+				if (!val)
+					return usage_error("--bs: needs an argument (see 'iorate "
+							   "sweep --help')");
+			} else if (o && o->arg && !eq && i + 1 < *argc) {
+				argv[out++] = a; /* and its value, below */
+				a = argv[++i];
+			}
+		} else if (a[0] == '-' && a[1]) {
+			/* A cluster of letters: -rb64k, -b 8k, -t8. */
+			for (size_t k = 1; a[k]; k++) {
+				const struct opt *o = find_letter(a[k]);
+				if (!o || !o->arg)
+					continue;
+				if (o->letter == 'b') {
+					if (a[k + 1])
+						val = a + k + 1;
+					else if (i + 1 < *argc)
+						val = argv[++i];
+					else
+						return usage_error("-b: needs an argument (see "
+								   "'iorate sweep --help')");
+					drop = true;
+					if (k > 1) {
+						/* Keep the letters before it: -rb64k becomes -r. */
+						char *cut = strndup(a, k);
+						char **n = realloc(s->owned,
+								   (s->nowned + 1) * sizeof(*n));
+						if (!cut || !n) {
+							free(cut);
+							return run_error("out of memory");
+						}
+						(s->owned = n)[s->nowned++] = cut;
+						argv[out++] = cut;
+					}
+				} else if (!a[k + 1] && i + 1 < *argc) {
+					argv[out++] = a;
+					a = argv[++i];
+				}
+				break;
+			}
+		}
+		if (val && (r = add_bs(s, val)))
+			return r;
+		if (!drop)
+			argv[out++] = a;
+	}
+	*argc = out;
+	argv[out] = NULL;
+	return 0;
+}
+
+static int parse_param(struct sweep *s, const char *arg, bool *is_param)
+{
+	const char *eq = strchr(arg, '=');
+	size_t len = eq ? (size_t)(eq - arg) : 0;
+	struct stat st;
+	int r;
+
+	*is_param = false;
+	if (!eq || len == 0 || strspn(arg, "abcdefghijklmnopqrstuvwxyz") != len)
+		return 0;
+	for (unsigned p = 0; p < SW_NPARAMS; p++) {
+		if (strlen(params[p].name) != len || strncmp(arg, params[p].name, len))
+			continue;
+		*is_param = true;
+		if (s->vals)
+			return usage_error("sweep: %s: one parameter at a time (already "
+					   "sweeping %s)", arg, params[s->param].name);
+		s->param = p;
+		r = parse_list(eq + 1, params[p].sizes, &s->vals, &s->nvals);
+		if (r || !s->nvals)
+			return usage_error("%s: '%s' is not a list (examples: %s)", params[p].name,
+					   eq + 1, params[p].example);
+		for (size_t i = 0; i < s->nvals; i++)
+			if (s->vals[i] < params[p].min || s->vals[i] > params[p].max)
+				return usage_error("%s: %llu is out of range (%llu to %llu)",
+						   params[p].name, (unsigned long long)s->vals[i],
+						   (unsigned long long)params[p].min,
+						   (unsigned long long)params[p].max);
+		return 0;
+	}
+	if (stat(arg, &st) == 0)
+		return 0; /* an existing file whose name has an '=' in it */
+	*is_param = true;
+	return usage_error("sweep: '%.*s' is not a parameter (targets, threads, depth, bs, write)",
+			   (int)len, arg);
+}
+
+static int remember_new(struct sweep *s, const char *path)
+{
+	struct stat st;
+	char **n;
+
+	if (s->user_keep || stat(path, &st) == 0 || errno != ENOENT)
+		return 0;
+	if (!(n = realloc(s->remove, (s->nremove + 1) * sizeof(*n))))
+		return -ENOMEM;
+	s->remove = n;
+	if (!(n[s->nremove] = strdup(path)))
+		return -ENOMEM;
+	s->nremove++;
+	return 0;
+}
+
+/*
+ * Targets: either as many as the sweep needs, or one directory in which the sweep creates them.
+ * Files that do not exist yet are created by the first run that uses them, kept for the next
+ * runs (filling a test file once per row would dominate the sweep), and removed at the end.
+ */
+static int set_targets(struct sweep *s, char **paths, int n)
+{
+	unsigned need = 1;
+	struct stat st;
+
+	if (s->param == SW_TARGETS)
+		for (size_t i = 0; i < s->nvals; i++)
+			if (s->vals[i] > need)
+				need = (unsigned)s->vals[i];
+	if (n == 0)
+		return usage_error("sweep: no target: name files, block devices or one directory "
+				   "(see 'iorate sweep --help')");
+	if (n == 1 && stat(paths[0], &st) == 0 && S_ISDIR(st.st_mode)) {
+		for (unsigned i = 0; i < need; i++) {
+			char p[4096];
+			snprintf(p, sizeof(p), "%s/iorate-sweep-%02u.dat", paths[0], i + 1);
+			if (job_add_target(&s->base, p) || remember_new(s, p))
+				return run_error("out of memory");
+		}
+		return 0;
+	}
+	if ((unsigned)n < need)
+		return usage_error("targets=: the sweep goes up to %u targets but %d %s given; "
+				   "name %u, or one directory to create them in", need, n,
+				   n == 1 ? "is" : "are", need);
+	for (int i = 0; i < n; i++)
+		if (job_add_target(&s->base, paths[i]) || remember_new(s, paths[i]))
+			return run_error("out of memory");
+	return 0;
+}
+
+/* The job of value i with block size bs. */
+static int make_job(const struct sweep *s, size_t i, uint64_t bs, struct job *j)
+{
+	uint64_t v = s->vals[i];
+	int r;
+
+	if ((r = job_copy(j, &s->base)))
+		return r;
+	j->bs = bs;
+	j->keep = true; /* the sweep removes what it created, once, at the end */
+	switch (s->param) {
+	case SW_TARGETS:
+		for (unsigned t = (unsigned)v; t < j->ntargets; t++)
+			free(j->targets[t]);
+		j->ntargets = (unsigned)v;
+		break;
+	case SW_THREADS:
+		j->threads = (unsigned)v;
+		break;
+	case SW_DEPTH:
+		j->depth = (unsigned)v;
+		break;
+	case SW_BS:
+		j->bs = v;
+		break;
+	case SW_WRITE:
+		j->write_pct = (unsigned)v;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const char *value_str(const struct sweep *s, uint64_t v, char *buf, size_t len)
+{
+	if (s->param == SW_BS)
+		return fmt_size(v, buf, len);
+	snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+static bool si(const struct sweep *s)
+{
+	return s->out.ropts.units == UNITS_SI;
+}
+
+static void text_header(const struct sweep *s)
+{
+	const char *u = si(s) ? "MB/s" : "MiB/s";
+	char b[32], h[64];
+
+	printf("Command line: %s\n\n", s->base.command_line ? s->base.command_line : "");
+	printf("%-8s", params[s->param].label);
+	if (s->nbs == 1) {
+		printf(" %12s %12s %10s %10s\n", "IOPS", u, "mean ms", "p99 ms");
+		return;
+	}
+	for (size_t k = 0; k < s->nbs; k++) {
+		fmt_size(s->bs[k], b, sizeof(b));
+		snprintf(h, sizeof(h), "%s IOPS", b);
+		printf(" %14s", h);
+		snprintf(h, sizeof(h), "%s %s", b, u);
+		printf(" %14s", h);
+	}
+	printf("\n");
+}
+
+static void text_row(const struct sweep *s, size_t i)
+{
+	char b[32];
+
+	printf("%-8s", value_str(s, s->vals[i], b, sizeof(b)));
+	for (size_t k = 0; k < s->nbs; k++) {
+		const struct cell *c = &s->cells[i * s->nbs + k];
+		double tp = si(s) ? c->tot.mbps : c->tot.mibps;
+		if (s->nbs == 1) {
+			if (c->tot.has_lat)
+				printf(" %12.2f %12.2f %10.3f %10.3f", c->tot.iops, tp,
+				       c->tot.lat_mean / 1000, c->tot.p99 / 1000);
+			else
+				printf(" %12.2f %12.2f %10s %10s", c->tot.iops, tp, "-", "-");
+		} else {
+			printf(" %14.2f %14.2f", c->tot.iops, tp);
+		}
+	}
+	printf("\n");
+	fflush(stdout);
+}
+
+static void csv_header(const struct sweep *s)
+{
+	printf("%s,bs,seconds,ios,bytes,iops,mibps,mbps,lat_mean_us,p50_us,p90_us,p99_us,p99_9_us,"
+	       "lat_max_us\n", params[s->param].name);
+}
+
+static void csv_rows(const struct sweep *s, size_t i)
+{
+	for (size_t k = 0; k < s->nbs; k++) {
+		const struct cell *c = &s->cells[i * s->nbs + k];
+		const struct dir_summary *t = &c->tot;
+		printf("%llu,%llu,%.6f,%llu,%llu,%.3f,%.6f,%.6f", (unsigned long long)s->vals[i],
+		       (unsigned long long)(s->param == SW_BS ? s->vals[i] : s->bs[k]), c->seconds,
+		       (unsigned long long)t->ios, (unsigned long long)t->bytes, t->iops, t->mibps,
+		       t->mbps);
+		if (t->has_lat)
+			printf(",%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", t->lat_mean, t->p50, t->p90,
+			       t->p99, t->p99_9, t->lat_max);
+		else
+			printf(",,,,,,\n");
+	}
+	fflush(stdout);
+}
+
+static json_t *json_lat(const struct dir_summary *t)
+{
+	if (!t->has_lat)
+		return json_null();
+	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "min", t->lat_min, "mean", t->lat_mean,
+			 "max", t->lat_max, "p50", t->p50, "p90", t->p90, "p99", t->p99, "p99_9",
+			 t->p99_9);
+}
+
+/* {schema, version, command_line, param, values, bs, interrupted, rows: [{..., run}]}. */
+static int json_print(struct sweep *s, bool interrupted)
+{
+	json_t *root = json_object(), *vals = json_array(), *bss = json_array();
+	json_t *rows = json_array();
+	int r = -ENOMEM;
+
+	if (!root || !vals || !bss || !rows)
+		goto out;
+	for (size_t i = 0; i < s->nvals; i++)
+		json_array_append_new(vals, json_integer((json_int_t)s->vals[i]));
+	for (size_t k = 0; k < s->nbs && s->param != SW_BS; k++)
+		json_array_append_new(bss, json_integer((json_int_t)s->bs[k]));
+	for (size_t i = 0; i < s->nvals; i++) {
+		for (size_t k = 0; k < s->nbs; k++) {
+			struct cell *c = &s->cells[i * s->nbs + k];
+			if (!c->done)
+				continue;
+			const struct dir_summary *t = &c->tot;
+			uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
+			json_t *row = json_pack("{s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:f,s:o}",
+						params[s->param].name, (json_int_t)s->vals[i],
+						"bs", (json_int_t)bs,
+						"seconds", c->seconds,
+						"ios", (json_int_t)t->ios,
+						"bytes", (json_int_t)t->bytes,
+						"iops", t->iops,
+						"mibps", t->mibps,
+						"mbps", t->mbps,
+						"lat_us", json_lat(t));
+			if (!row)
+				goto out;
+			if (c->run)
+				json_object_set(row, "run", c->run);
+			json_array_append_new(rows, row);
+		}
+	}
+	json_object_set_new(root, "schema", json_integer(REPORT_JSON_SCHEMA));
+	json_object_set_new(root, "version", json_string(IORATE_VERSION));
+	json_object_set_new(root, "command_line",
+			    s->base.command_line ? json_string(s->base.command_line) : json_null());
+	json_object_set_new(root, "param", json_string(params[s->param].name));
+	json_object_set(root, "values", vals);
+	json_object_set(root, "bs", bss);
+	json_object_set_new(root, "interrupted", json_boolean(interrupted));
+	json_object_set(root, "rows", rows);
+	if (json_dumpf(root, stdout, JSON_INDENT(2)) == 0) {
+		fputc('\n', stdout);
+		r = 0;
+	}
+	fflush(stdout);
+out:
+	json_decref(root);
+	json_decref(vals);
+	json_decref(bss);
+	json_decref(rows);
+	return r;
+}
+
+static void sweep_tick(void *arg, const struct runner_progress *p)
+{
+	struct sweep *s = arg;
+
+	if (!s->progress)
+		return;
+	if (!strcmp(p->phase, "preparing"))
+		fprintf(stderr, "\r\033[K[%u/%u] %s: preparing test file %3.0f%%", s->run_no,
+			s->nruns, s->run_label, p->prepare_done * 100);
+	else if (!strcmp(p->phase, "measuring"))
+		fprintf(stderr, "\r\033[K[%u/%u] %s: %.1fs / %.1fs, %.0f IOPS, %.2f MiB/s",
+			s->run_no, s->nruns, s->run_label, p->elapsed_s, p->total_s, p->iops,
+			p->mibps);
+	else
+		fprintf(stderr, "\r\033[K[%u/%u] %s: %s", s->run_no, s->nruns, s->run_label,
+			p->phase);
+	fflush(stderr);
+}
+
+static void progress_clear(const struct sweep *s)
+{
+	if (s->progress) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+static void keep_notes(struct sweep *s, const struct result *res)
+{
+	for (unsigned n = 0; n < res->nnotes; n++) {
+		bool seen = false;
+		for (unsigned k = 0; k < s->nnotes && !seen; k++)
+			seen = !strcmp(s->notes[k], res->notes[n]);
+		if (!seen && s->nnotes < sizeof(s->notes) / sizeof(s->notes[0]))
+			s->notes[s->nnotes++] = strdup(res->notes[n]);
+	}
+}
+
+/*
+ * Runs every (value, block size) in order. Returns 0, the exit code of a run that failed, or
+ * EXIT_INTERRUPTED; the rows done are printed in any case.
+ */
+static int sweep_run(struct sweep *s)
+{
+	volatile sig_atomic_t *stop = cmd_stop_flag();
+	struct runner_hooks hooks = {.tick = sweep_tick, .arg = s, .stop = stop};
+	bool text = s->out.fmt == &report_text, json = s->out.fmt == &report_json;
+	int code = 0;
+
+	s->nruns = (unsigned)(s->nvals * s->nbs);
+	s->progress = !s->out.quiet && isatty(STDERR_FILENO);
+	if (text)
+		text_header(s);
+	else if (!json)
+		csv_header(s);
+	for (size_t i = 0; i < s->nvals && !code; i++) {
+		for (size_t k = 0; k < s->nbs && !code; k++) {
+			struct cell *c = &s->cells[i * s->nbs + k];
+			uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
+			char b1[32], b2[32];
+			struct result res;
+			struct job j;
+			int rc;
+
+			if (*stop) {
+				code = EXIT_INTERRUPTED;
+				break;
+			}
+			if (make_job(s, i, bs, &j))
+				return run_error("out of memory");
+			s->run_no++;
+			snprintf(s->run_label, sizeof(s->run_label), "%s=%s bs=%s",
+				 params[s->param].name, value_str(s, s->vals[i], b1, sizeof(b1)),
+				 fmt_size(bs, b2, sizeof(b2)));
+			result_init(&res);
+			rc = runner_run(&j, &res, &hooks);
+			progress_clear(s);
+			if (rc || !res.started) {
+				if (res.interrupted || (*stop && !rc)) {
+					code = EXIT_INTERRUPTED;
+				} else {
+					/* As 'iorate run': a bad fit of job and target is usage. */
+					bool usage = !res.started && (rc == -EINVAL || rc == -EDOM);
+					fprintf(stderr, "iorate: %s: %s\n", s->run_label,
+						res.errmsg[0] ? res.errmsg : strerror(-rc));
+					code = usage ? EXIT_USAGE : 1;
+				}
+			} else if (res.interrupted) {
+				code = EXIT_INTERRUPTED;
+			} else {
+				/* Read and write together (res is dropped next). */
+				dir_stats_merge(&res.read, &res.write);
+				dir_stats_summarize(&res.read, res.seconds, &c->tot);
+				c->seconds = res.seconds;
+				c->done = true;
+				keep_notes(s, &res);
+				if (json)
+					c->run = report_json_result(&res);
+			}
+			result_release(&res);
+			job_release(&j);
+		}
+		if (code)
+			break;
+		if (text)
+			text_row(s, i);
+		else if (!json)
+			csv_rows(s, i);
+	}
+	if (json)
+		json_print(s, code == EXIT_INTERRUPTED);
+	if (text)
+		for (unsigned n = 0; n < s->nnotes; n++)
+			printf("note: %s\n", s->notes[n]);
+	fflush(stdout);
+	if (code == EXIT_INTERRUPTED) {
+		size_t rows = s->run_no ? (s->run_no - 1) / s->nbs : 0;
+		fprintf(stderr, "iorate: interrupted: %zu of %zu rows done\n", rows, s->nvals);
+	}
+	return code;
+}
+
+static void sweep_release(struct sweep *s)
+{
+	for (size_t i = 0; i < s->nremove; i++) {
+		unlink(s->remove[i]);
+		free(s->remove[i]);
+	}
+	free(s->remove);
+	for (size_t i = 0; i < s->nowned; i++)
+		free(s->owned[i]);
+	free(s->owned);
+	for (size_t i = 0; s->cells && i < s->nvals * s->nbs; i++)
+		json_decref(s->cells[i].run);
+	for (unsigned n = 0; n < s->nnotes; n++)
+		free(s->notes[n]);
+	free(s->cells);
+	free(s->vals);
+	free(s->bs);
+	job_release(&s->base);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep s = {0};
+	struct opt_ctx c = {.job = &s.base, .out = &s.out};
+	char **av = calloc((size_t)argc + 1, sizeof(*av)), **paths = NULL;
+	int ac = argc, first = 0, npaths = 0, rc;
+
+	job_init(&s.base);
+	output_opts_init(&s.out);
+	if (!av || !(paths = calloc((size_t)argc + 1, sizeof(*paths)))) {
+		rc = run_error("out of memory");
+		goto out;
+	}
+	memcpy(av, argv, (size_t)argc * sizeof(*av));
+	if ((rc = take_bs(&s, &ac, av)) || (rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
+		goto out;
+	if (c.help) {
+		sweep_usage(stdout);
+		goto out;
+	}
+	for (int i = first; i < ac; i++) {
+		bool is_param;
+		if ((rc = parse_param(&s, av[i], &is_param)))
+			goto out;
+		if (!is_param)
+			paths[npaths++] = av[i];
+	}
+	if (!s.vals && s.nbs > 1) {
+		/* Only several --bs: sweep the block size. */
+		s.param = SW_BS;
+		s.vals = s.bs;
+		s.nvals = s.nbs;
+		s.bs = NULL;
+		s.nbs = 0;
+	}
+	if (!s.vals) {
+		rc = usage_error("sweep: name the parameter to vary, e.g. targets=1..16, "
+				 "depth=1..64:x2 (see 'iorate sweep --help')");
+		goto out;
+	}
+	if (s.param == SW_BS && s.nbs) {
+		rc = usage_error("--bs: bs= already varies the block size; give one or the other");
+		goto out;
+	}
+	if (s.nbs == 0 && !(s.bs = malloc(sizeof(*s.bs)))) {
+		rc = run_error("out of memory");
+		goto out;
+	}
+	if (s.nbs == 0)
+		s.bs[s.nbs++] = s.base.bs;
+	s.user_keep = s.base.keep;
+	if ((rc = set_targets(&s, paths, npaths)))
+		goto out;
+	if (c.emulate) {
+		/* One disk's caps per target whatever a row's count: no warning about it. */
+		unsigned n = s.base.ntargets;
+		if (s.param == SW_TARGETS)
+			s.base.ntargets = 0;
+		rc = options_emulate(&s.base, c.emulate);
+		s.base.ntargets = n;
+		if (rc)
+			goto out;
+	}
+	if ((rc = options_check_caps(&s.base)))
+		goto out;
+	{
+		char *full[argc + 1];
+		full[0] = "iorate";
+		memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
+		job_set_command_line(&s.base, argc + 1, full);
+	}
+	/* Every combination is checked before the first I/O, so a bad one cannot stop it midway. */
+	for (size_t i = 0; i < s.nvals; i++) {
+		for (size_t k = 0; k < s.nbs; k++) {
+			struct job j;
+			char err[256];
+			if (make_job(&s, i, s.param == SW_BS ? s.vals[i] : s.bs[k], &j)) {
+				rc = run_error("out of memory");
+				goto out;
+			}
+			int bad = job_validate(&j, err, sizeof(err));
+			job_release(&j);
+			if (bad) {
+				rc = usage_error("%s", err);
+				goto out;
+			}
+		}
+	}
+	if (!(s.cells = calloc(s.nvals * s.nbs, sizeof(*s.cells)))) {
+		rc = run_error("out of memory");
+		goto out;
+	}
+	rc = sweep_run(&s);
+out:
+	sweep_release(&s);
+	free(av);
+	free(paths);
+	return rc;
+}
