@@ -301,7 +301,7 @@ const struct opt run_options[] = {
 	{"depth", 'o', "N", "outstanding I/Os per thread (default 1; above 1 needs uring or aio)",
 	 "-o 32", set_depth, F(depth), RS},
 	{"batch", 0, "N",
-	 "hand I/Os to the kernel N at a time (default: all free slots at once; 1 helps zram)",
+	 "submit I/Os N at a time (default 1, as fio; = --depth: all free slots in one call)",
 	 "--batch 1", set_batch, F(batch), RS},
 	{"write", 'w', "PCT", "percent of I/Os that write, 0..100 (default 0)", "-w 30",
 	 set_percent, F(write_pct), RS},

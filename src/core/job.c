@@ -14,6 +14,7 @@ void job_init(struct job *j)
 	j->time_ns = JOB_DEFAULT_TIME_NS;
 	j->threads = 1;
 	j->depth = 1;
+	j->batch = 1;
 	j->pattern = PATTERN_RANDOM;
 	j->cache = CACHE_DIRECT;
 	j->fill = FILL_RANDOM;

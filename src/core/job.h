@@ -30,7 +30,7 @@ struct job {
 	uint64_t warmup_ns, cooldown_ns;   /* I/O issued then is not counted */
 	unsigned threads;                  /* per target */
 	unsigned depth;                    /* outstanding I/Os per thread */
-	unsigned batch;                    /* hand I/Os to the kernel N at a time; 0 = all free */
+	unsigned batch;                    /* hand I/Os to the kernel N at a time (default 1) */
 	unsigned write_pct;                /* 0..100 */
 	enum job_pattern pattern;
 	uint64_t size;                     /* size of a test file iorate creates; 0 = default */

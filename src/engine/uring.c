@@ -1,14 +1,23 @@
 /*
  * uring: io_uring through liburing, with the target registered as a fixed file and the worker's
  * buffers registered once, so the kernel neither looks up the file nor pins pages per I/O.
- * commit() only marks the queued SQEs; reap() hands them to the kernel and waits for completions
- * in the same io_uring_enter call, and takes completions in batches.
+ * queue() submits once --batch SQEs are queued (each one, by default); what is left is handed to
+ * the kernel by reap() in the same io_uring_enter call that waits, and completions are taken in
+ * batches.
+ *
+ * Where the kernel has them (6.1), the ring is SINGLE_ISSUER and DEFER_TASKRUN, as fio sets it:
+ * completions are then run when the worker asks for them instead of interrupting it with task
+ * work, and the kernel skips the locking a ring shared between tasks needs. Its one task must be
+ * the worker's thread, so init() (in the main thread) creates it disabled and the first queue()
+ * enables it, and registers the ring fd so that io_uring_enter skips the fd table.
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
 #include <liburing.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include "core/worker.h"
 #include "engine/engine.h"
@@ -17,7 +26,37 @@ struct uring {
 	struct io_uring ring;
 	unsigned pending;      /* queued since the last submit */
 	bool fixed_bufs;
+	bool disabled;         /* created with IORING_SETUP_R_DISABLED: enable in the worker */
+	bool defer;            /* DEFER_TASKRUN: completions appear only through io_uring_enter */
+	bool started;
 };
+
+/* Rings before Linux 6.1 do not know these flags: fall back to COOP_TASKRUN (5.19), then none. */
+static int uring_setup(struct uring *u, unsigned depth)
+{
+	struct io_uring_params p = {.flags = IORING_SETUP_SINGLE_ISSUER |
+					     IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_R_DISABLED};
+	int r = io_uring_queue_init_params(depth, &u->ring, &p);
+
+	if (r == 0) {
+		u->disabled = u->defer = true;
+		return 0;
+	}
+	if (r != -EINVAL)
+		return r;
+	p = (struct io_uring_params){.flags = IORING_SETUP_COOP_TASKRUN};
+	r = io_uring_queue_init_params(depth, &u->ring, &p);
+	return r == -EINVAL ? io_uring_queue_init(depth, &u->ring, 0) : r;
+}
+
+static void uring_start(struct uring *u)
+{
+	u->started = true;
+	/* io_uring_enable_rings() is declared but not exported by liburing 2.3 (Debian 12). */
+	if (u->disabled)
+		syscall(__NR_io_uring_register, u->ring.ring_fd, IORING_REGISTER_ENABLE_RINGS, NULL, 0);
+	io_uring_register_ring_fd(&u->ring);
+}
 
 static int uring_probe(void)
 {
@@ -38,7 +77,7 @@ static int uring_init(struct worker *w, unsigned depth)
 
 	if (!u)
 		return -ENOMEM;
-	if ((r = io_uring_queue_init(depth, &u->ring, 0)) < 0)
+	if ((r = uring_setup(u, depth)) < 0)
 		goto fail;
 	if ((r = io_uring_register_files(&u->ring, &w->fd, 1)) < 0)
 		goto fail_ring;
@@ -66,6 +105,8 @@ fail:
 static enum io_q uring_queue(struct worker *w, struct io_req *r)
 {
 	struct uring *u = w->eng;
+	if (__builtin_expect(!u->started, 0))
+		uring_start(u);
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
 
 	if (!sqe)
@@ -111,6 +152,9 @@ static int uring_reap(struct worker *w, unsigned min, struct io_req **done, unsi
 		if (r < 0)
 			return r;
 		u->pending = 0;
+	} else if (u->defer) {
+		/* A poll without waiting (open loop) must still ask the kernel to post completions. */
+		io_uring_get_events(&u->ring);
 	}
 	while (got < max) {
 		unsigned want = max - got < 64 ? max - got : 64;
