@@ -50,7 +50,10 @@ static void calibrate(void)
 #if defined(__x86_64__)
 	const char *env = getenv("IORATE_CLOCK");
 
-	if ((env && !strcmp(env, "monotonic")) || !kernel_trusts_tsc() || !tsc_invariant())
+	bool forced = env && !strcmp(env, "tsc");
+
+	if ((env && !strcmp(env, "monotonic")) || (!forced && !kernel_trusts_tsc()) ||
+	    !tsc_invariant())
 		return;
 	/* Bracket each reading of the monotonic clock by two TSC reads and keep the midpoint. */
 	uint64_t a0 = __rdtsc(), n0 = clock_mono_ns(), a1 = __rdtsc();
