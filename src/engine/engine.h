@@ -41,6 +41,10 @@ struct engine_ops {
 	void (*cleanup)(struct worker *w);
 };
 
+/* commit() and reap() of engines whose queue() always completes (ENGINE_SYNC). */
+int sync_commit_none(struct worker *w);
+int sync_reap_none(struct worker *w, unsigned min, struct io_req **done, unsigned max);
+
 /* NULL when unknown or not built in. */
 const struct engine_ops *engine_find(const char *name);
 /* Names of the engines built in, for --help: "sync, uring, aio, null". */

@@ -8,9 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "core/worker.h"
 #include "engine/engine.h"
@@ -45,7 +43,6 @@ static int fault_init(struct worker *w, unsigned depth)
 static enum io_q fault_queue(struct worker *w, struct io_req *r)
 {
 	struct fault *f = w->eng;
-	ssize_t n;
 
 	f->n++;
 	if (f->fail_at && f->n == f->fail_at) {
@@ -56,20 +53,7 @@ static enum io_q fault_queue(struct worker *w, struct io_req *r)
 		struct timespec ts = {(time_t)(f->stall_ms / 1000), (long)(f->stall_ms % 1000) * 1000000};
 		nanosleep(&ts, NULL);
 	}
-	n = r->write ? pwrite(w->fd, r->buf, r->len, (off_t)r->offset)
-		     : pread(w->fd, r->buf, r->len, (off_t)r->offset);
-	r->res = n < 0 ? -errno : (int32_t)n;
-	return IO_Q_DONE;
-}
-
-static int fault_commit(struct worker *w)
-{
-	return 0;
-}
-
-static int fault_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
-{
-	return 0;
+	return engine_sync.queue(w, r);
 }
 
 static void fault_cleanup(struct worker *w)
@@ -84,7 +68,7 @@ const struct engine_ops engine_fault = {
 	.probe = fault_probe,
 	.init = fault_init,
 	.queue = fault_queue,
-	.commit = fault_commit,
-	.reap = fault_reap,
+	.commit = sync_commit_none,
+	.reap = sync_reap_none,
 	.cleanup = fault_cleanup,
 };

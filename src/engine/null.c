@@ -21,16 +21,6 @@ static enum io_q null_queue(struct worker *w, struct io_req *r)
 	return IO_Q_DONE;
 }
 
-static int null_commit(struct worker *w)
-{
-	return 0;
-}
-
-static int null_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
-{
-	return 0;
-}
-
 static void null_cleanup(struct worker *w)
 {
 }
@@ -41,7 +31,7 @@ const struct engine_ops engine_null = {
 	.probe = null_probe,
 	.init = null_init,
 	.queue = null_queue,
-	.commit = null_commit,
-	.reap = null_reap,
+	.commit = sync_commit_none,
+	.reap = sync_reap_none,
 	.cleanup = null_cleanup,
 };

@@ -24,12 +24,13 @@ static enum io_q sync_queue(struct worker *w, struct io_req *r)
 	return IO_Q_DONE;
 }
 
-static int sync_commit(struct worker *w)
+/* Synchronous engines complete in queue(): nothing to commit or reap. */
+int sync_commit_none(struct worker *w)
 {
 	return 0;
 }
 
-static int sync_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
+int sync_reap_none(struct worker *w, unsigned min, struct io_req **done, unsigned max)
 {
 	return 0;
 }
@@ -44,7 +45,7 @@ const struct engine_ops engine_sync = {
 	.probe = sync_probe,
 	.init = sync_init,
 	.queue = sync_queue,
-	.commit = sync_commit,
-	.reap = sync_reap,
+	.commit = sync_commit_none,
+	.reap = sync_reap_none,
 	.cleanup = sync_cleanup,
 };

@@ -64,30 +64,6 @@ static json_t *jstr(const char *s)
 	return v;
 }
 
-/*
- * Names as the schema fixes them (docs/json.md); kept here rather than borrowed from the option
- * parser so that renaming an option cannot change the JSON.
- */
-static const char *pattern_name(enum job_pattern p)
-{
-	return p == PATTERN_SEQUENTIAL ? "sequential" : "random";
-}
-
-static const char *cache_name(enum job_cache c)
-{
-	switch (c) {
-	case CACHE_BUFFERED:
-		return "buffered";
-	case CACHE_WRITETHROUGH:
-		return "writethrough";
-	case CACHE_DIRECTSYNC:
-		return "directsync";
-	case CACHE_DIRECT:
-	default:
-		return "direct";
-	}
-}
-
 static json_t *lat_obj(const struct dir_summary *s, int *err)
 {
 	if (!s->has_lat)
@@ -141,8 +117,8 @@ static json_t *params_obj(const struct result *r, int *err)
 	put(o, "threads", json_integer(j->threads), err);
 	put(o, "depth", json_integer(j->depth), err);
 	put(o, "write", json_integer(j->write_pct), err);
-	put(o, "pattern", json_string(pattern_name(j->pattern)), err);
-	put(o, "cache", json_string(cache_name(j->cache)), err);
+	put(o, "pattern", json_string(job_pattern_name(j->pattern)), err);
+	put(o, "cache", json_string(job_cache_name(j->cache)), err);
 	put(o, "engine", jstr(r->engine[0] ? r->engine : j->engine), err);
 	put(o, "engine_why", jstr(r->engine_why), err);
 	put(o, "size", ju64(j->size), err);
