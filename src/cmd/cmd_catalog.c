@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/model_common.h"
 #include "model/config.h"
 
 static void usage(FILE *f)
@@ -28,8 +29,7 @@ static void usage(FILE *f)
 }
 
 static const struct option options[] = {
-	{"catalog", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
-	{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	MO_OPT_CATALOG, MO_OPT_JSON, MO_OPT_HELP, {NULL, 0, NULL, 0},
 };
 
 /* The entry as written in its catalog file: every field, source and date included. */
@@ -52,12 +52,11 @@ static json_t *entry_json(const struct catalog *c, const char *list, const char 
 
 int cmd_catalog(int argc, char **argv)
 {
-	char *files[16], err[512];
-	unsigned nfiles = 0;
-	bool json = false;
+	struct model_opts mo;
 	struct catalog c;
 	int o, ret = 0;
 
+	model_opts_init(&mo, "catalog", usage);
 	optind = 0;
 	while ((o = getopt_long(argc, argv, "+h", options, NULL)) != -1 || optind < argc) {
 		if (o == -1) {
@@ -65,18 +64,8 @@ int cmd_catalog(int argc, char **argv)
 			optind++;
 			continue;
 		}
-		if (o == 'c') {
-			if (nfiles >= 16)
-				return usage_error("--catalog: at most 16 files");
-			files[nfiles++] = optarg;
-		} else if (o == 'j') {
-			json = true;
-		} else if (o == 'h') {
-			usage(stdout);
-			return 0;
-		} else {
-			return usage_error("catalog: unknown option (see 'iorate catalog --help')");
-		}
+		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
+			return ret;
 	}
 	char *words[3];
 	int nw = 0;
@@ -93,10 +82,8 @@ int cmd_catalog(int argc, char **argv)
 	if (!nw || (strcmp(words[0], "list") && strcmp(words[0], "show")))
 		return usage_error("catalog: expected 'list [CATALOG]' or 'show NAME' (see 'iorate "
 				   "catalog --help')");
-	if (model_catalog_open(&c, files, nfiles, err, sizeof(err))) {
-		ret = usage_error("--catalog: %s", err);
+	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
-	}
 	if (!strcmp(words[0], "show")) {
 		const struct cat_vm *vm;
 		const struct cat_disk *d;
@@ -124,7 +111,7 @@ int cmd_catalog(int argc, char **argv)
 
 		json_object_set_new(copy, "catalog", json_string(vm ? vm->catalog :
 			catalog_find_disk(&c, NULL, words[1])->catalog));
-		json_dumpf(copy, stdout, JSON_INDENT(2) | (json ? 0 : JSON_PRESERVE_ORDER));
+		json_dumpf(copy, stdout, JSON_INDENT(2) | (mo.json ? 0 : JSON_PRESERVE_ORDER));
 		putchar('\n');
 		json_decref(copy);
 		goto out;
@@ -135,7 +122,7 @@ int cmd_catalog(int argc, char **argv)
 		ret = usage_error("catalog list: no catalog '%s'", only);
 		goto out;
 	}
-	if (json) {
+	if (mo.json) {
 		json_t *a = json_array();
 
 		for (size_t i = 0; i < c.nvms; i++)

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/cost.h"
 #include "util/parse.h"
@@ -48,20 +49,18 @@ static void usage(FILE *f)
 "  iorate cost config --vm DS14 --disk 2xP30 --vm-price 1.5\n");
 }
 
-enum { O_DATA = 256, O_CHUNK, O_WP, O_GP, O_TIER, O_RED, O_REGION, O_MONTHS, O_VM, O_DISK,
-       O_HOURS, O_VMP, O_DISKP, O_PROVIDER, O_CATALOG, O_JSON };
+enum { O_DATA = MO_NEXT, O_CHUNK, O_WP, O_GP, O_TIER, O_RED, O_REGION, O_MONTHS, O_HOURS,
+       O_VMP, O_DISKP };
 
 static const struct option options[] = {
 	{"data", required_argument, NULL, O_DATA}, {"chunk", required_argument, NULL, O_CHUNK},
 	{"write-price", required_argument, NULL, O_WP}, {"gb-price", required_argument, NULL, O_GP},
 	{"tier", required_argument, NULL, O_TIER}, {"redundancy", required_argument, NULL, O_RED},
 	{"region", required_argument, NULL, O_REGION}, {"months", required_argument, NULL, O_MONTHS},
-	{"vm", required_argument, NULL, O_VM}, {"disk", required_argument, NULL, O_DISK},
+	MO_OPT_VM, MO_OPT_DISK,
 	{"hours", required_argument, NULL, O_HOURS}, {"vm-price", required_argument, NULL, O_VMP},
-	{"disk-price", required_argument, NULL, O_DISKP},
-	{"provider", required_argument, NULL, O_PROVIDER},
-	{"catalog", required_argument, NULL, O_CATALOG}, {"json", no_argument, NULL, O_JSON},
-	{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	{"disk-price", required_argument, NULL, O_DISKP}, MO_OPT_PROVIDER, MO_OPT_CATALOG,
+	MO_OPT_JSON, MO_OPT_HELP, {NULL, 0, NULL, 0},
 };
 
 static int price(const char *opt, const char *arg, double *out)
@@ -71,16 +70,42 @@ static int price(const char *opt, const char *arg, double *out)
 	return 0;
 }
 
+/* arg if it is one of names (any case), else a usage error that lists them: "a, b or c". */
+static int one_of(const char *opt, const char *arg, const char *const *names, size_t n,
+		  const char **out)
+{
+	char list[128] = "";
+
+	for (size_t i = 0; i < n; i++) {
+		if (!strcasecmp(arg, names[i])) {
+			*out = arg;
+			return 0;
+		}
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 !i ? "" : i + 1 < n ? ", " : " or ", names[i]);
+	}
+	return usage_error("%s: '%s' is not %s", opt, arg, list);
+}
+
 static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
 {
 	static const uint64_t chunks[] = {64 << 10, 512 << 10, 4 << 20};
-	struct cost_upload_result r, alt;
+	struct cost_upload_result r, alt[3];
 	char err[512], b1[32], b2[32];
 
 	if (!u->data)
 		return usage_error("cost upload: --data is required (e.g. --data 750GiB)");
 	if (cost_upload(c, u, &r, err, sizeof(err)))
 		return usage_error("cost upload: %s", err);
+	/* The same upload in other chunk sizes, at the prices the catalog gave the first. */
+	for (unsigned i = 0; i < 3; i++) {
+		struct cost_upload v = *u;
+
+		v.chunk = chunks[i];
+		v.write_per_10k = r.write_per_10k;
+		v.per_gb_month = r.per_gb_month;
+		cost_upload(c, &v, &alt[i], err, sizeof(err));
+	}
 	if (json) {
 		json_t *o = json_pack("{s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s?, s:s?}",
 			"data", (json_int_t)u->data, "chunk", (json_int_t)(u->chunk ? u->chunk : 524288),
@@ -91,17 +116,10 @@ static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
 			"price_source", r.price_source);
 		json_t *cmp = json_array();
 
-		for (unsigned i = 0; i < 3; i++) {
-			struct cost_upload v = *u;
-
-			v.chunk = chunks[i];
-			v.write_per_10k = r.write_per_10k;
-			v.per_gb_month = r.per_gb_month;
-			cost_upload(c, &v, &alt, err, sizeof(err));
+		for (unsigned i = 0; i < 3; i++)
 			json_array_append_new(cmp, json_pack("{s:I, s:I, s:f}", "chunk",
-				(json_int_t)chunks[i], "transactions", (json_int_t)alt.transactions,
-				"transaction_cost", alt.transaction_cost));
-		}
+				(json_int_t)chunks[i], "transactions", (json_int_t)alt[i].transactions,
+				"transaction_cost", alt[i].transaction_cost));
 		json_object_set_new(o, "by_chunk", cmp);
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
@@ -121,28 +139,22 @@ static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
 	if (r.price_source)
 		printf("prices from:   %s\n", r.price_source);
 	printf("\nchunk size vs transaction cost (smaller chunks deduplicate better, cost more):\n");
-	for (unsigned i = 0; i < 3; i++) {
-		struct cost_upload v = *u;
-
-		v.chunk = chunks[i];
-		v.write_per_10k = r.write_per_10k;
-		v.per_gb_month = r.per_gb_month;
-		cost_upload(c, &v, &alt, err, sizeof(err));
+	for (unsigned i = 0; i < 3; i++)
 		printf("  %8s  %12llu writes  %10.2f\n", fmt_size(chunks[i], b1, sizeof(b1)),
-		       (unsigned long long)alt.transactions, alt.transaction_cost);
-	}
+		       (unsigned long long)alt[i].transactions, alt[i].transaction_cost);
 	return 0;
 }
 
 int cmd_cost(int argc, char **argv)
 {
+	static const char *const tiers[] = {"hot", "cool", "cold", "archive"};
+	static const char *const redundancies[] = {"lrs", "grs", "ragrs", "zrs"};
 	struct cost_upload u = {0, 0, -1, -1, 0, NULL, NULL, NULL};
-	char *specs[MODEL_MAX_GROUPS + 1], *files[16], err[512];
-	const char *vm = NULL, *provider = NULL, *what;
-	unsigned nspecs = 0, nfiles = 0;
 	double hours = 730, vm_price = -1, disk_price = -1;
-	bool json = false;
+	struct model_opts mo;
+	const char *what;
 	struct catalog cat;
+	char err[512];
 	int c, ret = 0;
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -154,6 +166,7 @@ int cmd_cost(int argc, char **argv)
 		return usage_error("cost: '%s' is not upload or config (see 'iorate cost --help')",
 				   what);
 	argv++, argc--;
+	model_opts_init(&mo, "cost", usage);
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		switch (c) {
@@ -174,18 +187,12 @@ int cmd_cost(int argc, char **argv)
 				return ret;
 			break;
 		case O_TIER:
-			if (strcasecmp(optarg, "hot") && strcasecmp(optarg, "cool") &&
-			    strcasecmp(optarg, "cold") && strcasecmp(optarg, "archive"))
-				return usage_error("--tier: '%s' is not hot, cool, cold or archive",
-						   optarg);
-			u.tier = optarg;
+			if ((ret = one_of("--tier", optarg, tiers, 4, &u.tier)))
+				return ret;
 			break;
 		case O_RED:
-			if (strcasecmp(optarg, "lrs") && strcasecmp(optarg, "grs") &&
-			    strcasecmp(optarg, "ragrs") && strcasecmp(optarg, "zrs"))
-				return usage_error("--redundancy: '%s' is not lrs, grs, ragrs or zrs",
-						   optarg);
-			u.redundancy = optarg;
+			if ((ret = one_of("--redundancy", optarg, redundancies, 4, &u.redundancy)))
+				return ret;
 			break;
 		case O_REGION:
 			u.region = optarg;
@@ -193,14 +200,6 @@ int cmd_cost(int argc, char **argv)
 		case O_MONTHS:
 			if (parse_double(optarg, 0.001, 1200, &u.months))
 				return usage_error("--months: '%s' is not a number of months", optarg);
-			break;
-		case O_VM:
-			vm = optarg;
-			break;
-		case O_DISK:
-			if (nspecs > MODEL_MAX_GROUPS)
-				return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
-			specs[nspecs++] = optarg;
 			break;
 		case O_HOURS:
 			if (parse_double(optarg, 0.001, 744, &hours))
@@ -215,35 +214,20 @@ int cmd_cost(int argc, char **argv)
 			if ((ret = price("--disk-price", optarg, &disk_price)))
 				return ret;
 			break;
-		case O_PROVIDER:
-			provider = optarg;
-			break;
-		case O_CATALOG:
-			if (nfiles >= 16)
-				return usage_error("--catalog: at most 16 files");
-			files[nfiles++] = optarg;
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			return usage_error("cost: unknown option (see 'iorate cost --help')");
+			if ((ret = model_opts_take(&mo, c, optarg)) || mo.help)
+				return ret;
 		}
 	}
-	if (optind < argc)
-		return usage_error("cost: unexpected argument '%s'", argv[optind]);
-	if (model_catalog_open(&cat, files, nfiles, err, sizeof(err))) {
-		ret = usage_error("--catalog: %s", err);
+	if ((ret = model_opts_no_args(&mo, argc, argv)))
+		return ret;
+	if ((ret = model_opts_catalog(&mo, &cat)))
 		goto out;
-	}
 	if (!strcmp(what, "upload")) {
-		ret = do_upload(&cat, &u, json);
+		ret = do_upload(&cat, &u, mo.json);
 		goto out;
 	}
-	if (!vm || !nspecs) {
+	if (!mo.vm || !mo.nspecs) {
 		ret = usage_error("cost config: --vm and --disk are required (e.g. --vm DS14 --disk "
 				  "2xP30)");
 		goto out;
@@ -251,16 +235,13 @@ int cmd_cost(int argc, char **argv)
 	struct model_config m;
 	struct cost_breakdown b;
 
-	if (model_config_resolve(&cat, vm, provider, specs, nspecs, MODEL_CACHE_NONE, &m, err,
-				 sizeof(err))) {
-		ret = usage_error("%s", err);
+	if ((ret = model_opts_config(&mo, &cat, &m)))
 		goto out;
-	}
 	if (cost_config(&cat, &m, hours, u.region, vm_price, disk_price, &b, err, sizeof(err))) {
 		ret = usage_error("cost config: %s", err);
 		goto out;
 	}
-	if (json) {
+	if (mo.json) {
 		json_t *o = json_pack("{s:f, s:s, s:[]}", "total_month", b.total, "currency",
 				      b.currency, "lines");
 		json_t *lines = json_object_get(o, "lines");

@@ -10,8 +10,10 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/model_json.h"
+#include "report/jpath.h"
 #include "util/parse.h"
 
 static void usage(FILE *f)
@@ -34,32 +36,17 @@ static void usage(FILE *f)
 "  iorate explain r.json --vm DS2 --disk 2xP30\n");
 }
 
-enum { O_VM = 256, O_DISK, O_CACHE, O_PROV, O_CATALOG, O_JSON };
-
 static const struct option options[] = {
-	{"vm", required_argument, NULL, O_VM}, {"disk", required_argument, NULL, O_DISK},
-	{"cache", required_argument, NULL, O_CACHE}, {"provider", required_argument, NULL, O_PROV},
-	{"catalog", required_argument, NULL, O_CATALOG}, {"json", no_argument, NULL, O_JSON},
-	{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	MO_OPT_VM, MO_OPT_DISK, MO_OPT_CACHE, MO_OPT_PROVIDER, MO_OPT_CATALOG, MO_OPT_JSON,
+	MO_OPT_HELP, {NULL, 0, NULL, 0},
 };
-
-static double jnum(json_t *o, const char *path)
-{
-	char buf[128], *save = NULL, *k;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (k = strtok_r(buf, ".", &save); k && o; k = strtok_r(NULL, ".", &save))
-		o = json_object_get(o, k);
-	return json_is_number(o) ? json_number_value(o) : NAN;
-}
 
 int cmd_explain(int argc, char **argv)
 {
-	char *specs[MODEL_MAX_GROUPS + 1], *files[16], err[512], notes[4][256];
-	const char *vm = NULL, *provider = NULL, *path = NULL;
-	unsigned nspecs = 0, nfiles = 0, nnotes = 0;
-	enum model_cache cache = MODEL_CACHE_NONE;
-	bool json = false;
+	char notes[4][256];
+	const char *path = NULL;
+	unsigned nnotes = 0;
+	struct model_opts mo;
 	struct catalog c = {0};
 	struct model_config m;
 	struct model_result r;
@@ -67,35 +54,15 @@ int cmd_explain(int argc, char **argv)
 	json_error_t je;
 	int o, ret = 0;
 
+	model_opts_init(&mo, "explain", usage);
 	optind = 0;
-	while ((o = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-		switch (o) {
-		case O_VM: vm = optarg; break;
-		case O_DISK:
-			if (nspecs > MODEL_MAX_GROUPS)
-				return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
-			specs[nspecs++] = optarg;
-			break;
-		case O_CACHE:
-			if (model_cache_parse(optarg, &cache))
-				return usage_error("--cache: '%s' is not none, readonly or readwrite",
-						   optarg);
-			break;
-		case O_PROV: provider = optarg; break;
-		case O_CATALOG:
-			if (nfiles >= 16)
-				return usage_error("--catalog: at most 16 files");
-			files[nfiles++] = optarg;
-			break;
-		case O_JSON: json = true; break;
-		case 'h': usage(stdout); return 0;
-		default: return usage_error("explain: unknown option (see 'iorate explain --help')");
-		}
-	}
+	while ((o = getopt_long(argc, argv, "h", options, NULL)) != -1)
+		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
+			return ret;
 	if (optind != argc - 1)
 		return usage_error("explain: expected one RESULT.json (see 'iorate explain --help')");
 	path = argv[optind];
-	if (!vm || !nspecs)
+	if (!mo.vm || !mo.nspecs)
 		return usage_error("explain: --vm and --disk are required (e.g. --vm DS2 --disk P30)");
 	if (!(run = json_load_file(path, 0, &je))) {
 		if (je.line < 0)
@@ -103,16 +70,15 @@ int cmd_explain(int argc, char **argv)
 		return usage_error("%s:%d: %s", path, je.line, je.text);
 	}
 	struct model_workload w = {0};
-	double bs = jnum(run, "params.bs"), th = jnum(run, "params.threads");
-	double qd = jnum(run, "params.depth"), wr = jnum(run, "params.write");
-	double secs = jnum(run, "params.time"), size = jnum(run, "params.size");
-	double mem = jnum(run, "host.mem_bytes");
-	double m_iops = jnum(run, "total.total.iops"), m_mbps = jnum(run, "total.total.mbps");
-	double m_lat = jnum(run, "total.total.lat_us.mean") / 1000;
-	const char *pattern = json_string_value(json_object_get(json_object_get(run, "params"),
-								"pattern"));
-	const char *hcache = json_string_value(json_object_get(json_object_get(run, "params"),
-							       "cache"));
+	double bs = jpath_num(run, "params.bs"), th = jpath_num(run, "params.threads");
+	double qd = jpath_num(run, "params.depth"), wr = jpath_num(run, "params.write");
+	double secs = jpath_num(run, "params.time"), size = jpath_num(run, "params.size");
+	double mem = jpath_num(run, "host.mem_bytes");
+	double m_iops = jpath_num(run, "total.total.iops");
+	double m_mbps = jpath_num(run, "total.total.mbps");
+	double m_lat = jpath_num(run, "total.total.lat_us.mean") / 1000;
+	const char *pattern = jpath_str(run, "params.pattern");
+	const char *hcache = jpath_str(run, "params.cache");
 	size_t ntargets = json_array_size(json_object_get(run, "targets"));
 
 	if (!(bs > 0) || !(th >= 1) || !(qd >= 1) || !(m_iops >= 0)) {
@@ -125,14 +91,8 @@ int cmd_explain(int argc, char **argv)
 	w.depth = (unsigned)qd;
 	w.write_pct = isnan(wr) ? 0 : (unsigned)wr;
 	w.sequential = pattern && !strcmp(pattern, "sequential");
-	if (model_catalog_open(&c, files, nfiles, err, sizeof(err))) {
-		ret = usage_error("--catalog: %s", err);
+	if ((ret = model_opts_catalog(&mo, &c)) || (ret = model_opts_config(&mo, &c, &m)))
 		goto out;
-	}
-	if (model_config_resolve(&c, vm, provider, specs, nspecs, cache, &m, err, sizeof(err))) {
-		ret = usage_error("%s", err);
-		goto out;
-	}
 	model_predict(&m, &w, secs > 0 ? secs : 0, &r);
 	/* A run shorter than the burst compares with what credits gave it: the average. */
 	double p_iops = r.duration_s > 0 ? r.avg_iops : r.iops;
@@ -159,7 +119,7 @@ int cmd_explain(int argc, char **argv)
 	if (ratio < 0.7 && strcmp(r.binding, "queue_depth"))
 		snprintf(notes[nnotes++], 256, "measured is %.0f%% of the prediction: more threads or "
 			 "depth, or the device and guest, not the cloud caps, limit it", ratio * 100);
-	if (json) {
+	if (mo.json) {
 		json_t *out = model_result_json(&m, &w, &r), *na = json_array();
 
 		for (unsigned i = 0; i < nnotes; i++)

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "report/history_fmt.h"
 #include "store/history.h"
 #include "util/parse.h"
 
@@ -166,80 +166,6 @@ static int open_db(struct hopts *o, bool create, struct history **h)
 	return 0;
 }
 
-static const char *fmt_date(int64_t ms, char *buf, size_t len)
-{
-	time_t t = (time_t)(ms / 1000);
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%d %H:%M", &tm))
-		snprintf(buf, len, "?");
-	return buf;
-}
-
-static void csv_str(FILE *f, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++)
-		fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
-	fputc('"', f);
-}
-
-static const char *const dir_names[3] = {"read", "write", "total"};
-
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-static json_t *jstr(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-static json_t *run_json(const struct history_run *r)
-{
-	json_t *o = json_object(), *p = json_object(), *t = json_array();
-
-	json_object_set_new(o, "id", json_integer(r->id));
-	json_object_set_new(o, "start_unix_ms", json_integer(r->start_unix_ms));
-	json_object_set_new(o, "label", jstr(r->label));
-	json_object_set_new(o, "host", jstr(r->host));
-	json_object_set_new(o, "kernel", jstr(r->kernel));
-	json_object_set_new(o, "command_line", jstr(r->command_line));
-	json_object_set_new(o, "origin", jstr(r->origin));
-	json_object_set_new(p, "bs", json_integer((json_int_t)r->bs));
-	json_object_set_new(p, "threads", json_integer(r->threads));
-	json_object_set_new(p, "depth", json_integer(r->depth));
-	json_object_set_new(p, "write", json_integer(r->write_pct));
-	json_object_set_new(p, "pattern", jstr(r->pattern));
-	json_object_set_new(p, "cache", jstr(r->cache));
-	json_object_set_new(p, "engine", jstr(r->engine));
-	json_object_set_new(p, "time", jnum(r->time_s));
-	json_object_set_new(o, "params", p);
-	json_object_set_new(o, "seconds", jnum(r->seconds));
-	json_object_set_new(o, "interrupted", json_boolean(r->interrupted));
-	json_object_set_new(o, "error", jstr(r->error));
-	for (unsigned i = 0; i < r->ntargets; i++)
-		json_array_append_new(t, json_string(r->targets[i]));
-	json_object_set_new(o, "targets", t);
-	for (int d = 0; d < 3; d++) {
-		const struct history_dir *x = &r->dir[d];
-
-		json_object_set_new(o, dir_names[d],
-				    json_pack("{s:I,s:o,s:o,s:o,s:o}", "ios", (json_int_t)x->ios,
-					      "iops", jnum(x->iops), "mibps", jnum(x->mibps),
-					      "mean_us", jnum(x->mean_us), "p99_us",
-					      jnum(x->p99_us)));
-	}
-	return o;
-}
-
 static int print_json(json_t *o)
 {
 	int r = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
@@ -247,88 +173,6 @@ static int print_json(json_t *o)
 	fputc('\n', stdout);
 	json_decref(o);
 	return r ? run_error("writing JSON: %s", strerror(errno)) : 0;
-}
-
-static void list_csv(const struct history_run *runs, size_t n)
-{
-	char date[32];
-
-	printf("id,start_unix_ms,date,label,host,kernel,bs,threads,depth,write_pct,pattern,cache,"
-	       "engine,time_s,seconds,interrupted,error,targets");
-	for (int d = 0; d < 3; d++)
-		printf(",%s_ios,%s_iops,%s_mibps,%s_mean_us,%s_p99_us", dir_names[d], dir_names[d],
-		       dir_names[d], dir_names[d], dir_names[d]);
-	printf(",command_line\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct history_run *r = &runs[i];
-
-		printf("%lld,%lld,%s,", (long long)r->id, (long long)r->start_unix_ms,
-		       fmt_date(r->start_unix_ms, date, sizeof(date)));
-		csv_str(stdout, r->label);
-		putchar(',');
-		csv_str(stdout, r->host);
-		putchar(',');
-		csv_str(stdout, r->kernel);
-		printf(",%llu,%u,%u,%u,%s,%s,%s,%g,%g,%d,", (unsigned long long)r->bs, r->threads,
-		       r->depth, r->write_pct, r->pattern ?: "", r->cache ?: "", r->engine ?: "",
-		       r->time_s, r->seconds, r->interrupted);
-		csv_str(stdout, r->error);
-		putchar(',');
-		for (unsigned k = 0; k < r->ntargets; k++) {
-			csv_str(stdout, r->targets[k]); /* ';' would be ambiguous: quote each */
-			if (k + 1 < r->ntargets)
-				putchar(' ');
-		}
-		for (int d = 0; d < 3; d++) {
-			const struct history_dir *x = &r->dir[d];
-
-			printf(",%llu,%.1f,%.3f,", (unsigned long long)x->ios, x->iops, x->mibps);
-			if (x->has_lat)
-				printf("%.3f,%.3f", x->mean_us, x->p99_us);
-			else
-				putchar(',');
-		}
-		putchar(',');
-		csv_str(stdout, r->command_line);
-		putchar('\n');
-	}
-}
-
-static const char *status_of(const struct history_run *r)
-{
-	return r->error ? "failed" : r->interrupted ? "interrupted" : "";
-}
-
-static void list_text(const struct history_run *runs, size_t n)
-{
-	char date[32], bs[32], tq[32];
-
-	printf("%5s  %-16s  %-12s %7s %8s %4s %-4s %-6s %6s %11s %10s %10s  %s\n", "ID", "DATE",
-	       "HOST", "BS", "TxQ", "W%", "PAT", "ENGINE", "SECS", "IOPS", "MiB/s", "P99 µs",
-	       "TARGETS");
-	for (size_t i = 0; i < n; i++) {
-		const struct history_run *r = &runs[i];
-		char p99[32] = "-";
-
-		snprintf(tq, sizeof(tq), "%ux%u", r->threads, r->depth);
-		if (r->dir[2].has_lat)
-			snprintf(p99, sizeof(p99), r->dir[2].p99_us < 10 ? "%.3f" : "%.1f",
-				 r->dir[2].p99_us);
-		printf("%5lld  %-16s  %-12.12s %7s %8s %4u %-4s %-6s %6.1f %11.0f %10.2f %9s  ",
-		       (long long)r->id, fmt_date(r->start_unix_ms, date, sizeof(date)), r->host,
-		       fmt_size(r->bs, bs, sizeof(bs)), tq, r->write_pct,
-		       r->pattern && !strcmp(r->pattern, "sequential") ? "seq" : "rand",
-		       r->engine ?: "?", r->seconds, r->dir[2].iops, r->dir[2].mibps, p99);
-		for (unsigned k = 0; k < r->ntargets && k < 2; k++)
-			printf("%s%s", k ? " " : "", r->targets[k]);
-		if (r->ntargets > 2)
-			printf(" (+%u)", r->ntargets - 2);
-		if (*status_of(r))
-			printf(" [%s]", status_of(r));
-		if (r->label)
-			printf("  \"%s\"", r->label);
-		putchar('\n');
-	}
 }
 
 static int do_list(struct hopts *o, int argc, char **argv)
@@ -357,97 +201,18 @@ static int do_list(struct hopts *o, int argc, char **argv)
 		json_t *root = json_object(), *a = json_array();
 
 		for (size_t i = 0; i < n; i++)
-			json_array_append_new(a, run_json(&runs[i]));
+			json_array_append_new(a, report_history_run_json(&runs[i]));
 		json_object_set_new(root, "schema", json_integer(HISTORY_SCHEMA));
 		json_object_set_new(root, "database", json_string(o->path));
 		json_object_set_new(root, "runs", a);
 		r = print_json(root);
 	} else if (o->csv) {
-		list_csv(runs, n);
+		report_history_list_csv(stdout, runs, n);
 	} else if (n) {
-		list_text(runs, n);
+		report_history_list_text(stdout, runs, n);
 	}
 	history_runs_free(runs, n);
 	return r;
-}
-
-/* Microseconds with enough digits for both a RAM disk and a spinning one. */
-static const char *fmt_us(json_t *v, char *buf, size_t len)
-{
-	double x = json_number_value(v);
-
-	if (!json_is_number(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, x < 10 ? "%.3f" : "%.1f", x);
-	return buf;
-}
-
-static double jfig(json_t *o, const char *dir, const char *key)
-{
-	return json_number_value(json_object_get(json_object_get(o, dir), key));
-}
-
-/* A compact text summary of a stored run: the run's own text report needs its histograms. */
-static void show_text(int64_t id, const char *label, json_t *run)
-{
-	static const char *const pct[] = {"min", "mean", "p50", "p90", "p99", "p99_9", "p99_99",
-					  "max"};
-	json_t *p = json_object_get(run, "params"), *host = json_object_get(run, "host");
-	json_t *tot = json_object_get(run, "total"), *t, *v;
-	char date[32], bs[32], b[3][32];
-	size_t i;
-
-	printf("run %lld  %s  %s (%s)%s%s\n", (long long)id,
-	       fmt_date(json_integer_value(json_object_get(run, "start_unix_ms")), date,
-			sizeof(date)),
-	       json_string_value(json_object_get(host, "hostname")) ?: "?",
-	       json_string_value(json_object_get(host, "kernel")) ?: "?", label ? "  " : "",
-	       label ? label : "");
-	if ((v = json_object_get(run, "command_line")) && json_is_string(v))
-		printf("command: %s\n", json_string_value(v));
-	printf("workload: %s %s, %lld%% writes, %lld thread(s) x depth %lld per target, "
-	       "cache %s, engine %s, %.1f s measured\n",
-	       fmt_size((uint64_t)json_integer_value(json_object_get(p, "bs")), bs, sizeof(bs)),
-	       json_string_value(json_object_get(p, "pattern")) ?: "?",
-	       (long long)json_integer_value(json_object_get(p, "write")),
-	       (long long)json_integer_value(json_object_get(p, "threads")),
-	       (long long)json_integer_value(json_object_get(p, "depth")),
-	       json_string_value(json_object_get(p, "cache")) ?: "?",
-	       json_string_value(json_object_get(p, "engine")) ?: "?",
-	       json_number_value(json_object_get(run, "seconds")));
-	printf("\n%-12s %14s %14s %14s\n", "", "read", "write", "total");
-	printf("%-12s", "IOPS");
-	for (int d = 0; d < 3; d++)
-		printf(" %14.1f", jfig(tot, dir_names[d], "iops"));
-	printf("\n%-12s", "MiB/s");
-	for (int d = 0; d < 3; d++)
-		printf(" %14.2f", jfig(tot, dir_names[d], "mibps"));
-	printf("\nlatency, µs:");
-	for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
-		printf("\n%-12s", pct[i]);
-		for (int d = 0; d < 3; d++) {
-			json_t *lat = json_object_get(json_object_get(tot, dir_names[d]), "lat_us");
-
-			printf(" %14s", fmt_us(json_object_get(lat, pct[i]), b[d], sizeof(b[d])));
-		}
-	}
-	printf("\n\n%-40s %14s %12s %13s\n", "target", "IOPS", "MiB/s", "p99 µs");
-	json_array_foreach(json_object_get(run, "targets"), i, t) {
-		json_t *x = json_object_get(t, "total");
-
-		printf("%-40s %14.1f %12.2f %12s\n", json_string_value(json_object_get(t, "path")),
-		       json_number_value(json_object_get(x, "iops")),
-		       json_number_value(json_object_get(x, "mibps")),
-		       fmt_us(json_object_get(json_object_get(x, "lat_us"), "p99"), b[0],
-			      sizeof(b[0])));
-	}
-	json_array_foreach(json_object_get(run, "notes"), i, v)
-		printf("note: %s\n", json_string_value(v));
-	if (json_is_true(json_object_get(run, "interrupted")))
-		printf("interrupted: the figures cover what ran\n");
-	if (json_is_string(v = json_object_get(run, "error")))
-		printf("error: %s\n", json_string_value(v));
 }
 
 static int do_show(struct hopts *o, int argc, char **argv)
@@ -482,7 +247,7 @@ static int do_show(struct hopts *o, int argc, char **argv)
 	if (o->json) {
 		r = print_json(run);
 	} else {
-		show_text(id, row.label, run);
+		report_history_show_text(stdout, id, row.label, run);
 		json_decref(run);
 	}
 	history_run_release(&row);
@@ -536,133 +301,6 @@ static int do_import(struct hopts *o, int argc, char **argv)
 	return bad;
 }
 
-static double ratio(double a, double b)
-{
-	return isfinite(a) && isfinite(b) && a > 0 ? b / a : NAN;
-}
-
-static const struct metric {
-	const char *name, *unit;
-	size_t off;
-	bool lat;
-} metrics[] = {
-	{"iops", "IOPS", offsetof(struct history_dir, iops), false},
-	{"mibps", "MiB/s", offsetof(struct history_dir, mibps), false},
-	{"mean_us", "mean µs", offsetof(struct history_dir, mean_us), true},
-	{"p99_us", "p99 µs", offsetof(struct history_dir, p99_us), true},
-};
-
-static double metric(const struct history_run *r, int d, const struct metric *m)
-{
-	if (m->lat && !r->dir[d].has_lat)
-		return NAN;
-	return *(const double *)((const char *)&r->dir[d] + m->off);
-}
-
-/* The workload parameters that differ, as "name: a -> b" strings. */
-static json_t *differences(const struct history_run *a, const struct history_run *b)
-{
-	json_t *d = json_array();
-	char buf[512];
-
-#define DIFF_S(n, x, y) \
-	if (strcmp((x) ?: "", (y) ?: "")) { \
-		snprintf(buf, sizeof(buf), "%s: %s -> %s", n, (x) ?: "-", (y) ?: "-"); \
-		json_array_append_new(d, json_string(buf)); \
-	}
-#define DIFF_N(n, x, y) \
-	if ((x) != (y)) { \
-		snprintf(buf, sizeof(buf), "%s: %g -> %g", n, (double)(x), (double)(y)); \
-		json_array_append_new(d, json_string(buf)); \
-	}
-	DIFF_S("host", a->host, b->host);
-	DIFF_S("kernel", a->kernel, b->kernel);
-	DIFF_N("bs", a->bs, b->bs);
-	DIFF_N("threads", a->threads, b->threads);
-	DIFF_N("depth", a->depth, b->depth);
-	DIFF_N("write", a->write_pct, b->write_pct);
-	DIFF_S("pattern", a->pattern, b->pattern);
-	DIFF_S("cache", a->cache, b->cache);
-	DIFF_S("engine", a->engine, b->engine);
-	DIFF_N("time", a->time_s, b->time_s);
-	DIFF_N("targets", a->ntargets, b->ntargets);
-	for (unsigned i = 0; i < a->ntargets && i < b->ntargets; i++)
-		DIFF_S("target", a->targets[i], b->targets[i]);
-#undef DIFF_S
-#undef DIFF_N
-	return d;
-}
-
-static void fmt_fig(double v, bool lat, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, lat ? (v < 10 ? "%.3f" : "%.1f") : "%.2f", v);
-}
-
-static int compare_out(struct hopts *o, const struct history_run *a, const struct history_run *b)
-{
-	json_t *diff = differences(a, b), *v;
-	char da[32], db[32], ha[64], hb[64];
-	size_t i;
-
-	if (o->json) {
-		json_t *root = json_object(), *figs = json_array();
-
-		for (int d = 0; d < 3; d++)
-			for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
-				double x = metric(a, d, &metrics[m]), y = metric(b, d, &metrics[m]);
-
-				json_array_append_new(figs, json_pack("{s:s,s:s,s:o,s:o,s:o}",
-					"direction", dir_names[d], "metric", metrics[m].name,
-					"a", jnum(x), "b", jnum(y), "ratio", jnum(ratio(x, y))));
-			}
-		json_object_set_new(root, "schema", json_integer(HISTORY_SCHEMA));
-		json_object_set_new(root, "a", run_json(a));
-		json_object_set_new(root, "b", run_json(b));
-		json_object_set_new(root, "differences", diff);
-		json_object_set_new(root, "figures", figs);
-		return print_json(root);
-	}
-	snprintf(ha, sizeof(ha), "run %lld", (long long)a->id);
-	snprintf(hb, sizeof(hb), "run %lld", (long long)b->id);
-	printf("%-16s %18s %18s %8s\n", "", ha, hb, "ratio");
-	printf("%-16s %18s %18s\n", "date", fmt_date(a->start_unix_ms, da, sizeof(da)),
-	       fmt_date(b->start_unix_ms, db, sizeof(db)));
-	printf("%-16s %18.18s %18.18s\n", "host", a->host, b->host);
-	if (a->label || b->label)
-		printf("%-16s %18.18s %18.18s\n", "label", a->label ?: "-", b->label ?: "-");
-	for (int d = 0; d < 3; d++) {
-		if (d < 2 && !a->dir[d].ios && !b->dir[d].ios)
-			continue; /* a direction neither run did */
-		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
-			double x = metric(a, d, &metrics[m]), y = metric(b, d, &metrics[m]);
-			double q = ratio(x, y);
-			char name[32], sx[32], sy[32], sq[32] = "-";
-
-			snprintf(name, sizeof(name), "%s %s", dir_names[d], metrics[m].unit);
-			fmt_fig(x, metrics[m].lat, sx, sizeof(sx));
-			fmt_fig(y, metrics[m].lat, sy, sizeof(sy));
-			if (isfinite(q))
-				snprintf(sq, sizeof(sq), "%.3f", q);
-			/* µ is two bytes: one more column of width for the names holding it */
-			printf(metrics[m].lat ? "%-17s %18s %18s %8s\n" : "%-16s %18s %18s %8s\n",
-			       name, sx, sy, sq);
-		}
-	}
-	if (json_array_size(diff))
-		printf("\nthe runs differ in:\n");
-	json_array_foreach(diff, i, v)
-		printf("  %s\n", json_string_value(v));
-	if (*status_of(a) || *status_of(b))
-		printf("\nnote: run %lld %s, run %lld %s\n", (long long)a->id,
-		       *status_of(a) ? status_of(a) : "completed", (long long)b->id,
-		       *status_of(b) ? status_of(b) : "completed");
-	json_decref(diff);
-	return 0;
-}
-
 static int do_compare(struct hopts *o, int argc, char **argv)
 {
 	struct history_run a, b;
@@ -686,7 +324,12 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 	history_close(h);
 	if (r)
 		return run_error("history: %s", err);
-	r = compare_out(o, &a, &b);
+	if (o->json) {
+		r = print_json(report_history_compare_json(&a, &b));
+	} else {
+		report_history_compare_text(stdout, &a, &b);
+		r = 0;
+	}
 	history_run_release(&a);
 	history_run_release(&b);
 	return r;

@@ -11,11 +11,10 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/model_json.h"
 #include "util/parse.h"
-
-#define MAX_FILES 16
 
 static void usage(FILE *f)
 {
@@ -49,14 +48,8 @@ static void usage(FILE *f)
 "  iorate model --vm D8s_v5 --disk P20 --duration 2h --json\n");
 }
 
-enum { O_VM = 256, O_DISK, O_CACHE, O_PROVIDER, O_CATALOG, O_JSON };
-
 static const struct option options[] = {
-	{"vm", required_argument, NULL, O_VM},
-	{"disk", required_argument, NULL, O_DISK},
-	{"cache", required_argument, NULL, O_CACHE},
-	{"provider", required_argument, NULL, O_PROVIDER},
-	{"catalog", required_argument, NULL, O_CATALOG},
+	MO_OPT_VM, MO_OPT_DISK, MO_OPT_CACHE, MO_OPT_PROVIDER, MO_OPT_CATALOG,
 	{"bs", required_argument, NULL, 'b'},
 	{"write", required_argument, NULL, 'w'},
 	{"random", no_argument, NULL, 'r'},
@@ -64,9 +57,7 @@ static const struct option options[] = {
 	{"threads", required_argument, NULL, 't'},
 	{"depth", required_argument, NULL, 'o'},
 	{"duration", required_argument, NULL, 'd'},
-	{"json", no_argument, NULL, O_JSON},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+	MO_OPT_JSON, MO_OPT_HELP, {NULL, 0, NULL, 0},
 };
 
 static void print_text(const struct model_config *m, const struct model_workload *w,
@@ -114,42 +105,18 @@ static void print_text(const struct model_config *m, const struct model_workload
 int cmd_model(int argc, char **argv)
 {
 	struct model_workload w = {4096, 0, false, 1, 32};
-	char *specs[MODEL_MAX_GROUPS + 1], *files[MAX_FILES], err[512];
-	const char *vm = NULL, *provider = NULL;
-	unsigned nspecs = 0, nfiles = 0;
-	enum model_cache cache = MODEL_CACHE_NONE;
+	struct model_opts mo;
 	double duration = 0;
-	bool json = false;
 	struct catalog cat = {0};
 	struct model_config m;
 	struct model_result r;
 	uint64_t u;
 	int c, ret = 0;
 
+	model_opts_init(&mo, "model", usage);
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "b:w:rst:o:d:h", options, NULL)) != -1) {
 		switch (c) {
-		case O_VM:
-			vm = optarg;
-			break;
-		case O_DISK:
-			if (nspecs > MODEL_MAX_GROUPS)
-				return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
-			specs[nspecs++] = optarg;
-			break;
-		case O_CACHE:
-			if (model_cache_parse(optarg, &cache))
-				return usage_error("--cache: '%s' is not a cache mode (none, readonly, "
-						   "readwrite)", optarg);
-			break;
-		case O_PROVIDER:
-			provider = optarg;
-			break;
-		case O_CATALOG:
-			if (nfiles >= MAX_FILES)
-				return usage_error("--catalog: at most %d files", MAX_FILES);
-			files[nfiles++] = optarg;
-			break;
 		case 'b':
 			if (parse_size(optarg, &w.bs) || !w.bs)
 				return usage_error("--bs: '%s' is not a size (examples: %s)", optarg,
@@ -182,33 +149,21 @@ int cmd_model(int argc, char **argv)
 						   optarg, PARSE_DURATION_EXAMPLES);
 			duration = u / 1e9;
 			break;
-		case O_JSON:
-			json = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			return usage_error("model: unknown option (see 'iorate model --help')");
+			if ((ret = model_opts_take(&mo, c, optarg)) || mo.help)
+				return ret;
 		}
 	}
-	if (optind < argc)
-		return usage_error("model: unexpected argument '%s'", argv[optind]);
-	if (!vm)
+	if ((ret = model_opts_no_args(&mo, argc, argv)))
+		return ret;
+	if (!mo.vm)
 		return usage_error("model: --vm is required (e.g. --vm DS2 --disk 2xP30)");
-	if (!nspecs)
+	if (!mo.nspecs)
 		return usage_error("model: --disk is required (e.g. --disk 2xP30)");
-	if (model_catalog_open(&cat, files, nfiles, err, sizeof(err))) {
-		ret = usage_error("--catalog: %s", err);
+	if ((ret = model_opts_catalog(&mo, &cat)) || (ret = model_opts_config(&mo, &cat, &m)))
 		goto out;
-	}
-	if (model_config_resolve(&cat, vm, provider, specs, nspecs, cache, &m, err,
-				 sizeof(err))) {
-		ret = usage_error("%s", err);
-		goto out;
-	}
 	model_predict(&m, &w, duration, &r);
-	if (json) {
+	if (mo.json) {
 		json_t *o = model_result_json(&m, &w, &r);
 
 		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)) || putchar('\n') == EOF)

@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/model_json.h"
 #include "model/plan.h"
@@ -36,27 +37,26 @@ static void usage(FILE *f)
 "  iorate plan --iops 10000 --mbps 400 --bs 64k --json\n");
 }
 
-enum { O_IOPS = 256, O_MBPS, O_CAP, O_LAT, O_PROV, O_REGION, O_TOP, O_CATALOG, O_JSON };
+enum { O_IOPS = MO_NEXT, O_MBPS, O_CAP, O_LAT, O_REGION, O_TOP };
 
 static const struct option options[] = {
 	{"iops", required_argument, NULL, O_IOPS}, {"mbps", required_argument, NULL, O_MBPS},
 	{"capacity", required_argument, NULL, O_CAP}, {"bs", required_argument, NULL, 'b'},
 	{"write", required_argument, NULL, 'w'}, {"latency-ms", required_argument, NULL, O_LAT},
-	{"provider", required_argument, NULL, O_PROV}, {"region", required_argument, NULL, O_REGION},
-	{"top", required_argument, NULL, O_TOP}, {"catalog", required_argument, NULL, O_CATALOG},
-	{"json", no_argument, NULL, O_JSON}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+	MO_OPT_PROVIDER, {"region", required_argument, NULL, O_REGION},
+	{"top", required_argument, NULL, O_TOP}, MO_OPT_CATALOG, MO_OPT_JSON, MO_OPT_HELP,
+	{NULL, 0, NULL, 0},
 };
 
 int cmd_plan(int argc, char **argv)
 {
 	struct plan_target t = {0};
 	struct plan_result r = {0};
+	struct model_opts mo;
 	struct catalog c;
-	char *files[16], err[512];
-	unsigned nfiles = 0;
-	bool json = false;
 	int o, ret = 0;
 
+	model_opts_init(&mo, "plan", usage);
 	optind = 0;
 	while ((o = getopt_long(argc, argv, "b:w:h", options, NULL)) != -1) {
 		switch (o) {
@@ -85,9 +85,6 @@ int cmd_plan(int argc, char **argv)
 			if (parse_double(optarg, 0.001, 1e6, &t.latency_ms))
 				return usage_error("--latency-ms: '%s' is not a number of ms", optarg);
 			break;
-		case O_PROV:
-			t.provider = optarg;
-			break;
 		case O_REGION:
 			t.region = optarg;
 			break;
@@ -95,29 +92,18 @@ int cmd_plan(int argc, char **argv)
 			if (parse_uint(optarg, 1, 100, &t.top))
 				return usage_error("--top: '%s' is not a count from 1 to 100", optarg);
 			break;
-		case O_CATALOG:
-			if (nfiles >= 16)
-				return usage_error("--catalog: at most 16 files");
-			files[nfiles++] = optarg;
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			return usage_error("plan: unknown option (see 'iorate plan --help')");
+			if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
+				return ret;
 		}
 	}
-	if (optind < argc)
-		return usage_error("plan: unexpected argument '%s'", argv[optind]);
+	if ((ret = model_opts_no_args(&mo, argc, argv)))
+		return ret;
 	if (!t.iops && !t.mbps)
 		return usage_error("plan: --iops or --mbps is required (e.g. --iops 20000)");
-	if (model_catalog_open(&c, files, nfiles, err, sizeof(err))) {
-		ret = usage_error("--catalog: %s", err);
+	t.provider = mo.provider;
+	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
-	}
 	if (t.provider && !catalog_has(&c, t.provider)) {
 		bool prov = false;
 
@@ -137,7 +123,7 @@ int cmd_plan(int argc, char **argv)
 		ret = run_error("plan: no configuration meets the target: %s", r.unmet);
 		goto out;
 	}
-	if (json) {
+	if (mo.json) {
 		json_t *a = json_array();
 
 		for (unsigned i = 0; i < r.n; i++) {

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "report/jpath.h"
 #include "report/json.h"
 #include "store/history_int.h"
 
@@ -288,24 +289,6 @@ const char *history_path(const struct history *h)
 	return h->path;
 }
 
-/* A member of an object by a dotted path ("total.read.lat_us"), or NULL. */
-static json_t *jget(json_t *o, const char *path)
-{
-	char key[64];
-
-	while (o && *path) {
-		size_t n = strcspn(path, ".");
-
-		if (n >= sizeof(key))
-			return NULL;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		o = json_object_get(o, key);
-		path += n + (path[n] == '.');
-	}
-	return o;
-}
-
 static void bind_json(sqlite3_stmt *st, int i, json_t *v)
 {
 	if (json_is_integer(v))
@@ -353,9 +336,8 @@ static int bind_run(sqlite3_stmt *st, json_t *o, const char *label, const char *
 		sqlite3_bind_text(st, c++, label, -1, SQLITE_TRANSIENT);
 	else
 		sqlite3_bind_null(st, c++);
-	sqlite3_bind_text(st, c++, json_string_value(jget(o, "host.hostname")) ?: "", -1,
-			  SQLITE_TRANSIENT);
-	bind_json(st, c++, jget(o, "host.kernel"));
+	sqlite3_bind_text(st, c++, jpath_str(o, "host.hostname") ?: "", -1, SQLITE_TRANSIENT);
+	bind_json(st, c++, jpath(o, "host.kernel"));
 	bind_json(st, c++, json_object_get(o, "command_line"));
 	bind_json(st, c++, json_object_get(o, "origin"));
 	bind_json(st, c++, json_object_get(o, "version"));
@@ -372,8 +354,8 @@ static int bind_run(sqlite3_stmt *st, json_t *o, const char *label, const char *
 		bind_json(st, c++, json_object_get(x, "ios"));
 		bind_json(st, c++, json_object_get(x, "iops"));
 		bind_json(st, c++, json_object_get(x, "mibps"));
-		bind_json(st, c++, jget(x, "lat_us.mean"));
-		bind_json(st, c++, jget(x, "lat_us.p99"));
+		bind_json(st, c++, jpath(x, "lat_us.mean"));
+		bind_json(st, c++, jpath(x, "lat_us.p99"));
 	}
 	sqlite3_bind_text(st, c++, text, -1, SQLITE_TRANSIENT);
 	return 0;
@@ -393,7 +375,7 @@ static void bind_target(sqlite3_stmt *st, int64_t id, size_t idx, json_t *t)
 	bind_json(st, c++, json_object_get(t, "device"));
 	for (int d = 0; d < 3; d++)
 		for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++)
-			bind_json(st, c++, jget(json_object_get(t, dirs[d]), figs[k]));
+			bind_json(st, c++, jpath(json_object_get(t, dirs[d]), figs[k]));
 }
 
 /* What a JSON object needs to be kept as a run; NULL when it has it all. */
@@ -545,8 +527,8 @@ json_t *history_runs_in(json_t *doc)
 	json_array_foreach(json_object_get(doc, "rows"), i, x)
 		add_if_run(runs, json_object_get(x, "run"));
 	json_array_foreach(json_object_get(doc, "tests"), i, x) {
-		add_if_run(runs, jget(x, "read.result"));
-		add_if_run(runs, jget(x, "write.result"));
+		add_if_run(runs, jpath(x, "read.result"));
+		add_if_run(runs, jpath(x, "write.result"));
 	}
 	return runs;
 }

@@ -4,21 +4,6 @@
 
 load helpers
 
-setup() {
-	cd "$BATS_TEST_TMPDIR"
-}
-
-# within PCT WANT GOT [what]: |GOT - WANT| <= PCT% of WANT.
-within() {
-	awk -v p="$1" -v w="$2" -v g="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(d <= w * p / 100) }' \
-		|| { echo "${4:-value} $3 is not within $1% of $2" >&2; return 1; }
-}
-
-# A jq expression on the JSON in $output, printed.
-jqv() {
-	echo "$output" | jq -r "$1"
-}
-
 # cap_ok PCT WANT ARGS...: a run's total IOPS is within PCT% of WANT. A loaded machine can stall
 # a thread for longer than the throttle's 50 ms of slack; one retry tells that from a wrong cap.
 cap_ok() {

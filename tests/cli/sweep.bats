@@ -5,15 +5,6 @@
 
 load helpers
 
-setup() {
-	cd "$BATS_TEST_TMPDIR"
-}
-
-within() {
-	awk -v p="$1" -v w="$2" -v g="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(d <= w * p / 100) }' \
-		|| { echo "${4:-value} $3 is not within $1% of $2" >&2; return 1; }
-}
-
 @test "--help explains the parameters with examples" {
 	iorate sweep --help
 	[ "$status" -eq 0 ]
@@ -70,10 +61,10 @@ seed_row() {
 	[ -z "$stderr" ] # no warning about 16 disks against 1, 4 or 12 targets
 	json_ok '.param == "targets" and .values == [1,4,12] and .bs == [65536,8192]'
 	json_ok '.rows | length == 6'
-	within 2 500 "$(echo "$output" | jq '.rows[] | select(.targets == 1 and .bs == 8192) | .iops')"
-	within 2 6000 "$(echo "$output" | jq '.rows[] | select(.targets == 12 and .bs == 8192) | .iops')"
+	within 2 500 "$(jqv '.rows[] | select(.targets == 1 and .bs == 8192) | .iops')"
+	within 2 6000 "$(jqv '.rows[] | select(.targets == 12 and .bs == 8192) | .iops')"
 	# The catalog's A4 cap is 300 MB/s (10^6 B/s): 4,578 IOPS of 64 KiB.
-	within 3 4560 "$(echo "$output" | jq '.rows[] | select(.targets == 12 and .bs == 65536) | .iops')"
+	within 3 4560 "$(jqv '.rows[] | select(.targets == 12 and .bs == 65536) | .iops')"
 }
 
 @test "text: one row per value, a pair of columns per --bs, units named" {
@@ -117,7 +108,7 @@ seed_row() {
 	[ "$status" -eq 0 ]
 	json_ok '[.rows[].run.targets | length] == [1,2,3]'
 	json_ok '.rows[2].run.targets[2].path | endswith("d/iorate-sweep-03.dat")'
-	within 2 600 "$(echo "$output" | jq '.rows[2].iops')"
+	within 2 600 "$(jqv '.rows[2].iops')"
 	[ -z "$(ls d)" ]
 	# --keep leaves them; a second sweep reuses them and leaves them too (they existed before).
 	iorate sweep targets=1..2 -d 0.2 --size 2M --keep --csv d

@@ -1,0 +1,76 @@
+/* The options and catalog handling that the model commands share (model_common.h). */
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/model_common.h"
+
+void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *f))
+{
+	memset(o, 0, sizeof(*o));
+	o->cmd = cmd;
+	o->usage = usage;
+	o->cache = MODEL_CACHE_NONE;
+}
+
+int model_opts_take(struct model_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case MO_VM:
+		o->vm = arg;
+		return 0;
+	case MO_DISK:
+		if (o->nspecs > MODEL_MAX_GROUPS)
+			return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
+		o->specs[o->nspecs++] = (char *)arg;
+		return 0;
+	case MO_CACHE:
+		if (model_cache_parse(arg, &o->cache))
+			return usage_error("--cache: '%s' is not a cache mode (none, readonly, "
+					   "readwrite)", arg);
+		return 0;
+	case MO_PROVIDER:
+		o->provider = arg;
+		return 0;
+	case MO_CATALOG:
+		if (o->nfiles >= MODEL_MAX_CATALOG_FILES)
+			return usage_error("--catalog: at most %d files", MODEL_MAX_CATALOG_FILES);
+		o->files[o->nfiles++] = (char *)arg;
+		return 0;
+	case MO_JSON:
+		o->json = true;
+		return 0;
+	case 'h':
+		o->usage(stdout);
+		o->help = true;
+		return 0;
+	default:
+		return usage_error("%s: unknown option (see 'iorate %s --help')", o->cmd, o->cmd);
+	}
+}
+
+int model_opts_no_args(const struct model_opts *o, int argc, char **argv)
+{
+	if (optind < argc)
+		return usage_error("%s: unexpected argument '%s'", o->cmd, argv[optind]);
+	return 0;
+}
+
+int model_opts_catalog(const struct model_opts *o, struct catalog *c)
+{
+	char err[512];
+
+	if (model_catalog_open(c, o->files, o->nfiles, err, sizeof(err)))
+		return usage_error("--catalog: %s", err);
+	return 0;
+}
+
+int model_opts_config(const struct model_opts *o, const struct catalog *c,
+		      struct model_config *m)
+{
+	char err[512];
+
+	if (model_config_resolve(c, o->vm, o->provider, o->specs, o->nspecs, o->cache, m, err,
+				 sizeof(err)))
+		return usage_error("%s", err);
+	return 0;
+}
