@@ -110,33 +110,72 @@ static inline void prepare(struct worker *w, struct io_req *r, uint64_t start, u
 }
 
 /*
- * Open loop: an I/O is due at its scheduled time whatever happened to the ones before it, and
- * its latency counts from then, so a stall shows in the percentiles instead of silently
- * delaying the next submissions (coordinated omission). While waiting for the due time, the
- * worker keeps reaping so completions are timed within ~100 us. Returns false when a slot must
- * first come free (every request is in flight) or the run is stopping.
+ * Requests not in flight, first freed first reused: under a cap, a last-in-first-out list would
+ * leave the slot at its bottom waiting for the whole run, and its latency out of the results.
  */
-static bool open_loop_wait(struct worker *w, uint64_t *now, unsigned *inflight,
-			   struct io_req **freel, unsigned *nfree)
+struct slots {
+	struct io_req **q;
+	unsigned head, n, cap;
+};
+
+static inline struct io_req *slots_pop(struct slots *f)
 {
-	while (*now < w->next_due && !*w->halt) {
-		uint64_t gap = w->next_due - *now;
+	struct io_req *r = f->q[f->head];
+
+	f->head = f->head + 1 == f->cap ? 0 : f->head + 1;
+	f->n--;
+	return r;
+}
+
+static inline void slots_push(struct slots *f, struct io_req *r)
+{
+	unsigned i = f->head + f->n;
+
+	f->q[i >= f->cap ? i - f->cap : i] = r;
+	f->n++;
+}
+
+/* Accounts what reap() returned: completion time, counters, back into the free slots. */
+static inline void reaped(struct worker *w, int n, uint64_t now, unsigned *inflight,
+			  struct slots *free_)
+{
+	for (int i = 0; i < n; i++) {
+		complete(w, w->done[i], now);
+		w->done[i]->start_ns = now; /* free since: the next I/O in this slot asks from now */
+		slots_push(free_, w->done[i]);
+	}
+	*inflight -= (unsigned)n;
+}
+
+/*
+ * Waits until `until` (an I/O's due time in the open loop, or when an emulated cap lets it go),
+ * reaping completions meanwhile so they are timed within ~100 us and their slots come free.
+ * Returns false when the run ends first (its end, a stop request, an engine failure).
+ */
+static bool wait_until(struct worker *w, uint64_t until, uint64_t *now, unsigned *inflight,
+		       struct slots *free_)
+{
+	while (*now < until) {
+		if (__atomic_load_n(w->halt, __ATOMIC_RELAXED) || *now >= w->t_end)
+			return false;
+		uint64_t wake = until < w->t_end ? until : w->t_end;
 		if (*inflight) {
 			int n = w->ops->reap(w, 0, w->done, w->depth);
-			uint64_t t = clock_ns();
-			for (int i = 0; i < n; i++) {
-				complete(w, w->done[i], t);
-				freel[(*nfree)++] = w->done[i];
+			if (n < 0) {
+				if (!w->err)
+					w->err = n;
+				return false;
 			}
-			if (n > 0)
-				*inflight -= (unsigned)n;
-			if (gap > 100000)
-				gap = 100000;
+			reaped(w, n, clock_ns(), inflight, free_);
+			if (wake - *now > 100000)
+				wake = *now + 100000;
+		} else if (wake - *now > 100000000) {
+			wake = *now + 100000000; /* notice a stop request within 100 ms */
 		}
-		clock_sleep_until(*now + gap);
+		clock_sleep_until(wake);
 		*now = clock_ns();
 	}
-	return !*w->halt;
+	return true;
 }
 
 static void open_loop_advance(struct worker *w, uint64_t now)
@@ -165,8 +204,9 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct engine_ops *ops = w->ops;
-	struct io_req **freel = w->freel, **done = w->done;
-	unsigned nfree = w->depth, inflight = 0, tick = 0;
+	struct slots free_ = {.q = w->freel, .n = w->depth, .cap = w->depth};
+	unsigned inflight = 0, tick = 0;
+	int c = 0;
 	bool stopping = false;
 	uint64_t now;
 
@@ -175,80 +215,96 @@ static void *worker_main(void *arg)
 	 * I/O falls inside the window and kernel counts match ours exactly. */
 	while ((now = clock_ns()) < w->t_start)
 		;
+	for (unsigned i = 0; i < w->depth; i++)
+		w->reqs[i].start_ns = now;
 	for (;;) {
 		unsigned queued = 0;
 
-		while (nfree && !stopping) {
-			struct io_req *r = freel[nfree - 1];
-
+		while (free_.n && !stopping) {
 			/*
-			 * An emulated cap delays the I/O the way the cloud's throttle does: the wait
-			 * counts in its latency, as it would on the VM.
+			 * Popped first: the waits below reap, and push what they reap on the list.
+			 * Closed loop, the I/O asks for its slot from when the slot came free (kept in
+			 * start_ns); open loop, it is due on its schedule and its latency counts from
+			 * then (coordinated omission). An emulated cap delays it as the cloud's
+			 * throttle does, and that wait counts in its latency, as it would on the VM.
 			 */
-			uint64_t t_issue = now;
+			struct io_req *r = slots_pop(&free_);
+			uint64_t t_issue = r->start_ns > now ? now : r->start_ns;
 			if (w->rate_interval_ns > 0) {
-				if (!open_loop_wait(w, &now, &inflight, freel, &nfree))
+				if (!wait_until(w, w->next_due, &now, &inflight, &free_)) {
+					slots_push(&free_, r);
+					stopping = true;
 					break;
+				}
 				t_issue = w->next_due;
 				open_loop_advance(w, now);
 			}
-			if (w->throttle)
-				now = throttle_wait(w->throttle, w->tslot, r->len, t_issue, w->halt);
+			if (w->throttle &&
+			    !wait_until(w, throttle_reserve(w->throttle, w->bs, t_issue), &now,
+					&inflight, &free_)) {
+				slots_push(&free_, r);
+				stopping = true;
+				break;
+			}
 			/*
-			 * Closed loop, an I/O counts when the cap let it go: counted when it asked,
-			 * each thread's I/O waiting at the end of the window for a token would be
-			 * added to it (4 of 300 at 100 IOPS with 4 threads, 1.3%). Open loop, when
-			 * it was due.
+			 * Closed loop, an I/O counts when the cap let it go (counted when it asked,
+			 * each thread's I/O waiting for a token at the end of the window would be
+			 * added to it); open loop, when it was due.
 			 */
 			prepare(w, r, t_issue, w->rate_interval_ns > 0 ? t_issue : now);
 			enum io_q q = ops->queue(w, r);
-			if (q == IO_Q_BUSY)
+			if (q == IO_Q_BUSY) {
+				slots_push(&free_, r);
 				break;
-			nfree--;
+			}
 			if (--w->ios_left == 0)
 				stopping = true;
 			if (q == IO_Q_QUEUED) {
-				queued++;
 				inflight++;
+				/* --batch: hand them over N at a time (each one, by default). */
+				if (++queued >= w->batch && (c = ops->commit(w)) < 0)
+					goto failed;
+				if (queued >= w->batch)
+					queued = 0;
 				continue;
 			}
 			/* Completed inside queue(): a synchronous engine. */
 			if (!w->no_latency || (++tick & 1023) == 0)
 				now = clock_ns();
 			complete(w, r, now);
-			freel[nfree++] = r;
-			if (now >= w->t_end || *w->halt || w->err)
+			r->start_ns = now;
+			slots_push(&free_, r);
+			if (now >= w->t_end || __atomic_load_n(w->halt, __ATOMIC_RELAXED) || w->err)
 				stopping = true;
 		}
-		if (queued) {
-			int c = ops->commit(w);
-			if (c < 0 && !w->err)
-				w->err = c;
-		}
+		/* An engine whose reap() submits saves a system call when a blocking reap follows. */
+		if (queued && (!(ops->flags & ENGINE_REAP_SUBMITS) || stopping || !inflight) &&
+		    (c = ops->commit(w)) < 0)
+			goto failed;
 		if (!inflight) {
 			if (stopping || w->err)
 				break;
 			continue;
 		}
-		int n = ops->reap(w, 1, done, w->depth);
+		int n = ops->reap(w, 1, w->done, w->depth);
 		if (n < 0) {
-			/* The engine itself failed: what is in flight cannot be accounted for. */
-			if (!w->err)
-				w->err = n;
-			break;
+			c = n;
+			goto failed;
 		}
 		now = clock_ns();
-		for (int i = 0; i < n; i++) {
-			complete(w, done[i], now);
-			freel[nfree++] = done[i];
-		}
-		inflight -= (unsigned)n;
-		if (now >= w->t_end || *w->halt || w->err)
+		reaped(w, n, now, &inflight, &free_);
+		if (now >= w->t_end || __atomic_load_n(w->halt, __ATOMIC_RELAXED) || w->err)
 			stopping = true;
 	}
+	goto out;
+failed:
+	/* The engine itself failed: what is in flight cannot be accounted for. */
+	if (!w->err)
+		w->err = c;
+out:
 	if (w->err)
-		*w->halt = 2;
-	w->t_done = clock_ns();
+		__atomic_store_n(w->halt, 2, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->t_done, clock_ns(), __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -304,7 +360,7 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	dir_stats_init(&w->st[0]);
 	dir_stats_init(&w->st[1]);
 	if (run->throttles)
-		throttle_set_attach(run->throttles, ti, &w->throttle, &w->tslot);
+		w->throttle = throttle_set_get(run->throttles, ti);
 	if ((r = workload_init(&w->wl, t->region_off, t->region_len, job->bs, job->align,
 			       job->pattern == PATTERN_SEQUENTIAL, job->write_pct, seed, ti, thread,
 			       job->threads)))
@@ -416,7 +472,7 @@ static uint64_t supervise(struct run *run, const struct runner_hooks *hooks, uin
 		clock_sleep_until(wake);
 		now = clock_ns();
 		if (run->user_stop && *run->user_stop && !run->halt) {
-			run->halt = 1;
+			__atomic_store_n(&run->halt, 1, __ATOMIC_RELAXED);
 			*t_halted = now;
 		}
 		if (run->halt && !*t_halted)
@@ -617,7 +673,7 @@ static int start_workers(struct run *run)
 	for (unsigned i = 0; i < run->nworkers; i++) {
 		if ((r = -pthread_create(&run->workers[i]->tid, NULL, worker_main, run->workers[i]))) {
 			/* Stop the ones already started, then report. */
-			run->halt = 2;
+			__atomic_store_n(&run->halt, 2, __ATOMIC_RELAXED);
 			for (unsigned k = 0; k < i; k++)
 				pthread_join(run->workers[k]->tid, NULL);
 			run->nworkers = i;

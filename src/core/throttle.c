@@ -26,7 +26,6 @@
  * See throttle_set_start() for how buckets start.
  */
 #define TAU_MIN_NS 50000000ull
-#define SLEEP_SLICE_NS 100000000ull
 
 struct gcra {
 	uint64_t tat;            /* written by every worker of the bucket: own cache line */
@@ -139,11 +138,9 @@ void throttle_set_start(struct throttle_set *s, uint64_t start)
 		throttle_start(&s->disk[i], start);
 }
 
-void throttle_set_attach(struct throttle_set *s, unsigned target, struct throttle **t,
-			 unsigned *slot)
+struct throttle *throttle_set_get(struct throttle_set *s, unsigned target)
 {
-	*t = &s->disk[target];
-	*slot = 0;
+	return &s->disk[target];
 }
 
 /* Reserves `units` in g for an I/O arriving at t; returns when it may go. */
@@ -180,19 +177,13 @@ static uint64_t throttle_take(struct throttle *t, uint32_t bytes, uint64_t now, 
 	return go;
 }
 
-uint64_t throttle_wait(struct throttle *t, unsigned slot, uint32_t bytes, uint64_t now,
-		       volatile sig_atomic_t *halt)
+uint64_t throttle_reserve(struct throttle *t, uint32_t bytes, uint64_t now)
 {
 	uint64_t go = throttle_take(t, bytes, now, now);
 
 	if (t->vm)
 		go = throttle_take(t->vm, bytes, now, go);
-	while (now < go && !*halt) {
-		uint64_t until = go - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : go;
-		clock_sleep_until(until);
-		now = clock_ns();
-	}
-	return now > go ? now : go;
+	return go;
 }
 
 static double credit_pct(const struct throttle *t, bool bytes, uint64_t now)

@@ -18,12 +18,13 @@ int throttle_set_new(const struct job *job, struct throttle_set **out);
 void throttle_set_free(struct throttle_set *s);
 /* Sets the buckets as they are when the workers start at `start` (clock_ns()). */
 void throttle_set_start(struct throttle_set *s, uint64_t start);
-/* The throttle a worker of target `target` uses, and its slot in it. */
-void throttle_set_attach(struct throttle_set *s, unsigned target, struct throttle **t,
-			 unsigned *slot);
-/* Waits until an I/O of `bytes` may be issued; returns the clock after waiting. */
-uint64_t throttle_wait(struct throttle *t, unsigned slot, uint32_t bytes, uint64_t now,
-		       volatile sig_atomic_t *halt);
+/* The throttle the workers of target `target` share. */
+struct throttle *throttle_set_get(struct throttle_set *s, unsigned target);
+/*
+ * Reserves an I/O of `bytes` asked for at `now` in the target's buckets and the VM's, and returns
+ * when it may be issued. The caller waits (and reaps meanwhile); nothing here sleeps.
+ */
+uint64_t throttle_reserve(struct throttle *t, uint32_t bytes, uint64_t now);
 /* Burst credit left, percent of the bucket (first target's disk bucket); -1 without burst. */
 void throttle_set_credit(struct throttle_set *s, double *iops_pct, double *mbps_pct);
 

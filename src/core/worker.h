@@ -32,7 +32,6 @@ struct worker {
 	unsigned fsync_every, writes_since_fsync;
 	int no_latency;
 	struct throttle *throttle;  /* NULL when no cap applies */
-	unsigned tslot;             /* this worker's slot in the throttle */
 	volatile sig_atomic_t *halt; /* set by the runner (stop request) or a failing worker */
 	double rate_interval_ns;    /* open loop: mean time between this thread's I/Os; 0 = closed */
 	int poisson;

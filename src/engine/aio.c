@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <libaio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/worker.h"
 #include "engine/engine.h"
@@ -53,8 +54,6 @@ fail:
 	return r;
 }
 
-static int aio_commit(struct worker *w);
-
 static enum io_q aio_queue(struct worker *w, struct io_req *r)
 {
 	struct aio *a = w->eng;
@@ -68,26 +67,27 @@ static enum io_q aio_queue(struct worker *w, struct io_req *r)
 		io_prep_pread(cb, w->fd, r->buf, r->len, (long long)r->offset);
 	cb->data = r;
 	a->batch[a->nbatch++] = cb;
-	if (a->nbatch >= w->batch && w->batch < w->depth)
-		aio_commit(w); /* a failure stays queued: the runner's commit() retries and reports */
 	return IO_Q_QUEUED;
 }
 
+/* Submits the batch; a short submit keeps the rest at the front of it for the next call. */
 static int aio_commit(struct worker *w)
 {
 	struct aio *a = w->eng;
 	unsigned off = 0;
+	int r = 0;
 
 	while (off < a->nbatch) {
-		int r = io_submit(a->ctx, (long)(a->nbatch - off), a->batch + off);
-		if (r == -EINTR || r == -EAGAIN)
+		r = io_submit(a->ctx, (long)(a->nbatch - off), a->batch + off);
+		if (r == -EINTR)
 			continue;
-		if (r < 0)
-			return r;
+		if (r <= 0)
+			break;
 		off += (unsigned)r;
 	}
-	a->nbatch = 0;
-	return 0;
+	memmove(a->batch, a->batch + off, (a->nbatch - off) * sizeof(*a->batch));
+	a->nbatch -= off;
+	return a->nbatch ? (r < 0 ? r : -EIO) : 0;
 }
 
 static int aio_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
@@ -127,7 +127,7 @@ static void aio_cleanup(struct worker *w)
 
 const struct engine_ops engine_aio = {
 	.name = "aio",
-	.flags = ENGINE_NEEDS_ALIGN,
+	.flags = 0,
 	.probe = aio_probe,
 	.init = aio_init,
 	.queue = aio_queue,

@@ -27,7 +27,7 @@ struct worker;
 enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 
 #define ENGINE_SYNC 0x1          /* queue() always completes the I/O */
-#define ENGINE_NEEDS_ALIGN 0x2   /* buffers must be aligned for O_DIRECT-like access */
+#define ENGINE_REAP_SUBMITS 0x2  /* reap() also submits what is queued (one system call) */
 #define ENGINE_NO_IO 0x4         /* moves no bytes (the null engine): no file is needed */
 
 struct engine_ops {

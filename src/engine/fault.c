@@ -64,7 +64,7 @@ static void fault_cleanup(struct worker *w)
 
 const struct engine_ops engine_fault = {
 	.name = "fault",
-	.flags = ENGINE_SYNC | ENGINE_NEEDS_ALIGN,
+	.flags = ENGINE_SYNC,
 	.probe = fault_probe,
 	.init = fault_init,
 	.queue = fault_queue,

@@ -41,7 +41,7 @@ static void sync_cleanup(struct worker *w)
 
 const struct engine_ops engine_sync = {
 	.name = "sync",
-	.flags = ENGINE_SYNC | ENGINE_NEEDS_ALIGN,
+	.flags = ENGINE_SYNC,
 	.probe = sync_probe,
 	.init = sync_init,
 	.queue = sync_queue,

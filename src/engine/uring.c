@@ -124,17 +124,25 @@ static enum io_q uring_queue(struct worker *w, struct io_req *r)
 	}
 	sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, r);
-	/* --batch: hand I/Os over as they come, so a device whose I/Os the kernel punts to worker
-	 * threads (zram, buffered files) starts on the first while the rest are prepared. */
-	if (++u->pending >= w->batch && w->batch < w->depth) {
-		io_uring_submit(&u->ring);
-		u->pending = 0;
-	}
+	u->pending++;
 	return IO_Q_QUEUED;
 }
 
+/* Hands every prepared SQE to the kernel; what a short submit leaves stays pending. */
 static int uring_commit(struct worker *w)
 {
+	struct uring *u = w->eng;
+
+	while (u->pending) {
+		int r = io_uring_submit(&u->ring);
+		if (r == -EINTR)
+			continue;
+		if (r < 0)
+			return r;
+		if (r == 0)
+			return -EIO;
+		u->pending -= (unsigned)r < u->pending ? (unsigned)r : u->pending;
+	}
 	return 0;
 }
 
@@ -184,7 +192,7 @@ static void uring_cleanup(struct worker *w)
 
 const struct engine_ops engine_uring = {
 	.name = "uring",
-	.flags = ENGINE_NEEDS_ALIGN,
+	.flags = ENGINE_REAP_SUBMITS,
 	.probe = uring_probe,
 	.init = uring_init,
 	.queue = uring_queue,

@@ -1,6 +1,6 @@
 /*
- * The emulated caps' arithmetic (src/core/throttle.c), deterministically: throttle_wait() with
- * the halt flag set answers when an I/O arriving at `now` may go without sleeping, so every
+ * The emulated caps' arithmetic (src/core/throttle.c), deterministically: throttle_reserve()
+ * answers when an I/O arriving at `now` may go without sleeping, so every
  * arrival below is a made-up time, seconds after the buckets were made (they are then idle:
  * full of credit, slack regained). Nothing here depends on how fast the machine is.
  */
@@ -21,7 +21,6 @@
 #define MS 1000000ull
 #define SEC 1000000000ull
 
-static volatile sig_atomic_t halted = 1;
 
 /* Far enough after the buckets' creation that every bucket is idle and full. */
 static uint64_t later(void)
@@ -43,12 +42,10 @@ static struct throttle_set *make(struct job *j)
 static void gos(struct throttle_set *s, unsigned tgt, uint32_t bytes, uint64_t t0, uint64_t *go,
 		unsigned n)
 {
-	struct throttle *t;
-	unsigned slot;
+	struct throttle *t = throttle_set_get(s, tgt);
 
-	throttle_set_attach(s, tgt, &t, &slot);
 	for (unsigned i = 0; i < n; i++) {
-		go[i] = throttle_wait(t, slot, bytes, t0, &halted);
+		go[i] = throttle_reserve(t, bytes, t0);
 		assert_true(go[i] >= t0);
 		if (i)
 			assert_true(go[i] >= go[i - 1]);
@@ -192,7 +189,6 @@ static void vm_case(double vm_iops, unsigned want)
 {
 	static uint64_t go[2][4000];
 	struct throttle *t[2];
-	unsigned slot[2];
 	struct job j;
 
 	job_init(&j);
@@ -201,12 +197,12 @@ static void vm_case(double vm_iops, unsigned want)
 	j.vm_cap.iops = vm_iops;
 	struct throttle_set *s = make(&j);
 	uint64_t t0 = later();
-	throttle_set_attach(s, 0, &t[0], &slot[0]);
-	throttle_set_attach(s, 1, &t[1], &slot[1]);
+	t[0] = throttle_set_get(s, 0);
+	t[1] = throttle_set_get(s, 1);
 	assert_ptr_not_equal(t[0], t[1]);
 	for (unsigned i = 0; i < 4000; i++)
 		for (unsigned k = 0; k < 2; k++)
-			go[k][i] = throttle_wait(t[k], slot[k], 4096, t0, &halted);
+			go[k][i] = throttle_reserve(t[k], 4096, t0);
 	/* Over the second that starts 1 s in, after any slack. */
 	unsigned c = 0;
 	for (unsigned k = 0; k < 2; k++)
