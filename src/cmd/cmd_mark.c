@@ -206,7 +206,8 @@ static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint
 	if (res->targets && res->ntargets && res->targets[0].created)
 		m->remove = true;
 	if (r) {
-		int code = r == -EDOM || r == -EINVAL ? EXIT_USAGE : 1;
+		/* A bad fit of job and target is usage; an I/O error once running is a failure. */
+		int code = !res->started && (r == -EDOM || r == -EINVAL) ? EXIT_USAGE : 1;
 		fprintf(stderr, "iorate: mark: %s %s: %s\n", t->name, write ? "write" : "read",
 			res->errmsg[0] ? res->errmsg : strerror(-r));
 		return code;

@@ -7,6 +7,7 @@
 
 #include "cmd/cmd.h"
 #include "engine/engine.h"
+#include "model/emulate.h"
 #include "util/parse.h"
 
 #define F(field) offsetof(struct job, field)
@@ -403,6 +404,8 @@ int options_parse(struct opt_ctx *c, unsigned group, int argc, char **argv, int 
 	for (const struct opt *o = run_options; o->name; o++) {
 		if (!(o->groups & group))
 			continue;
+		if (n + 1 >= sizeof(lo) / sizeof(lo[0]) || sn + 3 >= sizeof(so))
+			return usage_error("internal: the option table outgrew options_parse()");
 		lo[n] = (struct option){o->name, o->arg ? required_argument : no_argument, NULL,
 					256 + (int)n};
 		byidx[n++] = o;
@@ -528,11 +531,6 @@ int options_check_caps(const struct job *j)
 	return 0;
 }
 
-/* Declared weak until the catalog's emulate module is linked in every build. */
-int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *ndisks,
-		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen)
-	__attribute__((weak));
-
 static void merge_caps(struct job_caps *dst, const struct job_caps *src)
 {
 	/* Caps given explicitly on the command line win over the profile's. */
@@ -556,8 +554,6 @@ int options_emulate(struct job *j, const char *profile)
 	char err[512] = "";
 	int r;
 
-	if (!emulate_profile)
-		return usage_error("--emulate: this build has no catalog");
 	if ((r = emulate_profile(profile, &disk, &ndisks, &vm, &unit, err, sizeof(err))))
 		return usage_error("--emulate: %s", err[0] ? err : strerror(-r));
 	merge_caps(&j->cap, &disk);

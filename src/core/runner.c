@@ -676,8 +676,7 @@ static int start_workers(struct run *run)
 			__atomic_store_n(&run->halt, 2, __ATOMIC_RELAXED);
 			for (unsigned k = 0; k < i; k++)
 				pthread_join(run->workers[k]->tid, NULL);
-			run->nworkers = i;
-			return r;
+			return r; /* every worker, started or not, is freed by the caller */
 		}
 	}
 	return 0;

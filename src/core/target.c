@@ -160,6 +160,8 @@ static bool dev_in_use(const struct target *t, char *why, size_t whylen)
 		snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", maj, min);
 		if (!realpath(link, path))
 			continue;
+		if (strlen(path) + 2 > sizeof(path))
+			continue;
 		strcat(path, "/");
 		if (makedev(maj, min) == t->dev || strstr(path, want)) {
 			snprintf(why, whylen, "it is mounted (or has a mounted partition) at %s", mnt);
