@@ -526,8 +526,9 @@ static void keep_notes(struct sweep *s, const struct result *res)
 		bool seen = false;
 		for (unsigned k = 0; k < s->nnotes && !seen; k++)
 			seen = !strcmp(s->notes[k], res->notes[n]);
-		if (!seen && s->nnotes < sizeof(s->notes) / sizeof(s->notes[0]))
-			s->notes[s->nnotes++] = strdup(res->notes[n]);
+		if (!seen && s->nnotes < sizeof(s->notes) / sizeof(s->notes[0]) &&
+		    (s->notes[s->nnotes] = strdup(res->notes[n])))
+			s->nnotes++;
 	}
 }
 
@@ -609,7 +610,14 @@ static int sweep_run(struct sweep *s)
 			printf("note: %s\n", s->notes[n]);
 	fflush(stdout);
 	if (code == EXIT_INTERRUPTED) {
-		size_t rows = s->run_no ? (s->run_no - 1) / s->nbs : 0;
+		/* A row is done when every block size of it is. */
+		size_t rows = 0;
+		for (size_t i = 0; i < s->nvals; i++) {
+			bool all = true;
+			for (size_t k = 0; k < s->nbs; k++)
+				all = all && s->cells[i * s->nbs + k].done;
+			rows += all;
+		}
 		fprintf(stderr, "iorate: interrupted: %zu of %zu rows done\n", rows, s->nvals);
 	}
 	return code;
@@ -706,7 +714,8 @@ int cmd_sweep(int argc, char **argv)
 		memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
 		job_set_command_line(&s.base, argc + 1, full);
 	}
-	/* Every combination is checked before the first I/O, so a bad one cannot stop it midway. */
+	/* Every combination is validated before the first I/O; what depends on the target itself
+	 * (a block larger than it, direct I/O alignment) is checked when its run opens it. */
 	for (size_t i = 0; i < s.nvals; i++) {
 		for (size_t k = 0; k < s.nbs; k++) {
 			struct job j;

@@ -6,6 +6,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <linux/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,22 @@ static int open_device(struct target *t, const struct job *job, const struct sta
 	return 0;
 }
 
+/*
+ * The offset alignment direct I/O needs on a file: what the filesystem reports (statx
+ * STATX_DIOALIGN, Linux 6.1), else 512, which suits most disks but not 4K-native ones.
+ */
+static unsigned file_dio_align(const char *path)
+{
+#ifdef STATX_DIOALIGN
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) == 0 && (stx.stx_mask & STATX_DIOALIGN) &&
+	    stx.stx_dio_offset_align > 0)
+		return stx.stx_dio_offset_align;
+#endif
+	return 512;
+}
+
 static int set_region(struct target *t, const struct job *job, char *err, size_t errlen)
 {
 	char b1[32], b2[32];
@@ -321,6 +338,7 @@ int target_open(struct target *t, const char *path, const struct job *job, targe
 			t->size = job->size;
 	}
 	t->dev = st.st_dev;
+	t->logical_block = file_dio_align(path);
 	target_devname(t->dev, t->devname, sizeof(t->devname));
 	if ((r = open_run(t, job, 0, err, errlen)))
 		return r;
