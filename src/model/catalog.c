@@ -381,6 +381,51 @@ static int keep_root(struct catalog *c, json_t *root)
 	return 0;
 }
 
+/* The text between the first pair of single quotes after `after` in s, into out. */
+static bool quoted(const char *s, const char *after, char *out, size_t len)
+{
+	const char *a = strstr(s, after), *b;
+
+	if (!a || !(a = strchr(a + strlen(after), '\'')) ||
+	    !(b = strchr(a + 1, '\'')) || (size_t)(b - a - 1) >= len)
+		return false;
+	memcpy(out, a + 1, (size_t)(b - a - 1));
+	out[b - a - 1] = '\0';
+	return true;
+}
+
+/*
+ * jansson keeps no positions for values, so a field error ("NAME: disks[0] 'P30': unknown field
+ * 'iosp'") is located in the text: the entry's name, then the field's key after it. The message
+ * becomes "NAME:LINE: ...". Left as it is when the text does not say.
+ */
+static void add_line(const char *name, const char *text, char *err, size_t errlen)
+{
+	char entry[128], field[128], key[140], rest[512];
+	const char *at = text, *p;
+	size_t nlen = strlen(name);
+	int line = 1;
+
+	if (!text || strncmp(err, name, nlen) || err[nlen] != ':' || err[nlen + 1] != ' ')
+		return;
+	if (quoted(err + nlen, "", entry, sizeof(entry))) {
+		snprintf(key, sizeof(key), "\"%s\"", entry);
+		if ((p = strstr(at, key)))
+			at = p;
+	}
+	if (quoted(err + nlen, "field ", field, sizeof(field))) {
+		snprintf(key, sizeof(key), "\"%s\"", field);
+		if ((p = strstr(at, key)))
+			at = p;
+	}
+	if (at == text)
+		return;
+	for (p = text; p < at; p++)
+		line += *p == '\n';
+	snprintf(rest, sizeof(rest), "%s", err + nlen + 2);
+	snprintf(err, errlen, "%s:%d: %s", name, line, rest);
+}
+
 int catalog_load_text(struct catalog *c, const char *name, const char *text, char *err,
 		      size_t errlen)
 {
@@ -397,7 +442,9 @@ int catalog_load_text(struct catalog *c, const char *name, const char *text, cha
 		json_decref(root);
 		return ret;
 	}
-	return load_json(c, root, name, err, errlen);
+	if ((ret = load_json(c, root, name, err, errlen)) == -EINVAL)
+		add_line(name, text, err, errlen);
+	return ret;
 }
 
 int catalog_load_file(struct catalog *c, const char *path, char *err, size_t errlen)
@@ -426,7 +473,17 @@ int catalog_load_file(struct catalog *c, const char *path, char *err, size_t err
 		json_decref(pathstr);
 		return ret;
 	}
-	return load_json(c, root, json_string_value(pathstr), err, errlen);
+	if ((ret = load_json(c, root, json_string_value(pathstr), err, errlen)) == -EINVAL) {
+		FILE *f = fopen(path, "r");
+		char *text = NULL;
+		size_t len = 0;
+		if (f && getdelim(&text, &len, '\0', f) > 0)
+			add_line(path, text, err, errlen);
+		free(text);
+		if (f)
+			fclose(f);
+	}
+	return ret;
 }
 
 int catalog_load_builtin(struct catalog *c, char *err, size_t errlen)

@@ -44,7 +44,7 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 	printf '{"catalog": "azure-2015", "vms": [{"name": "X1", "iosp": 1, "source": "s", "date": "d"}]}' > "$TMP/bad.json"
 	run "$IORATE" catalog list --catalog "$TMP/bad.json"
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"bad.json: vms[0] 'X1': unknown field 'iosp'"* ]]
+	[[ "$output" == *"bad.json:1: vms[0] 'X1': unknown field 'iosp'"* ]]
 	printf '{"catalog": \n' > "$TMP/syntax.json"
 	run "$IORATE" model --vm DS2 --disk P30 --catalog "$TMP/syntax.json"
 	[ "$status" -eq 2 ]

@@ -108,7 +108,14 @@ static void test_malformed(void **state)
 	assert_int_equal(catalog_load_text(&c, "f.json", "{\"catalog\": \"x\", \"disks\": [{"
 		"\"name\": \"P30\", \"gib\": 1024, \"iosp\": 5000, \"source\": \"s\", \"date\": \"d\"}]}",
 		err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "f.json: disks[0] 'P30': unknown field 'iosp'");
+	assert_string_equal(err, "f.json:1: disks[0] 'P30': unknown field 'iosp'");
+	catalog_release(&c);
+	/* The line is found from the entry's name and then the field's key. */
+	assert_int_equal(catalog_load_text(&c, "g.json", "{\"catalog\": \"x\", \"disks\": [\n"
+		"{\"name\": \"A\", \"gib\": 1, \"iops\": 1, \"source\": \"s\", \"date\": \"d\"},\n"
+		"{\"name\": \"B\",\n \"gib\": 1,\n \"iops\": 1, \"iosp\": 2,\n"
+		" \"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "g.json:5: disks[1] 'B': unknown field 'iosp'");
 	catalog_release(&c);
 	assert_int_equal(catalog_load_text(&c, "f.json", "{\"catalog\": \"x\", \"vms\": [{"
 		"\"name\": \"V\", \"uncached_iops\": \"lots\", \"source\": \"s\", \"date\": \"d\"}]}",
