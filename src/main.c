@@ -8,23 +8,6 @@
 
 #include "cmd/cmd.h"
 
-/*
- * Weak references: a subcommand whose file is not linked in is simply not offered, so the table
- * can list every command the design names without stubs.
- */
-#pragma weak cmd_run
-#pragma weak cmd_mark
-#pragma weak cmd_sweep
-#pragma weak cmd_diskspd
-#pragma weak cmd_sqlio
-#pragma weak cmd_model
-#pragma weak cmd_plan
-#pragma weak cmd_explain
-#pragma weak cmd_cost
-#pragma weak cmd_catalog
-#pragma weak cmd_history
-#pragma weak cmd_report
-
 static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -51,8 +34,7 @@ static void usage(FILE *f)
 		   "iorate tells what storage really delivers, why, and what the cheaper "
 		   "configuration would be.\n\nCommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].fn)
-			fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'iorate COMMAND --help' explains a command's options with examples.\n"
 		   "Examples:\n"
 		   "  iorate run -b 4k -d 30s -t 2 -o 32 -r --size 1G /mnt/data/testfile\n"
@@ -97,7 +79,7 @@ dispatch:;
 	if (n > 4 && !strcmp(name + n - 4, ".exe"))
 		name[n - 4] = '\0';
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].fn && !strcmp(name, commands[i].name))
+		if (!strcmp(name, commands[i].name))
 			return commands[i].fn(argc, argv);
 	return usage_error("'%s' is not a command (see 'iorate --help')", argv[0]);
 }

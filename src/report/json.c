@@ -138,6 +138,9 @@ static json_t *params_obj(const struct result *r, int *err)
 	put(o, "seed_set", json_boolean(j->seed_set), err);
 	put(o, "fill", json_string(j->fill == FILL_ZERO ? "zero" : "random"), err);
 	put(o, "rate_iops", jreal(j->rate_iops), err);
+	put(o, "arrival", json_string(j->arrival == ARRIVAL_POISSON ? "poisson" : "fixed"), err);
+	put(o, "batch", json_integer(j->batch), err);
+	put(o, "cap_io_unit", ju64(j->cap_io_unit), err);
 	put(o, "cap", caps_obj(&j->cap, err), err);
 	put(o, "vm_cap", caps_obj(&j->vm_cap, err), err);
 	return o;
@@ -268,6 +271,15 @@ json_t *report_json_result(const struct result *r)
 	put(o, "host", host_obj(&r->host, &err), &err);
 	put(o, "cpu", cpu_obj(&r->cpu, &err), &err);
 	put(o, "seconds", jreal(r->seconds), &err);
+	if (r->job.rate_iops > 0) {
+		json_t *s = json_object();
+		put(s, "late_ios", ju64(r->sched_ios_late), &err);
+		put(s, "max_lag_s", jreal(r->sched_max_lag_s), &err);
+		put(s, "behind_s", jreal(r->sched_behind_s), &err);
+		put(o, "schedule", s, &err);
+	} else {
+		put(o, "schedule", json_null(), &err);
+	}
 	a = json_array();
 	for (unsigned i = 0; i < r->ntargets; i++)
 		append(a, target_obj(&r->targets[i], r->seconds, &err), &err);
