@@ -259,7 +259,7 @@ static void test_json_key_order(void **state)
 {
 	static const char *const top[] = { "schema", "version", "command_line", "origin",
 		"start_unix_ms", "interrupted", "error", "notes", "params", "host", "cpu",
-		"seconds", "targets", "total", "series" };
+		"seconds", "schedule", "targets", "total", "series" };
 	static const char *const dir[] = { "ios", "bytes", "errors", "iops", "mibps", "mbps",
 		"lat_us" };
 	static const char *const lat[] = { "min", "mean", "stdev", "max", "p50", "p90", "p99",
