@@ -158,10 +158,10 @@ run: deps
 	$(BUILD)/iorate run --time 10s --size 256MiB $$tmp/testfile
 
 unit: $(TESTS)
-	@sh tests/run-unit.sh $(TESTS)
+	@sh tests/run-unit.sh unit $(TESTS)
 unit-san: $(SAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		sh tests/run-unit.sh $(SAN_TESTS)
+		sh tests/run-unit.sh unit-asan-ubsan $(SAN_TESTS)
 cli: $(BUILD)/iorate
 	@IORATE=$(abspath $(BUILD)/iorate) bats tests/cli
 

@@ -54,4 +54,7 @@ struct worker {
 	FILE *trace;                /* shared; written under its stdio lock */
 } __attribute__((aligned(64)));
 
+/* The thread function of a worker (src/core/worker.c); returns NULL. */
+void *worker_main(void *arg);
+
 #endif
