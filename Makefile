@@ -20,8 +20,8 @@ ifdef WERROR
 WARN    += -Werror
 endif
 
-DEPS := gcc make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
-	libcmocka-dev bats util-linux jq procps python3
+DEPS := gcc libc6-dev make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
+	libcmocka-dev bats util-linux mount e2fsprogs jq procps python3
 BENCH_DEPS := fio time
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
