@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "core/runner.h"
 #include "report/json.h"
+#include "report/sweep_fmt.h"
 #include "util/parse.h"
 
 #ifndef IORATE_VERSION
@@ -39,14 +40,6 @@ static const struct param {
 	{"write", "Write%", false, 0, 100, "write=0..100:25"},
 };
 
-/* One run: value i of the parameter with block size k. */
-struct cell {
-	bool done;
-	double seconds;
-	struct dir_summary tot;
-	json_t *run;             /* report_json_result(), kept for --json only */
-};
-
 struct sweep {
 	enum sweep_param param;
 	uint64_t *vals;
@@ -58,7 +51,7 @@ struct sweep {
 	bool user_keep;
 	char **remove;           /* test files that did not exist before the sweep */
 	size_t nremove;
-	struct cell *cells;      /* nvals x nbs */
+	struct sweep_cell *cells; /* nvals x nbs */
 	char *notes[16];
 	unsigned nnotes;
 	char **owned;            /* argv words rewritten by take_bs() */
@@ -345,152 +338,22 @@ static int make_job(const struct sweep *s, size_t i, uint64_t bs, struct job *j)
 	return 0;
 }
 
-static const char *value_str(const struct sweep *s, uint64_t v, char *buf, size_t len)
+/* The view of the sweep the report formats read (src/report/sweep_fmt.c). */
+static struct sweep_table table_of(const struct sweep *s)
 {
-	if (s->param == SW_BS)
-		return fmt_size(v, buf, len);
-	snprintf(buf, len, "%llu", (unsigned long long)v);
-	return buf;
-}
-
-static bool si(const struct sweep *s)
-{
-	return s->out.ropts.units == UNITS_SI;
-}
-
-static void text_header(const struct sweep *s)
-{
-	const char *u = si(s) ? "MB/s" : "MiB/s";
-	char b[32], h[64];
-
-	printf("Command line: %s\n\n", s->base.command_line ? s->base.command_line : "");
-	printf("%-8s", params[s->param].label);
-	if (s->nbs == 1) {
-		printf(" %12s %12s %10s %10s\n", "IOPS", u, "mean ms", "p99 ms");
-		return;
-	}
-	for (size_t k = 0; k < s->nbs; k++) {
-		fmt_size(s->bs[k], b, sizeof(b));
-		snprintf(h, sizeof(h), "%s IOPS", b);
-		printf(" %14s", h);
-		snprintf(h, sizeof(h), "%s %s", b, u);
-		printf(" %14s", h);
-	}
-	printf("\n");
-}
-
-static void text_row(const struct sweep *s, size_t i)
-{
-	char b[32];
-
-	printf("%-8s", value_str(s, s->vals[i], b, sizeof(b)));
-	for (size_t k = 0; k < s->nbs; k++) {
-		const struct cell *c = &s->cells[i * s->nbs + k];
-		double tp = si(s) ? c->tot.mbps : c->tot.mibps;
-		if (s->nbs == 1) {
-			if (c->tot.has_lat)
-				printf(" %12.2f %12.2f %10.3f %10.3f", c->tot.iops, tp,
-				       c->tot.lat_mean / 1000, c->tot.p99 / 1000);
-			else
-				printf(" %12.2f %12.2f %10s %10s", c->tot.iops, tp, "-", "-");
-		} else {
-			printf(" %14.2f %14.2f", c->tot.iops, tp);
-		}
-	}
-	printf("\n");
-	fflush(stdout);
-}
-
-static void csv_header(const struct sweep *s)
-{
-	printf("%s,bs,seconds,ios,bytes,iops,mibps,mbps,lat_mean_us,p50_us,p90_us,p99_us,p99_9_us,"
-	       "lat_max_us\n", params[s->param].name);
-}
-
-static void csv_rows(const struct sweep *s, size_t i)
-{
-	for (size_t k = 0; k < s->nbs; k++) {
-		const struct cell *c = &s->cells[i * s->nbs + k];
-		const struct dir_summary *t = &c->tot;
-		printf("%llu,%llu,%.6f,%llu,%llu,%.3f,%.6f,%.6f", (unsigned long long)s->vals[i],
-		       (unsigned long long)(s->param == SW_BS ? s->vals[i] : s->bs[k]), c->seconds,
-		       (unsigned long long)t->ios, (unsigned long long)t->bytes, t->iops, t->mibps,
-		       t->mbps);
-		if (t->has_lat)
-			printf(",%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", t->lat_mean, t->p50, t->p90,
-			       t->p99, t->p99_9, t->lat_max);
-		else
-			printf(",,,,,,\n");
-	}
-	fflush(stdout);
-}
-
-static json_t *json_lat(const struct dir_summary *t)
-{
-	if (!t->has_lat)
-		return json_null();
-	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "min", t->lat_min, "mean", t->lat_mean,
-			 "max", t->lat_max, "p50", t->p50, "p90", t->p90, "p99", t->p99, "p99_9",
-			 t->p99_9);
-}
-
-/* {schema, version, command_line, param, values, bs, interrupted, rows: [{..., run}]}. */
-static int json_print(struct sweep *s, bool interrupted)
-{
-	json_t *root = json_object(), *vals = json_array(), *bss = json_array();
-	json_t *rows = json_array();
-	int r = -ENOMEM;
-
-	if (!root || !vals || !bss || !rows)
-		goto out;
-	for (size_t i = 0; i < s->nvals; i++)
-		json_array_append_new(vals, json_integer((json_int_t)s->vals[i]));
-	for (size_t k = 0; k < s->nbs && s->param != SW_BS; k++)
-		json_array_append_new(bss, json_integer((json_int_t)s->bs[k]));
-	for (size_t i = 0; i < s->nvals; i++) {
-		for (size_t k = 0; k < s->nbs; k++) {
-			struct cell *c = &s->cells[i * s->nbs + k];
-			if (!c->done)
-				continue;
-			const struct dir_summary *t = &c->tot;
-			uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
-			json_t *row = json_pack("{s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:f,s:o}",
-						params[s->param].name, (json_int_t)s->vals[i],
-						"bs", (json_int_t)bs,
-						"seconds", c->seconds,
-						"ios", (json_int_t)t->ios,
-						"bytes", (json_int_t)t->bytes,
-						"iops", t->iops,
-						"mibps", t->mibps,
-						"mbps", t->mbps,
-						"lat_us", json_lat(t));
-			if (!row)
-				goto out;
-			if (c->run)
-				json_object_set(row, "run", c->run);
-			json_array_append_new(rows, row);
-		}
-	}
-	json_object_set_new(root, "schema", json_integer(REPORT_JSON_SCHEMA));
-	json_object_set_new(root, "version", json_string(IORATE_VERSION));
-	json_object_set_new(root, "command_line",
-			    s->base.command_line ? json_string(s->base.command_line) : json_null());
-	json_object_set_new(root, "param", json_string(params[s->param].name));
-	json_object_set(root, "values", vals);
-	json_object_set(root, "bs", bss);
-	json_object_set_new(root, "interrupted", json_boolean(interrupted));
-	json_object_set(root, "rows", rows);
-	if (json_dumpf(root, stdout, JSON_INDENT(2)) == 0) {
-		fputc('\n', stdout);
-		r = 0;
-	}
-	fflush(stdout);
-out:
-	json_decref(root);
-	json_decref(vals);
-	json_decref(bss);
-	json_decref(rows);
-	return r;
+	return (struct sweep_table){
+		.param = params[s->param].name,
+		.label = params[s->param].label,
+		.sizes = params[s->param].sizes,
+		.bs_swept = s->param == SW_BS,
+		.vals = s->vals,
+		.nvals = s->nvals,
+		.bs = s->bs,
+		.nbs = s->nbs,
+		.cells = s->cells,
+		.command_line = s->base.command_line,
+		.units = s->out.ropts.units,
+	};
 }
 
 static void sweep_tick(void *arg, const struct runner_progress *p)
@@ -541,17 +404,18 @@ static int sweep_run(struct sweep *s)
 	volatile sig_atomic_t *stop = cmd_stop_flag();
 	struct runner_hooks hooks = {.tick = sweep_tick, .arg = s, .stop = stop};
 	bool text = s->out.fmt == &report_text, json = s->out.fmt == &report_json;
+	const struct sweep_table tab = table_of(s);
 	int code = 0;
 
 	s->nruns = (unsigned)(s->nvals * s->nbs);
 	s->progress = !s->out.quiet && isatty(STDERR_FILENO);
 	if (text)
-		text_header(s);
+		sweep_fmt_text_header(stdout, &tab);
 	else if (!json)
-		csv_header(s);
+		sweep_fmt_csv_header(stdout, &tab);
 	for (size_t i = 0; i < s->nvals && !code; i++) {
 		for (size_t k = 0; k < s->nbs && !code; k++) {
-			struct cell *c = &s->cells[i * s->nbs + k];
+			struct sweep_cell *c = &s->cells[i * s->nbs + k];
 			uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
 			char b1[32], b2[32];
 			struct result res;
@@ -566,7 +430,7 @@ static int sweep_run(struct sweep *s)
 				return run_error("out of memory");
 			s->run_no++;
 			snprintf(s->run_label, sizeof(s->run_label), "%s=%s bs=%s",
-				 params[s->param].name, value_str(s, s->vals[i], b1, sizeof(b1)),
+				 params[s->param].name, sweep_fmt_value(&tab, s->vals[i], b1, sizeof(b1)),
 				 fmt_size(bs, b2, sizeof(b2)));
 			result_init(&res);
 			rc = runner_run(&j, &res, &hooks);
@@ -599,12 +463,12 @@ static int sweep_run(struct sweep *s)
 		if (code)
 			break;
 		if (text)
-			text_row(s, i);
+			sweep_fmt_text_row(stdout, &tab, i);
 		else if (!json)
-			csv_rows(s, i);
+			sweep_fmt_csv_rows(stdout, &tab, i);
 	}
 	if (json)
-		json_print(s, code == EXIT_INTERRUPTED);
+		sweep_fmt_json(stdout, &tab, code == EXIT_INTERRUPTED);
 	if (text)
 		for (unsigned n = 0; n < s->nnotes; n++)
 			printf("note: %s\n", s->notes[n]);
