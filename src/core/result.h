@@ -52,6 +52,7 @@ struct host_info {
 	char cpu[128];
 	unsigned ncpus;
 	uint64_t mem_bytes;
+	char clock[16];                  /* what timed the I/Os: "tsc" or "monotonic" */
 };
 
 #define RESULT_MAX_NOTES 8

@@ -453,6 +453,7 @@ int runner_run(const struct job *job, struct result *res, const struct runner_ho
 	clock_init();
 	res->start_unix_ms = clock_realtime_ms();
 	host_info_read(&res->host);
+	snprintf(res->host.clock, sizeof(res->host.clock), "%s", clock_source());
 	if ((rc = job_copy(&res->job, job)))
 		return rc;
 	if (!job->seed_set) {

@@ -155,6 +155,7 @@ static json_t *host_obj(const struct host_info *h, int *err)
 	put(o, "cpu", jstr(h->cpu), err);
 	put(o, "ncpus", json_integer(h->ncpus), err);
 	put(o, "mem_bytes", ju64(h->mem_bytes), err);
+	put(o, "clock", jstr(h->clock), err);
 	return o;
 }
 

@@ -162,6 +162,10 @@ static void print_system(FILE *f, const struct result *r)
 	fprintf(f, "\t%-18s%s\n", "kernel:", h->kernel);
 	fprintf(f, "\t%-18s%s (%u CPUs)\n", "cpu:", h->cpu, h->ncpus);
 	fprintf(f, "\t%-18s%s\n", "memory:", human_size(a, sizeof(a), h->mem_bytes));
+	if (h->clock[0])
+		fprintf(f, "\t%-18s%s\n", "clock:",
+			strcmp(h->clock, "tsc") ? "CLOCK_MONOTONIC (clock_gettime)"
+						: "calibrated TSC (rdtsc)");
 	fprintf(f, "\t%-18s%s\n\n", "start time:", when);
 }
 

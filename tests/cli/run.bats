@@ -314,3 +314,11 @@ setup() {
 	# 4 outstanding at 500 IOPS: about 8 ms each, as a throttled cloud disk shows.
 	json_ok '.total.read.lat_us.mean > 6000 and .total.read.lat_us.mean < 10000'
 }
+
+@test "the report says which clock timed the I/Os" {
+	IORATE_CLOCK=monotonic iorate run --engine null --ios 100 --json
+	[ "$status" -eq 0 ]
+	json_ok '.host.clock == "monotonic"'
+	iorate run --engine null --ios 100
+	echo "$output" | grep -qE 'clock: +(CLOCK_MONOTONIC|calibrated TSC)'
+}
