@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "util/parse.h"
 
 void job_init(struct job *j)
@@ -156,11 +157,12 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		     (unsigned long long)j->bs);
 	if (j->ntargets == 0)
 		FAIL("no target: name at least one file or block device");
-	if (j->engine[0] && (!strcmp(j->engine, "sync") || !strcmp(j->engine, "fault")) &&
-	    j->depth > 1)
-		FAIL("--depth: the sync engine keeps one I/O outstanding per thread; use --engine "
+	/* A synchronous engine that moves bytes holds one I/O per thread (null moves none). */
+	const struct engine_ops *e = j->engine[0] ? engine_find(j->engine) : NULL;
+	if (e && (e->flags & ENGINE_SYNC) && !(e->flags & ENGINE_NO_IO) && j->depth > 1)
+		FAIL("--depth: the %s engine keeps one I/O outstanding per thread; use --engine "
 		     "uring (or aio) for --depth %u, or raise --threads",
-		     j->depth);
+		     e->name, j->depth);
 	if (j->cap_io_unit && j->cap_io_unit % 512)
 		FAIL("--cap-io-unit: must be a multiple of 512 bytes");
 	return 0;
