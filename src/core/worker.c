@@ -42,7 +42,7 @@ static inline __attribute__((always_inline)) void complete(struct worker *w, str
 	if (w->no_latency)
 		dir_stats_count(&w->st[r->write], r->len);
 	else
-		dir_stats_add(&w->st[r->write], r->len, now - r->start_ns);
+		dir_stats_add(&w->st[r->write], r->len, clock_since(now, r->start_ns));
 }
 
 static void trace_io(struct worker *w, const struct io_req *r)
