@@ -1,5 +1,6 @@
 /* sync: pread/pwrite, one I/O at a time per thread. */
 #include <errno.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/worker.h"
@@ -15,12 +16,33 @@ static int sync_init(struct worker *w, unsigned depth)
 	return depth == 1 ? 0 : -EINVAL;
 }
 
+/*
+ * pread64 or pwrite64 straight to the kernel: returns bytes or -errno. In a multi-threaded
+ * process glibc's wrappers are cancellation points and switch asynchronous cancellation on and
+ * off around every call (about 25 ns per I/O here, 0.7% of a 4 KiB read from zram); iorate never
+ * cancels its threads.
+ */
+static inline long sys_prw(long nr, int fd, void *buf, size_t len, uint64_t off)
+{
+#if defined(__x86_64__)
+	long ret;
+	register long r10 __asm__("r10") = (long)off;
+
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "0"(nr), "D"((long)fd), "S"(buf), "d"(len), "r"(r10)
+			 : "rcx", "r11", "memory");
+	return ret;
+#else
+	long n = syscall(nr, fd, buf, len, (off_t)off);
+	return n < 0 ? -errno : n;
+#endif
+}
+
 static enum io_q sync_queue(struct worker *w, struct io_req *r)
 {
-	ssize_t n = r->write ? pwrite(w->fd, r->buf, r->len, (off_t)r->offset)
-			     : pread(w->fd, r->buf, r->len, (off_t)r->offset);
-
-	r->res = n < 0 ? -errno : (int32_t)n;
+	r->res = (int32_t)sys_prw(r->write ? SYS_pwrite64 : SYS_pread64, w->fd, r->buf, r->len,
+				  r->offset);
 	return IO_Q_DONE;
 }
 
