@@ -75,6 +75,19 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f\n", a / b; else print "" }'
 }
 
+# paired "A runs" "B runs": the median over rounds of A_i / B_i (a failed run is "-" and drops
+# its round). Each round runs the contenders back to back, so this cancels the machine's drift
+# between rounds, which the ratio of the two medians does not.
+paired() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		na = split(a, x, " "); split(b, y, " "); n = 0
+		for (i = 1; i <= na; i++)
+			if (x[i] ~ /^[0-9.]+$/ && y[i] ~ /^[0-9.]+$/ && y[i] > 0) r[++n] = x[i] / y[i]
+		if (n == 0) { print ""; exit }
+		for (i = 2; i <= n; i++) { v = r[i]; for (j = i - 1; j >= 1 && r[j] > v; j--) r[j + 1] = r[j]; r[j + 1] = v }
+		printf "%.3f\n", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
+}
+
 # ge A B: "yes" when A >= B, "no" when not, "n/a" when either is missing.
 ge() {
 	[ -n "$1" ] && [ -n "$2" ] || { echo "n/a"; return; }
@@ -157,7 +170,7 @@ fmt() { [ -n "$1" ] && printf '%.0f' "$1" || printf 'n/a'; }
 jnum() { [ -n "$1" ] && printf '%s' "$1" || printf 'null'; }
 jlist() {
 	s="" sep=""
-	for x in "$@"; do [ -n "$x" ] && { s="$s$sep$x"; sep=", "; }; done
+	for x in "$@"; do [ -n "$x" ] && [ "$x" != - ] && { s="$s$sep$x"; sep=", "; }; done
 	printf '[%s]' "$s"
 }
 jstr() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
@@ -275,7 +288,7 @@ say ""
 
 # acc NAME: appends this run's V, C and M to $NAME, ${NAME}_C and ${NAME}_M.
 acc() {
-	eval "$1=\"\${$1:-} $V\"; $1_C=\"\${$1_C:-} $C\"; $1_M=\"\${$1_M:-} $M\""
+	eval "$1=\"\${$1:-} ${V:--}\"; $1_C=\"\${$1_C:-} ${C:--}\"; $1_M=\"\${$1_M:-} ${M:--}\""
 }
 
 I1="--engine null -b 4k -t 1 -o 1 bench-null"
@@ -397,6 +410,13 @@ else
 	row "5 peak RSS 60 s / 5 s (iorate)" "skipped" "" "" "" "" "within 10%" \
 		"n/a (BENCH_LONG=1)"
 fi
+p1=$(paired "$W1_IO" "$W1_FIO") p2=$(paired "$W2_IO" "$W2_FIO") p2l=$(paired "$W2_IO" "$W2_LIM")
+p3=$(paired "$W3_IO" "$W3_FIO") p4=$(paired "$W4_IO" "$W4_FIO") p1n=$(paired "$W1_IO" "$W1_NOLAT")
+say ""
+say "ratios paired by round (median over rounds of iorate / other, from runs back to back; the"
+say "machine's speed drifts between rounds, which the ratio of medians above takes in):"
+say "  1 vs fio ${p1:-n/a}; 2 vs fio ${p2:-n/a}, vs limit.c ${p2l:-n/a}; 3 vs fio ${p3:-n/a};" \
+	"4 vs fio ${p4:-n/a}; 1 vs --no-latency ${p1n:-n/a}"
 say ""
 say "CPU per I/O, ns (user + system time of the process / I/Os; steadier than IOPS when the"
 say "machine is busy; lower is leaner)"
@@ -456,6 +476,9 @@ mkdir -p "$(dirname "$OUT")"
 	printf '    "3": [%s, %s],\n    "4": [%s, %s]},\n' \
 		"$(jstr "iorate run -q -d $SECS $I3")" "$(jstr "fio --norandommap $F3")" \
 		"$(jstr "iorate run -q -d $SECS $I4")" "$(jstr "fio --norandommap $F4")"
+	printf '  "paired_ratios": {"1_fio": %s, "2_fio": %s, "2_limit": %s, "3_fio": %s, "4_fio": %s,' \
+		"$(jnum "$p1")" "$(jnum "$p2")" "$(jnum "$p2l")" "$(jnum "$p3")" "$(jnum "$p4")"
+	printf ' "1_no_latency": %s},\n' "$(jnum "$p1n")"
 	printf '  "workloads": [\n'
 	wl 1 "null engine QD1, IOPS" W1_IO W1_FIO "$r1" ">= 4x fio" "$ok1"
 	printf ',\n'
