@@ -4,7 +4,6 @@
  * the table reads like CrystalDiskMark's own (MB/s = 10^6 B/s, IOPS, mean latency in µs).
  */
 #include <errno.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +18,8 @@
 #include "cmd/run_common.h"
 #include "core/runner.h"
 #include "report/json.h"
+#include "report/mark_fmt.h"
 #include "util/parse.h"
-
-struct mark_test {
-	const char *name;        /* "SEQ1M Q8T1" */
-	bool seq;
-	uint64_t bs;
-	unsigned depth, threads;
-};
 
 #define MT(seq, bs, q, t, name) {name, seq, bs, q, t}
 static const struct mark_test t_seq1m_q8t1 = MT(true, 1u << 20, 8, 1, "SEQ1M Q8T1");
@@ -39,7 +32,7 @@ static const struct mark_test t_rnd4k_q1t1 = MT(false, 4u << 10, 1, 1, "RND4K Q1
 /* CrystalDiskMark 8's profiles: Default, NVMe SSD, Peak Performance, Real World Performance. */
 static const struct mark_profile {
 	const char *name, *title;
-	const struct mark_test *tests[4];
+	const struct mark_test *tests[MARK_MAX_TESTS + 1];
 } profiles[] = {
 	{"default", "Default", {&t_seq1m_q8t1, &t_seq1m_q1t1, &t_rnd4k_q32t1, &t_rnd4k_q1t1}},
 	{"nvme", "NVMe SSD", {&t_seq1m_q8t1, &t_seq128k_q32t1, &t_rnd4k_q32t16, &t_rnd4k_q1t1}},
@@ -47,17 +40,6 @@ static const struct mark_profile {
 	{"real", "Real World Performance", {&t_seq1m_q1t1, &t_rnd4k_q1t1}},
 };
 #define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
-#define MAX_TESTS 4
-#define MAX_RUNS 100
-
-/* The best of a test's runs in one direction (kept whole for --json), and every run's MB/s. */
-struct mark_cell {
-	bool done;
-	struct result best;
-	struct dir_summary sum;
-	double run_mbps[MAX_RUNS];
-	unsigned nruns, best_run;
-};
 
 struct mark {
 	const struct mark_profile *prof;
@@ -68,7 +50,7 @@ struct mark {
 	bool read_only;
 	char *path;              /* the file or device measured */
 	bool remove;             /* iorate made the file: remove it at the end */
-	struct mark_cell cell[MAX_TESTS][2];
+	struct mark_cell cell[MARK_MAX_TESTS][2];
 	char engine[16];
 	time_t date;
 	char kernel[128];
@@ -136,8 +118,8 @@ static int mark_own_options(struct mark *m, int argc, char **argv, int *nargc, c
 						   "nvme, "
 						   "peak, real)",
 						   v);
-		} else if (k == 1 && parse_uint(v, 1, MAX_RUNS, &m->runs)) {
-			return usage_error("--runs: '%s' is not a count from 1 to %u", v, MAX_RUNS);
+		} else if (k == 1 && parse_uint(v, 1, MARK_MAX_RUNS, &m->runs)) {
+			return usage_error("--runs: '%s' is not a count from 1 to %u", v, MARK_MAX_RUNS);
 		} else if (k >= 2 && parse_duration(v, k == 2 ? &m->measure_ns : &m->interval_ns)) {
 			return usage_error("%s: '%s' is not a duration (examples: %s)", own[k], v,
 					   PARSE_DURATION_EXAMPLES);
@@ -241,7 +223,7 @@ static int mark_suite(struct mark *m)
 	result_release(&prep);
 	if (r)
 		return r;
-	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
+	for (unsigned i = 0; i < MARK_MAX_TESTS && m->prof->tests[i]; i++) {
 		for (int w = 0; w < (m->read_only ? 1 : 2); w++) {
 			struct mark_cell *c = &m->cell[i][w];
 			const struct mark_test *t = m->prof->tests[i];
@@ -304,125 +286,6 @@ static void mark_fs_use(const struct mark *m, char *buf, size_t len)
 	snprintf(buf, len, "[%s: %.0f%% (%.1f/%.1fGiB)]", dir, used / total * 100, used, total);
 }
 
-static void mark_text(const struct mark *m, FILE *f)
-{
-	static const char *const rule = "------------------------------------------------------"
-					 "------------------------";
-	char use[4200], size[32], date[64];
-
-	fprintf(f, "%s\niorate mark %s: CrystalDiskMark's tests\n%s\n", rule, IORATE_VERSION, rule);
-	fprintf(f, "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n"
-		   "* KB = 1000 bytes, KiB = 1024 bytes\n");
-	for (int w = 0; w < 2; w++) {
-		fprintf(f, "\n[%s]\n", w ? "Write" : "Read");
-		for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
-			const struct mark_test *t = m->prof->tests[i];
-			const struct mark_cell *c = &m->cell[i][w];
-			char bs[32];
-
-			fmt_size(t->bs, bs, sizeof(bs));
-			fprintf(f, "  %s %7s (Q=%3u, T=%2u): ", t->seq ? "SEQ" : "RND", bs,
-				t->depth, t->threads);
-			if (!c->done)
-				fprintf(f, "%9s\n", w && m->read_only ? "(skipped)" : "(not run)");
-			else
-				fprintf(f, "%9.3f MB/s [%9.1f IOPS] <%9.2f us>\n", c->sum.mbps,
-					c->sum.iops, c->sum.lat_mean);
-		}
-	}
-	mark_fs_use(m, use, sizeof(use));
-	strftime(date, sizeof(date), "%Y/%m/%d %H:%M:%S", localtime(&m->date));
-	fprintf(f, "\nProfile: %s\n   Test: %s (x%u) %s\n", m->prof->title,
-		fmt_size(m->base.size, size, sizeof(size)), m->runs, use);
-	fprintf(f, "   Mode: %s I/O, engine %s\n", job_cache_name(m->base.cache), m->engine);
-	fprintf(f, "   Time: Measure %.3g sec / Interval %.3g sec\n", m->measure_ns / 1e9,
-		m->interval_ns / 1e9);
-	fprintf(f, "   Date: %s\n Kernel: %s\n", date, m->kernel);
-}
-
-static void mark_csv(const struct mark *m, FILE *f)
-{
-	fprintf(f, "profile,test,direction,pattern,bs,queue_depth,threads,mbps,mibps,iops,"
-		   "lat_mean_us,lat_p99_us,runs,best_run\n");
-	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++)
-		for (int w = 0; w < 2; w++) {
-			const struct mark_test *t = m->prof->tests[i];
-			const struct mark_cell *c = &m->cell[i][w];
-
-			if (!c->done)
-				continue;
-			fprintf(f, "%s,%s,%s,%s,%llu,%u,%u,%.3f,%.3f,%.1f,%.2f,%.2f,%u,%u\n",
-				m->prof->name, t->name, w ? "write" : "read",
-				t->seq ? "sequential" : "random", (unsigned long long)t->bs,
-				t->depth, t->threads, c->sum.mbps, c->sum.mibps, c->sum.iops,
-				c->sum.lat_mean, c->sum.p99, c->nruns, c->best_run + 1);
-		}
-}
-
-static json_t *mark_cell_json(const struct mark_cell *c)
-{
-	json_t *o = json_object(), *runs = json_array(), *lat = json_object(), *best;
-
-	for (unsigned k = 0; k < c->nruns; k++)
-		json_array_append_new(runs, json_real(c->run_mbps[k]));
-	json_object_set_new(o, "mbps", json_real(c->sum.mbps));
-	json_object_set_new(o, "mibps", json_real(c->sum.mibps));
-	json_object_set_new(o, "iops", json_real(c->sum.iops));
-	json_object_set_new(lat, "mean", json_real(c->sum.lat_mean));
-	json_object_set_new(lat, "p50", json_real(c->sum.p50));
-	json_object_set_new(lat, "p99", json_real(c->sum.p99));
-	json_object_set_new(lat, "max", json_real(c->sum.lat_max));
-	json_object_set_new(o, "lat_us", c->sum.has_lat ? lat : (json_decref(lat), json_null()));
-	json_object_set_new(o, "runs_mbps", runs);
-	json_object_set_new(o, "best_run", json_integer(c->best_run + 1));
-	best = report_json_result(&c->best);
-	json_object_set_new(o, "result", best ? best : json_null());
-	return o;
-}
-
-static int mark_json(const struct mark *m, FILE *f)
-{
-	json_t *root = json_object(), *tests = json_array();
-	char date[64];
-	int r;
-
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S%z", localtime(&m->date));
-	json_object_set_new(root, "schema", json_integer(REPORT_JSON_SCHEMA));
-	json_object_set_new(root, "version", json_string(IORATE_VERSION));
-	json_object_set_new(root, "origin", json_string("mark"));
-	json_object_set_new(root, "command_line", json_string(m->base.command_line));
-	json_object_set_new(root, "profile", json_string(m->prof->name));
-	json_object_set_new(root, "target", json_string(m->path));
-	json_object_set_new(root, "size", json_integer((json_int_t)m->base.size));
-	json_object_set_new(root, "runs", json_integer(m->runs));
-	json_object_set_new(root, "measure", json_real(m->measure_ns / 1e9));
-	json_object_set_new(root, "interval", json_real(m->interval_ns / 1e9));
-	json_object_set_new(root, "cache", json_string(job_cache_name(m->base.cache)));
-	json_object_set_new(root, "engine", json_string(m->engine));
-	json_object_set_new(root, "date", json_string(date));
-	json_object_set_new(root, "kernel", json_string(m->kernel));
-	for (unsigned i = 0; i < MAX_TESTS && m->prof->tests[i]; i++) {
-		const struct mark_test *t = m->prof->tests[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "name", json_string(t->name));
-		json_object_set_new(o, "pattern", json_string(t->seq ? "sequential" : "random"));
-		json_object_set_new(o, "bs", json_integer((json_int_t)t->bs));
-		json_object_set_new(o, "depth", json_integer(t->depth));
-		json_object_set_new(o, "threads", json_integer(t->threads));
-		for (int w = 0; w < 2; w++)
-			json_object_set_new(o, w ? "write" : "read",
-					    m->cell[i][w].done ? mark_cell_json(&m->cell[i][w])
-							       : json_null());
-		json_array_append_new(tests, o);
-	}
-	json_object_set_new(root, "tests", tests);
-	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-	fputc('\n', f);
-	json_decref(root);
-	return r ? -EIO : 0;
-}
-
 int cmd_mark(int argc, char **argv)
 {
 	struct mark m = {.prof = &profiles[0], .runs = 5, .measure_ns = 5000000000ull,
@@ -465,12 +328,20 @@ int cmd_mark(int argc, char **argv)
 	if (m.tty)
 		fputs("\r\033[K", stderr);
 	if (!rc || rc == EXIT_INTERRUPTED) {
+		char use[4200];
+		mark_fs_use(&m, use, sizeof(use));
+		struct mark_table t = {
+			.profile = m.prof->name, .title = m.prof->title, .tests = m.prof->tests,
+			.cell = (const struct mark_cell(*)[2])m.cell, .read_only = m.read_only,
+			.base = &m.base, .path = m.path, .fs_use = use, .engine = m.engine,
+			.kernel = m.kernel, .runs = m.runs, .measure_ns = m.measure_ns,
+			.interval_ns = m.interval_ns, .date = m.date};
 		if (m.out.fmt == &report_json)
-			mark_json(&m, stdout);
+			mark_fmt_json(stdout, &t);
 		else if (m.out.fmt == &report_csv)
-			mark_csv(&m, stdout);
+			mark_fmt_csv(stdout, &t);
 		else
-			mark_text(&m, stdout);
+			mark_fmt_text(stdout, &t);
 		if (rc)
 			fprintf(stderr, "iorate: mark: interrupted: the table shows the runs that "
 				"finished\n");
@@ -478,7 +349,7 @@ int cmd_mark(int argc, char **argv)
 out:
 	if (m.remove && !m.base.keep && m.path)
 		unlink(m.path);
-	for (unsigned i = 0; i < MAX_TESTS; i++)
+	for (unsigned i = 0; i < MARK_MAX_TESTS; i++)
 		for (int w = 0; w < 2; w++)
 			if (m.cell[i][w].done)
 				result_release(&m.cell[i][w].best);
