@@ -2,11 +2,11 @@
  * `iorate diskspd`: runs a DiskSpd command line unchanged. compat_diskspd_parse() translates it
  * flag by flag into a struct job (pure: no I/O but reading /sys/block for "#N"); cmd_diskspd()
  * prints the translation on stderr and runs it like `iorate run`. docs/compat.md has the table.
+ * This file reads the flags one by one; compat_diskspd_job.c resolves what depends on several.
  */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,42 +15,11 @@
 
 #include "cmd/cmd.h"
 #include "cmd/compat.h"
+#include "cmd/compat_diskspd.h"
 #include "cmd/run_common.h"
 #include "util/parse.h"
 
-#define DSPD_DEFAULT_BS (64u << 10)
 #define DSPD_FLAGS "-b -B -c -C -d -D -f -F -g -h -L -n -o -P -r -R -s -S -t -T -v -w -W -z -Z"
-
-/* What the flags said, before they are resolved into the job (some depend on each other). */
-struct dspd {
-	struct job *j;
-	FILE *ex;
-	char *err;
-	size_t errlen;
-	uint64_t bs;
-	bool u_set, w_set; /* -S: software cache off / write-through, as DiskSpd builds them */
-	bool unbuffered, writethrough;
-	unsigned t, F;              /* 0 = not given */
-	bool random, interlocked;
-	uint64_t ralign;            /* -r<align> */
-	uint64_t stride;            /* -s<stride>; 0 = block size */
-	uint64_t tstride;           /* -T<offset> */
-	uint64_t base, maxsize;     /* -B, -f<size> */
-	unsigned g;                 /* -g bytes per ms per thread per target */
-	bool create;
-	bool seen[128];
-};
-
-static int fail(struct dspd *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct dspd *d, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->err, d->errlen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 /*
  * DiskSpd's sizes: digits and at most one of K, M, G (powers of 1024) or b, which counts blocks of
@@ -94,9 +63,9 @@ static int opt_size(struct dspd *d, const char *flag, const char *val, uint64_t 
 	int r = dspd_size(val, d->bs, out);
 
 	if (r == -ERANGE)
-		return fail(d, "%s: the size does not fit in 64 bits", flag);
+		return dspd_fail(d, "%s: the size does not fit in 64 bits", flag);
 	if (r)
-		return fail(d, "%s: DiskSpd takes a size such as %c64K, %c1G or %c8b (8 blocks)",
+		return dspd_fail(d, "%s: DiskSpd takes a size such as %c64K, %c1G or %c8b (8 blocks)",
 			    flag, flag[1], flag[1], flag[1]);
 	return 0;
 }
@@ -105,7 +74,7 @@ static int opt_uint(struct dspd *d, const char *flag, const char *val, unsigned 
 		    unsigned *out)
 {
 	if (parse_uint(val, min, max, out))
-		return fail(d, "%s: DiskSpd takes a whole number from %u to %u here", flag, min,
+		return dspd_fail(d, "%s: DiskSpd takes a whole number from %u to %u here", flag, min,
 			    max);
 	return 0;
 }
@@ -137,7 +106,7 @@ static int opt_c(struct dspd *d, const char *flag, const char *val)
 	if (opt_size(d, flag, val, &d->j->size))
 		return -EINVAL;
 	if (!d->j->size)
-		return fail(d, "%s: the file size must be above 0", flag);
+		return dspd_fail(d, "%s: the file size must be above 0", flag);
 	d->create = true;
 	d->j->keep = true;
 	compat_explain(d->ex, flag, "--size %s --keep: a missing file is created and left in place "
@@ -175,13 +144,13 @@ static int opt_f(struct dspd *d, const char *flag, const char *val)
 		if (opt_size(d, flag, val, &d->maxsize))
 			return -EINVAL;
 		if (!d->maxsize)
-			return fail(d, "%s: the size must be above 0", flag);
+			return dspd_fail(d, "%s: the size must be above 0", flag);
 		compat_explain(d->ex, flag, "only the first %s of each target are used (--range)",
 			       fmt_size(d->maxsize, b, sizeof(b)));
 		return 0;
 	}
 	if (!*val || strspn(val, "rst") != strlen(val))
-		return fail(d, "%s: DiskSpd's -f takes a size (-f1G) or access hints r, s, t (-fr)",
+		return dspd_fail(d, "%s: DiskSpd's -f takes a size (-f1G) or access hints r, s, t (-fr)",
 			    flag);
 	compat_explain(d->ex, flag, "(no effect) Windows access hints; Linux has no open-time "
 		       "equivalent");
@@ -208,7 +177,7 @@ static int opt_g(struct dspd *d, const char *flag, const char *val)
 static int set_cache(struct dspd *d, const char *flag, bool u, bool w)
 {
 	if ((u && d->u_set) || (w && d->w_set))
-		return fail(d, "%s: conflicts with an earlier -S or -h (DiskSpd refuses it too)",
+		return dspd_fail(d, "%s: conflicts with an earlier -S or -h (DiskSpd refuses it too)",
 			    flag);
 	if (u) {
 		d->u_set = true;
@@ -224,7 +193,7 @@ static int set_cache(struct dspd *d, const char *flag, bool u, bool w)
 static int opt_h(struct dspd *d, const char *flag, const char *val)
 {
 	if (*val)
-		return fail(d, "%s: not a DiskSpd option (-h takes no value; it means -Sh)", flag);
+		return dspd_fail(d, "%s: not a DiskSpd option (-h takes no value; it means -Sh)", flag);
 	return set_cache(d, flag, true, true);
 }
 
@@ -238,7 +207,7 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 		switch (*p) {
 		case 'b':
 			if (d->u_set)
-				return fail(d, "%s: -Sb conflicts with an earlier cache mode",
+				return dspd_fail(d, "%s: -Sb conflicts with an earlier cache mode",
 					    flag);
 			d->u_set = true;
 			break;
@@ -253,11 +222,11 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 			break;
 		case 'r':
 		case 'm':
-			return fail(d, "%s: -S%c (%s) is not supported: it has no Linux equivalent "
+			return dspd_fail(d, "%s: -S%c (%s) is not supported: it has no Linux equivalent "
 				    "(supported: -S -Sb -Sh -Su -Sw)", flag, *p,
 				    *p == 'r' ? "remote caching" : "memory-mapped I/O");
 		default:
-			return fail(d,
+			return dspd_fail(d,
 				    "%s: '%c' is not a DiskSpd -S mode (supported: -S -Sb -Sh -Su "
 				    "-Sw)",
 				    flag, *p);
@@ -271,7 +240,7 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 static int opt_L(struct dspd *d, const char *flag, const char *val)
 {
 	if (*val)
-		return fail(d, "%s: not a DiskSpd option (-L takes no value)", flag);
+		return dspd_fail(d, "%s: not a DiskSpd option (-L takes no value)", flag);
 	compat_explain(d->ex, flag, "(always) iorate measures latency of every I/O");
 	return 0;
 }
@@ -309,7 +278,7 @@ static int opt_r(struct dspd *d, const char *flag, const char *val)
 	if (*val && opt_size(d, flag, val, &d->ralign))
 		return -EINVAL;
 	if (!d->ralign)
-		return fail(d, "%s: the alignment must be above 0", flag);
+		return dspd_fail(d, "%s: the alignment must be above 0", flag);
 	compat_explain(d->ex, flag, "--random%s%s", d->ralign != d->bs ? " --align " : "",
 		       d->ralign != d->bs ? fmt_size(d->ralign, b, sizeof(b)) : "");
 	return 0;
@@ -321,7 +290,7 @@ static int opt_R(struct dspd *d, const char *flag, const char *val)
 		compat_explain(d->ex, flag, "(default) text report");
 		return 0;
 	}
-	return fail(d, "%s: DiskSpd's %s output is not supported; give iorate's --json or --csv "
+	return dspd_fail(d, "%s: DiskSpd's %s output is not supported; give iorate's --json or --csv "
 		    "instead", flag, *val ? val : "(empty)");
 }
 
@@ -334,7 +303,7 @@ static int opt_s(struct dspd *d, const char *flag, const char *val)
 	if (*val && opt_size(d, flag, val, &d->stride))
 		return -EINVAL;
 	if (*val && !d->stride)
-		return fail(d, "%s: the stride must be above 0", flag);
+		return dspd_fail(d, "%s: the stride must be above 0", flag);
 	/* Printed in dspd_resolve(), which checks the stride against threads and -T. */
 	return 0;
 }
@@ -352,7 +321,7 @@ static int opt_T(struct dspd *d, const char *flag, const char *val)
 	if (opt_size(d, flag, val, &d->tstride))
 		return -EINVAL;
 	if (!d->tstride)
-		return fail(d, "%s: the thread stride must be above 0", flag);
+		return dspd_fail(d, "%s: the thread stride must be above 0", flag);
 	return 0;
 }
 
@@ -360,7 +329,7 @@ static int opt_w(struct dspd *d, const char *flag, const char *val)
 {
 	/* "-w and -w0 are equivalent and result in a read-only workload". */
 	if (*val && parse_uint(val, 0, 100, &d->j->write_pct))
-		return fail(d, "%s: DiskSpd's -w takes a percentage from 0 to 100 (-w30)", flag);
+		return dspd_fail(d, "%s: DiskSpd's -w takes a percentage from 0 to 100 (-w30)", flag);
 	compat_explain(d->ex, flag, "--write %u: %s", d->j->write_pct,
 		       d->j->write_pct ? "percent of I/Os that write (destroys data in the target)"
 				       : "reads only");
@@ -375,7 +344,7 @@ static int opt_z(struct dspd *d, const char *flag, const char *val)
 		return 0;
 	}
 	if (parse_u64(val, 0, UINT32_MAX, &d->j->seed))
-		return fail(d, "%s: DiskSpd's -z takes a seed from 0 to 4294967295 (-z42)", flag);
+		return dspd_fail(d, "%s: DiskSpd's -z takes a seed from 0 to 4294967295 (-z42)", flag);
 	d->j->seed_set = true;
 	compat_explain(d->ex, flag, "--seed %llu (iorate's generator: same seed, same offsets, but "
 		       "not DiskSpd's offsets)", (unsigned long long)d->j->seed);
@@ -392,7 +361,7 @@ static int opt_Z(struct dspd *d, const char *flag, const char *val)
 		return 0;
 	}
 	if (strchr(val, ','))
-		return fail(d, "%s: write data from a file (-Z<size>,<file>) is not supported",
+		return dspd_fail(d, "%s: write data from a file (-Z<size>,<file>) is not supported",
 			    flag);
 	if (strcmp(val, "r") && opt_size(d, flag, val, &n))
 		return -EINVAL;
@@ -432,149 +401,6 @@ static const char *dspd_refused(char c)
 	}
 }
 
-/* DiskSpd's -S/-h pair (software cache off, write-through) as one of iorate's cache modes. */
-static void dspd_cache(struct dspd *d)
-{
-	const char *flag = d->u_set || d->w_set ? "-S" : "default -Sb";
-
-	if (d->unbuffered && d->writethrough) {
-		d->j->cache = CACHE_DIRECTSYNC;
-		compat_explain(d->ex, "-Sh", "--cache directsync: O_DIRECT|O_DSYNC, neither the "
-			       "page cache nor the device's write cache");
-	} else if (d->unbuffered) {
-		d->j->cache = CACHE_DIRECT;
-		compat_explain(d->ex, "-Su", "--cache direct: O_DIRECT, no page cache");
-	} else if (d->writethrough) {
-		d->j->cache = CACHE_WRITETHROUGH;
-		compat_explain(d->ex, "-Sw",
-			       "--cache writethrough: page cache with O_DSYNC writes");
-	} else {
-		d->j->cache = CACHE_BUFFERED;
-		compat_explain(d->ex, flag, "--cache buffered: DiskSpd uses the OS cache unless -S "
-			       "or -Sh is given");
-	}
-}
-
-/* Resolves what depends on several flags: threads, pattern and strides, region, throttle. */
-static int dspd_resolve(struct dspd *d)
-{
-	struct job *j = d->j;
-	char b1[32], b2[32];
-
-	if (d->t && d->F)
-		return fail(d, "-t and -F: DiskSpd refuses both together (threads per target, or "
-			    "threads in total)");
-	j->threads = d->F ? d->F : d->t ? d->t : 1;
-	if (!d->t && !d->F)
-		compat_explain(d->ex, "default -t1", "--threads 1");
-	j->pattern = d->random ? PATTERN_RANDOM : PATTERN_SEQUENTIAL;
-	if (d->random) {
-		j->align = d->ralign != d->bs ? d->ralign : 0;
-		if (d->seen['s'])
-			compat_explain(d->ex, "-s", "(no effect) -r overrides -s, as in DiskSpd");
-	} else {
-		uint64_t stride = d->stride ? d->stride : d->bs;
-		bool exact = j->threads == 1 || d->interlocked ||
-			     (d->tstride == d->bs && stride == j->threads * d->bs);
-
-		if (stride != d->bs && !(d->tstride == d->bs && stride == j->threads * d->bs))
-			return fail(d,
-				    "-s%s: a sequential stride of %s is not supported: iorate's "
-				    "threads read adjacent blocks, interleaved (the pattern of "
-				    "-T1b "
-				    "-s%ub)",
-				    fmt_size(stride, b1, sizeof(b1)),
-				    fmt_size(stride, b2, sizeof(b2)), j->threads);
-		compat_explain(d->ex, d->seen['s'] ? "-s" : "default -s", "--sequential%s",
-			       exact ? (j->threads > 1 ? ": threads interleave block by block, as "
-							 "with DiskSpd's -si" : "")
-				     : ": DiskSpd's threads would each walk the same offsets; "
-				       "iorate interleaves them (as -si does)");
-	}
-	if (d->tstride && (d->random || j->threads == 1))
-		compat_explain(d->ex, "-T", "(no effect) the thread stride matters only for "
-			       "sequential I/O from several threads");
-	else if (d->tstride)
-		compat_explain(d->ex, "-T", "thread k starts at block k (interleaved)");
-	j->offset = d->base;
-	if (d->maxsize) {
-		if (d->maxsize <= d->base)
-			return fail(d, "-f: the target size (%s) must be above the base offset -B "
-				    "(%s)", fmt_size(d->maxsize, b1, sizeof(b1)),
-				    fmt_size(d->base, b2, sizeof(b2)));
-		j->range = d->maxsize - d->base;
-	}
-	if (d->g) {
-		/* -g throttles each thread on each target: bytes per millisecond. */
-		j->cap.mbps = (double)d->g * 1000.0 * j->threads / 1e6;
-		compat_explain(d->ex, "-g",
-			       "--cap-mbps %g: %u bytes/ms for each of %u thread(s), per "
-			       "target",
-			       j->cap.mbps, d->g, j->threads);
-	}
-	dspd_cache(d);
-	return 0;
-}
-
-static void dspd_defaults(struct dspd *d)
-{
-	char b[32];
-
-	if (!d->seen['b'])
-		compat_explain(d->ex, "default -b64K", "--bs %s", fmt_size(d->bs, b, sizeof(b)));
-	if (!d->seen['d'])
-		compat_explain(d->ex, "default -d10", "--time 10s");
-	if (!d->seen['W'])
-		compat_explain(d->ex, "default -W5",
-			       "--warmup 5s: DiskSpd warms up 5 s unless -W0");
-	if (!d->seen['o'])
-		compat_explain(d->ex, "default -o2", "--depth 2");
-	if (!d->seen['w'])
-		compat_explain(d->ex, "default -w0", "--write 0: reads only");
-	if (!d->seen['z'])
-		compat_explain(d->ex, "default -z0", "--seed 0: repeatable offsets");
-	if (!d->seen['Z'] && (d->j->write_pct || d->create))
-		compat_explain(d->ex, "default buffers",
-			       "--fill random: DiskSpd writes a repeating "
-			       "0..255 pattern, which compresses; iorate writes random data");
-}
-
-static int dspd_target(struct dspd *d, const char *arg)
-{
-	const char *a = arg[0] == '`' ? arg + 1 : arg;   /* PowerShell's escaped `#1 */
-
-	if (a[0] == '#') {
-		char name[64], list[256], dev[96];
-		unsigned n;
-		int r;
-
-		if (parse_uint(a + 1, 0, 100000, &n))
-			return fail(d, "%s: DiskSpd's disk targets are # and a number, as in #1",
-				    arg);
-		r = compat_disk_by_number(NULL, n, name, sizeof(name), list, sizeof(list));
-		if (r == -ENOENT)
-			return fail(d,
-				    "%s: there is no disk #%u here (%s); name the device instead, "
-				    "e.g. /dev/sdb",
-				    arg, n, list);
-		if (r)
-			return fail(d, "%s: cannot list the disks in /sys/block: %s", arg,
-				    strerror(-r));
-		snprintf(dev, sizeof(dev), "/dev/%s", name);
-		compat_explain(d->ex, arg, "%s: disk #%u in /sys/block order, from 0 (%s)", dev, n,
-			       list);
-		return job_add_target(d->j, dev) ? fail(d, "out of memory") : 0;
-	}
-	if (compat_is_windows_path(a))
-		return fail(d,
-			    "'%s' is a Windows path; name a Linux file (e.g. "
-			    "/mnt/data/testfile.dat)"
-			    ", a block device (e.g. /dev/sdb) or a disk by number (#1)",
-			    arg);
-	compat_explain(d->ex, arg, "target");
-	return job_add_target(d->j, a) ? fail(d, "out of memory") : 0;
-}
-
 /* Every argument not starting with '-' is a target; DiskSpd reads flags only before the first. */
 int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, char *err,
 			 size_t errlen)
@@ -595,7 +421,7 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 	for (int k = i; k < argc; k++) {
 		if (argv[k][0] == '-' && argv[k][1] == 'b' && argv[k][2]) {
 			if (dspd_size(argv[k] + 2, 0, &d.bs) || !d.bs || strpbrk(argv[k] + 2, "bB"))
-				return fail(&d,
+				return dspd_fail(&d,
 					    "%s: DiskSpd's -b takes a size such as -b64K or -b4096",
 					    argv[k]);
 		}
@@ -612,12 +438,12 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 		if (!o) {
 			const char *why = dspd_refused(c);
 			if (why)
-				return fail(&d, "%s: DiskSpd option not supported: %s", flag, why);
-			return fail(&d, "%s: not a DiskSpd option (supported: %s)", flag,
+				return dspd_fail(&d, "%s: DiskSpd option not supported: %s", flag, why);
+			return dspd_fail(&d, "%s: not a DiskSpd option (supported: %s)", flag,
 				    DSPD_FLAGS);
 		}
 		if (o->needs_value && !flag[2])
-			return fail(&d, "%s: DiskSpd's -%c needs its value attached, as in -%c%s",
+			return dspd_fail(&d, "%s: DiskSpd's -%c needs its value attached, as in -%c%s",
 				    flag, c, c,
 				    c == 'b'   ? "64K"
 				    : c == 'c' ? "1G"
@@ -628,11 +454,11 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 			return r;
 	}
 	if (i == argc)
-		return fail(&d, "no target: DiskSpd needs a file, a device or a disk number (#1) "
+		return dspd_fail(&d, "no target: DiskSpd needs a file, a device or a disk number (#1) "
 			    "after the flags (see 'iorate diskspd --help')");
 	for (; i < argc; i++) {
 		if (argv[i][0] == '-')
-			return fail(&d,
+			return dspd_fail(&d,
 				    "%s: comes after a target; DiskSpd reads flags only before the "
 				    "targets, so put it before them",
 				    argv[i]);
@@ -643,7 +469,7 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 		return r;
 	dspd_defaults(&d);
 	if (job_set_command_line(j, argc, argv))
-		return fail(&d, "out of memory");
+		return dspd_fail(&d, "out of memory");
 	return 0;
 }
 
