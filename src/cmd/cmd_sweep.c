@@ -77,7 +77,8 @@ static void sweep_usage(FILE *f)
 		"  bs=4k,8k,64k,1m   block size (or give several --bs)\n"
 		"  write=0..100:25   percent of I/Os that write\n"
 		"Each run lasts --time (default 10s). Test files are created once and reused\n"
-		"by every run. Ctrl-C stops: the rows done are kept.\n\n"
+		"by every run. Ctrl-C stops: the rows done are kept. --trace FILE writes one\n"
+		"file per run, named FILE.PARAM=VALUE.bs=SIZE.\n\n"
 		"Options (as for 'iorate run'; --bs may be given several times):\n");
 	options_help(f, OPT_SWEEP);
 	fprintf(f,
@@ -334,6 +335,20 @@ static int make_job(const struct sweep *s, size_t i, uint64_t bs, struct job *j)
 		break;
 	default:
 		break;
+	}
+	if (j->trace_path) {
+		/* --trace FILE: a file per run, FILE.threads=8.bs=64KiB, not one overwritten each run */
+		char vb[32], bb[32], *path;
+
+		if (s->param == SW_BS)
+			snprintf(vb, sizeof(vb), "bs=%s", fmt_size(j->bs, bb, sizeof(bb)));
+		else
+			snprintf(vb, sizeof(vb), "%s=%llu.bs=%s", params[s->param].name,
+				 (unsigned long long)v, fmt_size(j->bs, bb, sizeof(bb)));
+		if (asprintf(&path, "%s.%s", j->trace_path, vb) < 0)
+			return -ENOMEM;
+		free(j->trace_path);
+		j->trace_path = path;
 	}
 	return 0;
 }

@@ -172,3 +172,17 @@ seed_row() {
 		--burst-seconds 1 t.dat
 	check "--emulate" targets=1,2 --emulate azure-2015:A4+16xnosuch a b
 }
+
+@test "--trace in a sweep: one file per run, each holding exactly that run's I/Os" {
+	iorate sweep threads=1,2 --bs 4k --bs 8k --engine null --ios 7 -q --json --trace tr x
+	[ "$status" -eq 0 ]
+	[ "$(ls tr.* | wc -l)" -eq 4 ]
+	for t in 1 2; do
+		for b in 4 8; do
+			f="tr.threads=$t.bs=${b}KiB"
+			[ "$(wc -l < "$f")" -eq $((7 * t)) ]
+			# every line is a read of that block size
+			[ "$(awk -v bs=$((b * 1024)) '$3 != "R" || $5 != bs' "$f" | wc -l)" -eq 0 ]
+		done
+	done
+}
