@@ -54,8 +54,7 @@ struct sweep {
 	struct sweep_cell *cells; /* nvals x nbs */
 	char *notes[16];
 	unsigned nnotes;
-	char **owned;            /* argv words rewritten by take_bs() */
-	size_t nowned;
+	struct opt_taken taken;  /* argv words rewritten while taking the --bs out */
 	bool progress;
 	unsigned run_no, nruns;
 	char run_label[96];
@@ -92,32 +91,9 @@ static void sweep_usage(FILE *f)
 		"130 interrupted by Ctrl-C or SIGTERM (the rows done are printed).\n");
 }
 
-static const struct opt *find_long(const char *name, size_t len)
+static int add_bs(void *arg, const char *val)
 {
-	const struct opt *hit = NULL;
-	unsigned n = 0;
-
-	for (const struct opt *o = run_options; o->name; o++) {
-		if (!(o->groups & OPT_SWEEP) || strncmp(o->name, name, len))
-			continue;
-		if (strlen(o->name) == len)
-			return o;
-		hit = o;
-		n++;
-	}
-	return n == 1 ? hit : NULL; /* getopt_long accepts an unambiguous prefix too */
-}
-
-static const struct opt *find_letter(char c)
-{
-	for (const struct opt *o = run_options; o->name; o++)
-		if ((o->groups & OPT_SWEEP) && o->letter == c)
-			return o;
-	return NULL;
-}
-
-static int add_bs(struct sweep *s, const char *val)
-{
+	struct sweep *s = arg;
 	/* Through the option table, so a bad value gets the very message 'iorate run' gives. */
 	struct job scratch;
 	struct output_opts so;
@@ -137,83 +113,6 @@ static int add_bs(struct sweep *s, const char *val)
 	}
 	job_release(&scratch);
 	return r;
-}
-
-/*
- * The option table's --bs holds one value; a sweep takes several. Every --bs/-b is taken out of
- * argv here (walking the table to know which options consume the next word), and the rest goes
- * to options_parse unchanged.
- */
-static int take_bs(struct sweep *s, int *argc, char **argv)
-{
-	int out = 1, r;
-
-	for (int i = 1; i < *argc; i++) {
-		char *a = argv[i];
-		const char *val = NULL;
-		bool drop = false;
-
-		if (!strcmp(a, "--")) {
-			while (i < *argc)
-				argv[out++] = argv[i++];
-			break;
-		}
-		if (a[0] == '-' && a[1] == '-') {
-			const char *eq = strchr(a + 2, '=');
-			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-			const struct opt *o = find_long(a + 2, len);
-			if (o && !strcmp(o->name, "bs")) {
-				drop = true;
-				val = eq ? eq + 1 : i + 1 < *argc ? argv[++i] : NULL;
-				if (!val)
-					return usage_error("--bs: needs an argument (see 'iorate "
-							   "sweep --help')");
-			} else if (o && o->arg && !eq && i + 1 < *argc) {
-				argv[out++] = a; /* and its value, below */
-				a = argv[++i];
-			}
-		} else if (a[0] == '-' && a[1]) {
-			/* A cluster of letters: -rb64k, -b 8k, -t8. */
-			for (size_t k = 1; a[k]; k++) {
-				const struct opt *o = find_letter(a[k]);
-				if (!o || !o->arg)
-					continue;
-				if (o->letter == 'b') {
-					if (a[k + 1])
-						val = a + k + 1;
-					else if (i + 1 < *argc)
-						val = argv[++i];
-					else
-						return usage_error("-b: needs an argument (see "
-								   "'iorate sweep --help')");
-					drop = true;
-					if (k > 1) {
-						/* Keep the letters before it: -rb64k becomes -r. */
-						char *cut = strndup(a, k);
-						char **n = realloc(s->owned,
-								   (s->nowned + 1) * sizeof(*n));
-						if (!cut || !n) {
-							free(cut);
-							return run_error("out of memory");
-						}
-						(s->owned = n)[s->nowned++] = cut;
-						argv[out++] = cut;
-					}
-				} else if (!a[k + 1] && i + 1 < *argc) {
-					argv[out++] = a;
-					a = argv[++i];
-				}
-				break;
-			}
-		}
-		if (val && (r = add_bs(s, val)))
-			return r;
-		if (!drop)
-			argv[out++] = a;
-	}
-	*argc = out;
-	argv[out] = NULL;
-	return 0;
 }
 
 static int parse_param(struct sweep *s, const char *arg, bool *is_param)
@@ -509,9 +408,7 @@ static void sweep_release(struct sweep *s)
 		free(s->remove[i]);
 	}
 	free(s->remove);
-	for (size_t i = 0; i < s->nowned; i++)
-		free(s->owned[i]);
-	free(s->owned);
+	options_take_release(&s->taken);
 	for (size_t i = 0; s->cells && i < s->nvals * s->nbs; i++)
 		json_decref(s->cells[i].run);
 	for (unsigned n = 0; n < s->nnotes; n++)
@@ -536,7 +433,7 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if ((rc = take_bs(&s, &ac, av)) || (rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
+	if ((rc = options_take(&s.taken, OPT_SWEEP, "bs", &ac, av, add_bs, &s)) || (rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
 		goto out;
 	if (c.help) {
 		sweep_usage(stdout);

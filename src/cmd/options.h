@@ -60,4 +60,19 @@ int options_check_caps(const struct job *j);
 /* --emulate PROFILE: fills the caps the command line left unset from the catalog. 0 or 2. */
 int options_emulate(struct job *j, const char *profile);
 
+/*
+ * Takes every occurrence of the option NAME (with its value) out of argv, calling add(ctx, value)
+ * for each in order, and leaves the other arguments in place for options_parse(): for options a
+ * command accepts several times (sweep's --bs). argv[0] names the command in messages. Words it
+ * had to rewrite (-rb64k leaves -r) live in t until options_take_release().
+ * 0, or an exit code after printing the error.
+ */
+struct opt_taken {
+	char **owned;
+	size_t nowned;
+};
+int options_take(struct opt_taken *t, unsigned group, const char *name, int *argc, char **argv,
+		 int (*add)(void *ctx, const char *val), void *ctx);
+void options_take_release(struct opt_taken *t);
+
 #endif
