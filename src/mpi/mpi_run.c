@@ -148,17 +148,21 @@ static int check_clash(const struct mpi_ctx *m, const struct job *job)
 	FILE *f = open_memstream(&mine, &len);
 	int n = 0, code = 0, *counts = NULL, *displs = NULL, total = 0;
 
-	if (!f)
-		return agree(m, 1, "out of memory", false);
-	fprintf(f, "%s", m->host);
-	fputc('\0', f);
-	for (unsigned i = 0; i < job->ntargets && !no_io; i++)
-		fprintf(f, "%d%s%c", job->write_pct > 0 || access(job->targets[i], F_OK) != 0,
-			job->targets[i], '\0');
-	if (job->trace_path)
-		fprintf(f, "1%s%c", job->trace_path, '\0');
-	fclose(f);
-	n = (int)len;
+	/* Out of memory here still takes part in the gather (with nothing), then says so. */
+	if (f) {
+		fprintf(f, "%s", m->host);
+		fputc('\0', f);
+		for (unsigned i = 0; i < job->ntargets && !no_io; i++)
+			fprintf(f, "%d%s%c", job->write_pct > 0 || access(job->targets[i], F_OK) != 0,
+				job->targets[i], '\0');
+		if (job->trace_path)
+			fprintf(f, "1%s%c", job->trace_path, '\0');
+		fclose(f);
+		n = (int)len;
+	} else {
+		code = 1;
+		snprintf(msg, sizeof(msg), "out of memory");
+	}
 	if (m->rank == 0) {
 		counts = calloc((size_t)m->size, sizeof(int));
 		displs = calloc((size_t)m->size, sizeof(int));
@@ -178,6 +182,8 @@ static int check_clash(const struct mpi_ctx *m, const struct job *job)
 
 		for (int i = 0; t && i < m->size; i++) {
 			const char *p = all + displs[i], *end = p + counts[i], *host = p;
+			if (!counts[i])
+				continue;
 			for (p += strlen(p) + 1; p < end; p += strlen(p) + 1)
 				t[nt++] = (struct rank_target){(unsigned)i, host, p + 1, p[0] == '1'};
 		}
