@@ -5,6 +5,7 @@
 #   make bench      side-by-side benchmark against fio (not a test; never fails the build)
 #   make install PREFIX=/usr/local
 #   make deps       apt-get install whatever of DEPS is missing
+# $(BUILD)/iorate-mpi (mpirun -np N iorate-mpi run ...) is built too where MPI is found.
 
 .DEFAULT_GOAL := all
 
@@ -21,7 +22,8 @@ WARN    += -Werror
 endif
 
 DEPS := gcc libc6-dev make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
-	libcmocka-dev bats util-linux mount e2fsprogs jq procps python3
+	libcmocka-dev bats util-linux mount e2fsprogs jq procps python3 \
+	openmpi-bin libopenmpi-dev
 BENCH_DEPS := fio time
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -41,6 +43,20 @@ endif
 ifeq ($(HAVE_AIO),1)
 CPPFLAGS += -DHAVE_LIBAIO
 LDLIBS   += -laio
+endif
+
+# iorate-mpi: only where MPI is found, and never linked into iorate (whose footprint and start-up
+# are measured against fio). src/mpi/ is not in LIB_SRC, so the unit tests need no MPI either.
+MPI_SRC := $(sort $(wildcard src/mpi/*.c))
+MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
+HAVE_MPI := $(shell pkg-config --exists ompi-c 2>/dev/null && echo pc || \
+	(command -v mpicc >/dev/null 2>&1 && echo mpicc))
+ifeq ($(HAVE_MPI),pc)
+MPI_CFLAGS := $(shell pkg-config --cflags ompi-c)
+MPI_LIBS   := $(shell pkg-config --libs ompi-c)
+else ifeq ($(HAVE_MPI),mpicc)
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null)
 endif
 
 # V=1 shows every command.
@@ -94,8 +110,21 @@ demo-stripe: all
 man: $(BUILD)/iorate
 	sh tools/gen-man.sh $(BUILD)/iorate > docs/iorate.1
 
-.PHONY: all run test unit unit-san cli bench deps bench-deps install clean asan check-root
+.PHONY: all run test unit unit-san cli bench deps bench-deps install clean asan check-root mpi-skip
 all: $(BUILD)/iorate
+ifneq ($(HAVE_MPI),)
+all: $(BUILD)/iorate-mpi
+else
+all: mpi-skip
+mpi-skip:
+	@echo "make: skipping $(BUILD)/iorate-mpi: MPI not found (no pkg-config ompi-c, no mpicc);" \
+		"'make deps' installs openmpi-bin and libopenmpi-dev"
+endif
+
+$(MPI_OBJ): CPPFLAGS += $(MPI_CFLAGS)
+$(BUILD)/iorate-mpi: $(MPI_OBJ) $(LIB_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(MPI_LIBS) $(LDLIBS)
 
 $(BUILD)/iorate: $(BUILD)/obj/src/main.o $(LIB_OBJ)
 	@$(if $(Q),echo "  LD      $@")
@@ -177,6 +206,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/iorate/catalog
 	install -m 755 $(BUILD)/iorate $(DESTDIR)$(PREFIX)/bin/iorate
+	$(if $(HAVE_MPI),install -m 755 $(BUILD)/iorate-mpi $(DESTDIR)$(PREFIX)/bin/iorate-mpi)
 	install -m 644 docs/iorate.1 $(DESTDIR)$(PREFIX)/share/man/man1/iorate.1
 	$(if $(CATALOGS),install -m 644 $(CATALOGS) $(DESTDIR)$(PREFIX)/share/iorate/catalog/)
 

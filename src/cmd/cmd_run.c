@@ -56,12 +56,47 @@ static int load_job_file(int argc, char **argv, struct job *job)
 	return 0;
 }
 
+int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
+		  struct output_opts *out, bool *help)
+{
+	struct opt_ctx c = {.job = job, .out = out};
+	int first = 0, rc;
+
+	*help = false;
+	if ((rc = load_job_file(argc, argv, job)))
+		return rc;
+	if ((rc = options_parse(&c, OPT_RUN, argc, argv, &first)))
+		return rc;
+	if (c.help) {
+		*help = true;
+		return 0;
+	}
+	for (int i = first; i < argc; i++)
+		if (job_add_target(job, argv[i]) < 0)
+			return run_error("out of memory");
+	/* The null engine touches nothing: a target is only a name in the report. */
+	if (!job->ntargets && !strcmp(job->engine, "null"))
+		job_add_target(job, "null");
+	if (!job->ntargets)
+		return usage_error("run: no target: name a file or block device (see '%s run "
+				   "--help')", prog);
+	if (c.emulate && (rc = options_emulate(job, c.emulate)))
+		return rc;
+	if ((rc = options_check_caps(job)))
+		return rc;
+	char *full[argc + 1];
+	full[0] = (char *)prog;
+	memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
+	job_set_command_line(job, argc + 1, full);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct job job;
 	struct output_opts out;
-	struct opt_ctx c = {.job = &job, .out = &out};
-	int first = 0, rc;
+	bool help;
+	int rc;
 
 	/* For tools/gen-man.sh: the option list as man page paragraphs, from the same table. */
 	if (argc == 2 && !strcmp(argv[1], "--man-options")) {
@@ -70,38 +105,12 @@ int cmd_run(int argc, char **argv)
 	}
 	job_init(&job);
 	output_opts_init(&out);
-	if ((rc = load_job_file(argc, argv, &job)))
+	if ((rc = cmd_run_parse("iorate", argc, argv, &job, &out, &help)))
 		goto out;
-	if ((rc = options_parse(&c, OPT_RUN, argc, argv, &first)))
-		goto out;
-	if (c.help) {
+	if (help)
 		run_usage(stdout);
-		goto out;
-	}
-	for (int i = first; i < argc; i++)
-		if ((rc = job_add_target(&job, argv[i])) < 0) {
-			rc = run_error("out of memory");
-			goto out;
-		}
-	/* The null engine touches nothing: a target is only a name in the report. */
-	if (!job.ntargets && !strcmp(job.engine, "null"))
-		job_add_target(&job, "null");
-	if (!job.ntargets) {
-		rc = usage_error("run: no target: name a file or block device (see 'iorate run "
-				 "--help')");
-		goto out;
-	}
-	if (c.emulate && (rc = options_emulate(&job, c.emulate)))
-		goto out;
-	if ((rc = options_check_caps(&job)))
-		goto out;
-	{
-		char *full[argc + 1];
-		full[0] = "iorate";
-		memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
-		job_set_command_line(&job, argc + 1, full);
-	}
-	rc = cmd_run_job(&job, &out);
+	else
+		rc = cmd_run_job(&job, &out);
 out:
 	job_release(&job);
 	return rc;

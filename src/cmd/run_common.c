@@ -61,6 +61,7 @@ static struct progress progress_state;
 
 void cmd_progress_hooks(struct runner_hooks *h, bool quiet)
 {
+	memset(h, 0, sizeof(*h));
 	progress_state.on = !quiet && isatty(STDOUT_FILENO);
 	progress_state.drawn = false;
 	h->tick = progress_tick;

@@ -29,6 +29,14 @@ volatile sig_atomic_t *cmd_stop_flag(void);
 void cmd_progress_hooks(struct runner_hooks *h, bool quiet);
 
 /*
+ * Parses iorate run's command line (argv[0] = "run") into job and o: --job file, options,
+ * targets, emulation and caps; prog names the program in messages and the recorded command
+ * line. Returns 0, or the exit code after printing why. *help is set when --help was asked.
+ */
+int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
+		  struct output_opts *o, bool *help);
+
+/*
  * Validates job, runs it, prints the result in o's format on stdout, and returns the exit code:
  * 0, 1 when the run failed (the partial results are still printed), 2 when the job is invalid.
  */

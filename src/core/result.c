@@ -23,7 +23,10 @@ void result_release(struct result *r)
 	free(r->series);
 	for (unsigned i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
+	free(r->ranks);
 	job_release(&r->job);
+	r->ranks = NULL;
+	r->nranks = 0;
 	r->targets = NULL;
 	r->ntargets = 0;
 	r->series = NULL;

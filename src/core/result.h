@@ -55,6 +55,21 @@ struct host_info {
 	char clock[16];                  /* what timed the I/Os: "tsc" or "monotonic" */
 };
 
+/*
+ * One rank of a run of iorate-mpi (many processes, maybe many hosts, one job): its own totals.
+ * Its targets are targets[first_target .. first_target + ntargets - 1] of the whole result.
+ */
+struct rank_result {
+	unsigned rank;
+	char host[64];
+	unsigned first_target, ntargets;
+	double seconds;                  /* its measured window */
+	struct dir_stats read, write;
+	struct cpu_usage cpu;
+	bool interrupted;
+	char error[256];                 /* its failure, or "" */
+};
+
 #define RESULT_MAX_NOTES 8
 
 struct result {
@@ -80,6 +95,10 @@ struct result {
 	char errmsg[256];
 	char *notes[RESULT_MAX_NOTES];   /* e.g. the page cache served the reads */
 	unsigned nnotes;
+	/* iorate-mpi only (nranks > 0): the ranks, and how far apart their starts were. */
+	struct rank_result *ranks;
+	unsigned nranks, nhosts;
+	double start_skew_us;
 };
 
 void result_init(struct result *r);

@@ -87,10 +87,6 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	w->bs = (uint32_t)job->bs;
 	w->target = ti;
 	w->thread = thread;
-	w->t_start = run->t_start;
-	w->t_meas_start = run->t_meas_start;
-	w->t_meas_end = run->t_meas_end;
-	w->t_end = run->t_end;
 	w->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
 	w->fsync_every = job->fsync_every;
 	w->no_latency = job->no_latency;
@@ -98,8 +94,9 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, struct work
 	if (job->rate_iops > 0) {
 		w->rate_interval_ns = 1e9 * job->threads / job->rate_iops;
 		w->poisson = job->arrival == ARRIVAL_POISSON;
-		/* Threads of a target start staggered so their I/Os interleave evenly. */
-		w->next_due = run->t_start + (uint64_t)(w->rate_interval_ns * thread / job->threads);
+		/* Threads of a target start staggered so their I/Os interleave evenly (from the
+		 * start instant, added once it is fixed). */
+		w->next_due = (uint64_t)(w->rate_interval_ns * thread / job->threads);
 	}
 	w->trace = run->trace;
 	dir_stats_init(&w->st[0]);
@@ -381,38 +378,42 @@ static int open_targets(struct run *run, const struct runner_hooks *hooks, char 
 	return 0;
 }
 
-static int start_workers(struct run *run)
+/*
+ * Workers are set up first and the start instant fixed afterwards, so that however long the
+ * set-up takes (many workers, or a caller's ready hook waiting for other hosts) every worker
+ * starts at the same instant, shortly after.
+ */
+static int start_workers(struct run *run, const struct runner_hooks *hooks, char *err,
+			 size_t errlen)
 {
 	const struct job *job = run->job;
 	int r;
 
 	run->nworkers = job->ntargets * job->threads;
-	if (!(run->workers = calloc(run->nworkers, sizeof(*run->workers))))
-		return -ENOMEM;
+	if (!(run->workers = calloc(run->nworkers, sizeof(*run->workers)))) {
+		r = -ENOMEM;
+		goto fail;
+	}
+	for (unsigned i = 0; i < run->nworkers; i++)
+		if ((r = worker_new(run, i / job->threads, i % job->threads, &run->workers[i])))
+			goto fail;
+	if (hooks && hooks->ready && (r = hooks->ready(hooks->ready_arg))) {
+		if (!err[0])
+			snprintf(err, errlen, "the run was called off: %s", strerror(-r));
+		return r;
+	}
 	run->t_start = clock_ns() + START_DELAY_NS;
 	run->t_meas_start = run->t_start + job->warmup_ns;
 	run->t_meas_end = run->t_meas_start + job->time_ns;
 	run->t_end = run->t_meas_end + job->cooldown_ns;
-	for (unsigned i = 0; i < run->nworkers; i++)
-		if ((r = worker_new(run, i / job->threads, i % job->threads, &run->workers[i])))
-			return r;
-	/* Creating many workers can take longer than the start delay: start from now, then. */
-	uint64_t now = clock_ns();
-	if (now > run->t_start) {
-		uint64_t shift = now - run->t_start + START_DELAY_NS;
-		run->t_start += shift;
-		run->t_meas_start += shift;
-		run->t_meas_end += shift;
-		run->t_end += shift;
-		for (unsigned i = 0; i < run->nworkers; i++) {
-			struct worker *w = run->workers[i];
-			w->t_start = run->t_start;
-			w->t_meas_start = run->t_meas_start;
-			w->t_meas_end = run->t_meas_end;
-			w->t_end = run->t_end;
-			if (w->rate_interval_ns > 0)
-				w->next_due += shift;
-		}
+	for (unsigned i = 0; i < run->nworkers; i++) {
+		struct worker *w = run->workers[i];
+		w->t_start = run->t_start;
+		w->t_meas_start = run->t_meas_start;
+		w->t_meas_end = run->t_meas_end;
+		w->t_end = run->t_end;
+		if (w->rate_interval_ns > 0)
+			w->next_due += run->t_start;
 	}
 	throttle_set_start(run->throttles, run->t_start);
 	for (unsigned i = 0; i < run->nworkers; i++) {
@@ -421,10 +422,13 @@ static int start_workers(struct run *run)
 			__atomic_store_n(&run->halt, 2, __ATOMIC_RELAXED);
 			for (unsigned k = 0; k < i; k++)
 				pthread_join(run->workers[k]->tid, NULL);
-			return r; /* every worker, started or not, is freed by the caller */
+			goto fail; /* every worker, started or not, is freed by the caller */
 		}
 	}
 	return 0;
+fail:
+	snprintf(err, errlen, "cannot start the workers: %s", strerror(-r));
+	return r;
 }
 
 static void collect_errors(struct run *run, char *err, size_t errlen, int *rc)
@@ -490,10 +494,8 @@ int runner_run(const struct job *job, struct result *res, const struct runner_ho
 		snprintf(err, errlen, "--trace: %s: %s", job->trace_path, strerror(errno));
 		goto out;
 	}
-	if ((rc = start_workers(&run))) {
-		snprintf(err, errlen, "cannot start the workers: %s", strerror(-rc));
+	if ((rc = start_workers(&run, hooks, err, errlen)))
 		goto out;
-	}
 	res->started = true;
 	clock_sleep_until(run.t_meas_start);
 	cpu_snap_take(&c0);

@@ -21,6 +21,15 @@ struct runner_hooks {
 	void *arg;
 	/* Set (by a signal handler) to stop early; results of what ran are kept. May be NULL. */
 	volatile sig_atomic_t *stop;
+	/*
+	 * Called once every target is open (created and filled) and every worker is set up, just
+	 * before the start instant is fixed: a caller that runs the job on several hosts waits here
+	 * for the others. Returns 0, or -errno to call the run off (targets are cleaned up as on any
+	 * failure). The workers start 50 ms after it returns, so callers that return at one agreed
+	 * instant start together. May be NULL.
+	 */
+	int (*ready)(void *arg);
+	void *ready_arg;
 };
 
 /*

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -57,7 +58,7 @@ static int csv_rows(FILE *f, const char *target, const struct dir_stats *rd,
 	return 0;
 }
 
-/* One row per target and direction, then the whole run as target "*". */
+/* One row per target and direction, then (iorate-mpi) per rank, then the whole run as "*". */
 static int csv_write(FILE *f, const struct result *r, const struct report_opts *o)
 {
 	int ret;
@@ -67,6 +68,15 @@ static int csv_write(FILE *f, const struct result *r, const struct report_opts *
 		const struct target_result *t = &r->targets[i];
 
 		ret = csv_rows(f, t->path ? t->path : "", &t->read, &t->write, r->seconds);
+		if (ret < 0)
+			return ret;
+	}
+	/* iorate-mpi: each rank's own totals, as target "rank:K". */
+	for (unsigned i = 0; i < r->nranks; i++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "rank:%u", r->ranks[i].rank);
+		ret = csv_rows(f, name, &r->ranks[i].read, &r->ranks[i].write, r->ranks[i].seconds);
 		if (ret < 0)
 			return ret;
 	}

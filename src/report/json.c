@@ -250,6 +250,30 @@ static json_t *point_obj(const struct series_point *p, int *err)
 	return o;
 }
 
+/* iorate-mpi: each rank's own figures, its targets named by index into "targets". */
+static json_t *rank_obj(const struct result *r, const struct rank_result *k, int *err)
+{
+	struct dir_summary s[REPORT_NDIR];
+	json_t *o = json_object(), *a = json_array();
+
+	put(o, "rank", json_integer(k->rank), err);
+	put(o, "host", jstr(k->host), err);
+	for (unsigned t = 0; t < k->ntargets && k->first_target + t < r->ntargets; t++)
+		append(a, jstr(r->targets[k->first_target + t].path), err);
+	put(o, "targets", a, err);
+	put(o, "seconds", jreal(k->seconds), err);
+	put(o, "interrupted", json_boolean(k->interrupted), err);
+	put(o, "error", k->error[0] ? jstr(k->error) : json_null(), err);
+	if (report_summarize(&k->read, &k->write, k->seconds, s) < 0) {
+		*err = -ENOMEM;
+		return o;
+	}
+	for (unsigned d = 0; d < REPORT_NDIR; d++)
+		put(o, report_dir_names[d], dir_obj(&s[d], err), err);
+	put(o, "cpu", cpu_obj(&k->cpu, err), err);
+	return o;
+}
+
 json_t *report_json_result(const struct result *r)
 {
 	const char *error = report_error(r);
@@ -290,6 +314,18 @@ json_t *report_json_result(const struct result *r)
 	for (unsigned i = 0; i < r->nseries; i++)
 		append(a, point_obj(&r->series[i], &err), &err);
 	put(o, "series", a, &err);
+	if (r->nranks) {
+		json_t *m = json_object();
+
+		a = json_array();
+		for (unsigned i = 0; i < r->nranks; i++)
+			append(a, rank_obj(r, &r->ranks[i], &err), &err);
+		put(o, "ranks", a, &err);
+		put(m, "ranks", json_integer(r->nranks), &err);
+		put(m, "hosts", json_integer(r->nhosts), &err);
+		put(m, "start_skew_us", jreal(r->start_skew_us), &err);
+		put(o, "mpi", m, &err);
+	}
 	if (err) {
 		json_decref(o);
 		return NULL;

@@ -319,6 +319,38 @@ static void print_series(FILE *f, const struct result *r, bool si)
 	fputc('\n', f);
 }
 
+/* iorate-mpi: one row per rank, from the rank's own merged histograms. */
+static int print_ranks(FILE *f, const struct result *r, bool si)
+{
+	fprintf(f, "Ranks: %u on %u host%s, start skew %.1f us\n", r->nranks, r->nhosts,
+		r->nhosts == 1 ? "" : "s", r->start_skew_us);
+	fprintf(f, "%5s | %-16s | %12s | %10s | %10s | %10s | %7s | %6s | targets\n", "rank", "host",
+		"IOPS", si ? "MB/s" : "MiB/s", "p50 (us)", "p99 (us)", "errors", "CPU %");
+	rule(f, '-', RULE_WIDTH);
+	for (unsigned i = 0; i < r->nranks; i++) {
+		const struct rank_result *k = &r->ranks[i];
+		struct dir_summary s[REPORT_NDIR];
+		int ret = report_summarize(&k->read, &k->write, k->seconds, s);
+
+		if (ret < 0)
+			return ret;
+		fprintf(f, "%5u | %-16s | %12.2f | %10.2f | ", k->rank, k->host, s[REPORT_TOTAL].iops,
+			si ? s[REPORT_TOTAL].mbps : s[REPORT_TOTAL].mibps);
+		lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p50, 10);
+		fputs(" | ", f);
+		lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p99, 10);
+		fprintf(f, " | %7" PRIu64 " | %6.1f | ", s[REPORT_TOTAL].errors,
+			k->cpu.proc_user + k->cpu.proc_system);
+		for (unsigned t = 0; t < k->ntargets && k->first_target + t < r->ntargets; t++)
+			fprintf(f, "%s%s", t ? ", " : "", r->targets[k->first_target + t].path);
+		fputc('\n', f);
+		if (k->error[0])
+			fprintf(f, "      ERROR: %s\n", k->error);
+	}
+	fputc('\n', f);
+	return 0;
+}
+
 static int text_write(FILE *f, const struct result *r, const struct report_opts *o)
 {
 	struct dir_summary (*ts)[REPORT_NDIR] = NULL;
@@ -359,6 +391,8 @@ static int text_write(FILE *f, const struct result *r, const struct report_opts 
 	print_dir_table(f, r, ts, &run[REPORT_READ], REPORT_READ, si);
 	print_dir_table(f, r, ts, &run[REPORT_WRITE], REPORT_WRITE, si);
 	print_percentiles(f, run);
+	if (r->nranks && (ret = print_ranks(f, r, si)) < 0)
+		goto out;
 	print_kernel(f, r);
 	if (o->series && r->nseries)
 		print_series(f, r, si);

@@ -1,0 +1,122 @@
+#include "core/ranks.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ranks_expand(const char *tmpl, unsigned rank, const char *host, char *out, size_t outlen,
+		 char *err, size_t errlen)
+{
+	size_t n = 0, hl = strcspn(host, ".");
+	char num[16];
+
+	for (const char *p = tmpl; *p; p++) {
+		const char *add = p;
+		size_t len = 1;
+
+		if (*p == '%') {
+			switch (p[1]) {
+			case 'r':
+				len = (size_t)snprintf(num, sizeof(num), "%u", rank);
+				add = num;
+				break;
+			case 'h':
+				add = host;
+				len = hl;
+				break;
+			case '%':
+				break;
+			default:
+				snprintf(err, errlen, "%s: '%%%.1s' is not %%r (rank), %%h (host) or %%%%",
+					 tmpl, p[1] ? p + 1 : "");
+				return -EINVAL;
+			}
+			p++;
+		}
+		if (n + len >= outlen) {
+			snprintf(err, errlen, "%s: the expanded path is too long", tmpl);
+			return -ENAMETOOLONG;
+		}
+		memcpy(out + n, add, len);
+		n += len;
+	}
+	if (!outlen)
+		return -ENAMETOOLONG;
+	out[n] = '\0';
+	return 0;
+}
+
+/* Quadratic, but over ranks x targets of one job, and once before the run. */
+bool ranks_find_clash(const struct rank_target *t, unsigned n, unsigned *a, unsigned *b)
+{
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = i + 1; j < n; j++)
+			if (t[i].rank != t[j].rank && (t[i].writes || t[j].writes) &&
+			    !strcmp(t[i].host, t[j].host) && !strcmp(t[i].path, t[j].path)) {
+				*a = i;
+				*b = j;
+				return true;
+			}
+	return false;
+}
+
+unsigned ranks_count_hosts(const char *const *hosts, unsigned n)
+{
+	unsigned distinct = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k = 0;
+		while (k < i && strcmp(hosts[k], hosts[i]))
+			k++;
+		distinct += k == i;
+	}
+	return distinct;
+}
+
+int ranks_series_add(struct series_point **dst, unsigned *ndst, const struct series_point *src,
+		     unsigned nsrc)
+{
+	if (nsrc > *ndst) {
+		struct series_point *ns = realloc(*dst, nsrc * sizeof(*ns));
+		if (!ns)
+			return -ENOMEM;
+		memset(ns + *ndst, 0, (nsrc - *ndst) * sizeof(*ns));
+		for (unsigned i = *ndst; i < nsrc; i++)
+			ns[i].credit_iops = ns[i].credit_mbps = -1;
+		*dst = ns;
+		*ndst = nsrc;
+	}
+	for (unsigned i = 0; i < nsrc; i++) {
+		struct series_point *d = &(*dst)[i];
+		const struct series_point *s = &src[i];
+		if (s->t > d->t)
+			d->t = s->t;
+		if (s->seconds > d->seconds)
+			d->seconds = s->seconds;
+		d->read_ios += s->read_ios;
+		d->write_ios += s->write_ios;
+		d->read_bytes += s->read_bytes;
+		d->write_bytes += s->write_bytes;
+		if (s->p99_ns > d->p99_ns)
+			d->p99_ns = s->p99_ns;
+	}
+	return 0;
+}
+
+int ranks_add_targets(struct result *agg, const struct target_result *t, unsigned n)
+{
+	struct target_result *nt = realloc(agg->targets, (agg->ntargets + n) * sizeof(*nt));
+
+	if (!nt)
+		return -ENOMEM;
+	agg->targets = nt;
+	for (unsigned i = 0; i < n; i++) {
+		struct target_result *d = &nt[agg->ntargets];
+		*d = t[i];
+		if (!(d->path = strdup(t[i].path ? t[i].path : "")))
+			return -ENOMEM;
+		agg->ntargets++;
+	}
+	return 0;
+}

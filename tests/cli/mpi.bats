@@ -1,0 +1,138 @@
+#!/usr/bin/env bats
+# iorate-mpi under mpirun: 2 ranks on this host, shared memory only, every mpirun bounded.
+
+load helpers
+
+IORATE_MPI="${IORATE_MPI:-$(dirname "$IORATE")/iorate-mpi}"
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	command -v mpirun >/dev/null || skip "mpirun not found (make deps installs openmpi-bin)"
+	[ -x "$IORATE_MPI" ] || skip "$IORATE_MPI not built (MPI was not found at build time)"
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	# Let stray OpenMPI session files land in the test's own directory.
+	export TMPDIR="$BATS_TEST_TMPDIR"
+}
+
+MPIRUN=(mpirun -q --oversubscribe -np 2 --mca btl self,vader --mca oob_tcp_if_include lo
+	--mca btl_tcp_if_include lo)
+
+# mpi ARGS...: iorate-mpi under mpirun (2 ranks), stdout in $output, stderr in $stderr.
+mpi() {
+	local errf="$BATS_TEST_TMPDIR/stderr.$$"
+	set +e
+	output=$(timeout 120 "${MPIRUN[@]}" "$IORATE_MPI" "$@" 2>"$errf")
+	status=$?
+	set -e
+	stderr=$(cat "$errf")
+	rm -f "$errf"
+}
+
+@test "mpi: --help and --version need no mpirun" {
+	run "$IORATE_MPI" run --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"%r"* ]]
+	[[ "$output" == *"--bs"* ]]
+	run "$IORATE_MPI" --version
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^iorate-mpi\ [0-9]+\.[0-9]+\.[0-9]+ ]]
+}
+
+@test "mpi: 2 ranks, null engine, --ios N: the aggregate counts exactly 2N and the ranks sum to it" {
+	mpi run --engine null --ios 50000 --json
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ -z "$stderr" ]
+	json_ok '.schema == 1 and .total.total.ios == 100000'
+	json_ok '(.ranks | length) == 2 and ([.ranks[].total.ios] | add) == .total.total.ios'
+	json_ok '[.ranks[].rank] == [0, 1] and ([.ranks[].total.ios] | unique) == [50000]'
+	json_ok '.mpi.ranks == 2 and .mpi.hosts == 1 and .mpi.start_skew_us >= 0'
+	json_ok '([.series[].iops * .series[].seconds] | length) > 0'
+	echo "start skew: $(jqv .mpi.start_skew_us) us" >&3
+}
+
+@test "mpi: files named by %r: each rank's bytes, both created then removed, totals = sum" {
+	mpi run --engine sync --bs 4k --size 4M --ios 600 --write 100 -s --json "$PWD/f.%r.dat"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	json_ok "[.targets[].path] == [\"$PWD/f.0.dat\", \"$PWD/f.1.dat\"]"
+	json_ok '[.targets[].created] == [true, true]'
+	json_ok '[.ranks[].total.bytes] == [2457600, 2457600] and [.targets[].total.bytes] == [2457600, 2457600]'
+	json_ok '.total.total.bytes == 4915200 and .total.write.ios == 1200'
+	json_ok '[.ranks[].targets[0]] == [.targets[0].path, .targets[1].path]'
+	[ ! -e f.0.dat ] && [ ! -e f.1.dat ]
+	# The same run as text and CSV: one report, on rank 0 only.
+	mpi run --engine null --ios 1000
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c '^Results:')" -eq 1 ]
+	echo "$output" | grep -q '^Ranks: 2 on 1 host'
+	mpi run --engine null --ios 1000 --csv
+	[ "$(echo "$output" | grep -c '^rank:[01],total,1000,')" -eq 2 ]
+	[ "$(echo "$output" | grep -c '^\*,total,2000,')" -eq 1 ]
+}
+
+@test "mpi: a set-up failure on one rank: one line naming it, nothing left behind" {
+	mkdir d0
+	mpi run --engine sync --size 4M --time 1 "$PWD/d%r/f.dat"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$(echo "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == "iorate: rank 1: $PWD/d1/f.dat: cannot create: "* ]]
+	[ -z "$(ls -A d0)" ]
+	[ ! -e d1 ]
+}
+
+@test "mpi: the same file on both ranks is refused before any I/O, with exit 2" {
+	mpi run --engine sync --size 4M --time 1 "$PWD/same.dat"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$(echo "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == *"same.dat: ranks 0 and 1 on "*"put %r in the path"* ]]
+	[ ! -e same.dat ]
+	# Bad usage is said once, by rank 0, without a rank.
+	mpi run --bs 0 "$PWD/x.%r"
+	[ "$status" -eq 2 ]
+	[ "$(echo "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == "iorate: --bs: "* ]]
+	mpi run --engine null "$PWD/x.%q"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"'%q' is not %r (rank), %h (host) or %%"* ]]
+}
+
+# Nearest-rank percentile of a histogram merged from the ranks' JSON is not exposed, but a
+# percentile of a mixture always lies between the parts' percentiles; min and max are exact.
+@test "mpi: merged percentiles lie between the ranks' own; min and max are the ranks' extremes" {
+	mpi run --engine sync --bs 4k --size 4M --ios 3000 --json "$PWD/p.%r.dat"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	for p in p50 p90 p99; do
+		json_ok "([.ranks[].total.lat_us.$p] | min) <= .total.total.lat_us.$p and
+			 .total.total.lat_us.$p <= ([.ranks[].total.lat_us.$p] | max)"
+	done
+	json_ok '([.ranks[].total.lat_us.min] | min) == .total.total.lat_us.min'
+	json_ok '([.ranks[].total.lat_us.max] | max) == .total.total.lat_us.max'
+	json_ok '(.total.total.lat_us.mean - ([.ranks[] | .total.lat_us.mean * .total.ios] | add) / .total.total.ios | fabs) < 0.001'
+}
+
+@test "mpi: SIGTERM to one rank stops every rank: partial results, files removed, exit 130" {
+	timeout 120 "${MPIRUN[@]}" "$IORATE_MPI" run --engine sync --size 4M --time 60 --json \
+		--trace "$PWD/t.%r" "$PWD/s.%r.dat" >out.json 2>err.txt &
+	local tp=$! mp="" rank=""
+	# Wait (bounded) until both ranks issue I/O (their traces grow), then stop one rank only.
+	for _ in $(seq 300); do
+		[ -s t.0 ] && [ -s t.1 ] && break
+		sleep 0.1
+	done
+	[ -s t.0 ] && [ -s t.1 ]
+	mp=$(pgrep -P "$tp")
+	rank=$(pgrep -P "$mp" | tail -1)
+	[ -n "$rank" ]
+	kill -TERM "$rank"
+	set +e
+	wait "$tp"
+	status=$?
+	set -e
+	output=$(cat out.json)
+	[ "$status" -eq 130 ] || { cat err.txt; false; }
+	json_ok '.interrupted == true and ([.ranks[].interrupted] == [true, true])'
+	json_ok '.seconds < 60 and .total.total.ios > 0'
+	grep -q "interrupted: results cover" err.txt
+	[ ! -e s.0.dat ] && [ ! -e s.1.dat ]
+}
