@@ -10,10 +10,10 @@ __thread struct clock_anchor clock_anchor;
 
 /*
  * The kernel knows whether the TSC agrees across CPUs: it keeps "tsc" as its clocksource only
- * when it does, and flags it tsc_reliable where the platform vouches for it (some hypervisors,
- * or tsc=reliable on the command line, as on Firecracker VMs that still run on kvm-clock).
+ * when it does. (It also flags it tsc_reliable where the platform vouches for it: some
+ * hypervisors, or tsc=reliable on the command line, as on Firecracker VMs on kvm-clock.)
  */
-static bool kernel_trusts_tsc(bool reliable_flag)
+static bool kernel_uses_tsc(void)
 {
 	char cs[32] = "";
 	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
@@ -23,7 +23,7 @@ static bool kernel_trusts_tsc(bool reliable_flag)
 			cs[0] = '\0';
 		fclose(f);
 	}
-	return !strcmp(cs, "tsc\n") || reliable_flag;
+	return !strcmp(cs, "tsc\n");
 }
 
 /* Whether /proc/cpuinfo's flags say constant_tsc and nonstop_tsc (invariant), and tsc_reliable. */
@@ -87,7 +87,7 @@ static void calibrate(void)
 	bool forced = env && !strcmp(env, "tsc"), reliable;
 
 	if ((env && !strcmp(env, "monotonic")) || !tsc_flags(&reliable) ||
-	    (!forced && !kernel_trusts_tsc(reliable)))
+	    (!forced && !reliable && !kernel_uses_tsc()))
 		return;
 	uint64_t t0, n0, t1, n1;
 	struct timespec pause = {0, 20 * 1000 * 1000};

@@ -4,7 +4,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <cmocka.h>
 
@@ -91,14 +90,6 @@ static void clock_since_never_negative(void **state)
 	assert_int_equal(clock_since(7, 7), 0);
 }
 
-static void source_named(void **state)
-{
-	(void)state;
-	const char *s = clock_source();
-	assert_true(!strcmp(s, "tsc") || !strcmp(s, "monotonic"));
-	assert_true(clock_cal.tsc == !strcmp(s, "tsc"));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -106,7 +97,6 @@ int main(void)
 		cmocka_unit_test(agrees_with_monotonic),
 		cmocka_unit_test(recovers_from_a_jump),
 		cmocka_unit_test(clock_since_never_negative),
-		cmocka_unit_test(source_named),
 	};
 
 	return cmocka_run_group_tests(tests, setup_tsc, NULL);
