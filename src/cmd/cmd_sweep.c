@@ -362,9 +362,10 @@ static int sweep_run(struct sweep *s)
 			} else if (res.interrupted) {
 				code = EXIT_INTERRUPTED;
 			} else {
-				/* Read and write together (res is dropped next). */
-				dir_stats_merge(&res.read, &res.write);
-				dir_stats_summarize(&res.read, res.seconds, &c->tot);
+				/* Read and write together, leaving res whole for its JSON. */
+				struct dir_stats tot;
+				result_dir_total(&res.read, &res.write, &tot);
+				dir_stats_summarize(&tot, res.seconds, &c->tot);
 				c->seconds = res.seconds;
 				c->done = true;
 				keep_notes(s, &res);

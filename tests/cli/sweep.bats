@@ -186,3 +186,11 @@ seed_row() {
 		done
 	done
 }
+
+@test "sweep --json: each run's own figures are as iorate run gives them, writes counted once" {
+	iorate sweep write=0,50 --engine null --ios 1000 -q --json x
+	[ "$status" -eq 0 ]
+	json_ok '.rows[1].run.total.read.ios + .rows[1].run.total.write.ios == 1000'
+	json_ok '.rows[1].run.total.total.ios == 1000'
+	json_ok '.rows[1].run.total.write.ios > 0 and .rows[1].run.total.read.ios < 1000'
+}
