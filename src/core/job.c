@@ -148,7 +148,7 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		FAIL("--depth: must be from 1 to %u", JOB_MAX_DEPTH);
 	if (j->write_pct > 100)
 		FAIL("--write: must be from 0 to 100 percent");
-	bool direct = j->cache == CACHE_DIRECT || j->cache == CACHE_DIRECTSYNC;
+	bool direct = job_direct(j);
 
 	if (j->align && direct && j->align % 512)
 		FAIL("--align: direct I/O needs offsets aligned to 512 bytes at least");

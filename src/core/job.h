@@ -85,6 +85,11 @@ int job_set_command_line(struct job *j, int argc, char *const argv[]);
 int job_validate(const struct job *j, char *err, size_t errlen);
 
 const char *job_pattern_name(enum job_pattern p);
+/* O_DIRECT: the page cache is bypassed (direct and directsync). */
+static inline bool job_direct(const struct job *j)
+{
+	return j->cache == CACHE_DIRECT || j->cache == CACHE_DIRECTSYNC;
+}
 const char *job_cache_name(enum job_cache c);
 int job_cache_parse(const char *s, enum job_cache *c);
 

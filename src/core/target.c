@@ -40,7 +40,7 @@ static int open_flags(const struct job *job)
 {
 	int f = (job->write_pct > 0 ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
-	if (job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC)
+	if (job_direct(job))
 		f |= O_DIRECT;
 	if (job->cache == CACHE_WRITETHROUGH || job->cache == CACHE_DIRECTSYNC)
 		f |= O_DSYNC;
@@ -57,7 +57,7 @@ static int open_run(struct target *t, const struct job *job, int extra, char *er
 		return 0;
 	}
 	int e = errno;
-	if (e == EINVAL && (job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC))
+	if (e == EINVAL && job_direct(job))
 		SAY("%s: this filesystem does not support direct I/O (O_DIRECT); use --cache buffered",
 		    t->path);
 	else if (e == EBUSY)
@@ -72,16 +72,13 @@ static int open_run(struct target *t, const struct job *job, int extra, char *er
 static int fill_file(int fd, uint64_t size, const struct job *job, target_fill_cb cb, void *cbarg,
 		     volatile sig_atomic_t *stop)
 {
-	uint64_t *buf = malloc(FILL_CHUNK), state = job->seed ^ 0x5eedf11eull, done = 0;
+	uint64_t *buf = malloc(FILL_CHUNK), done = 0;
 	struct workload w;
 	int r = 0;
 
 	if (!buf)
 		return -ENOMEM;
-	w.s[0] = splitmix64(&state);
-	w.s[1] = splitmix64(&state);
-	w.s[2] = splitmix64(&state);
-	w.s[3] = splitmix64(&state);
+	workload_seed(&w, job->seed ^ 0x5eedf11eull);
 	if (job->fill == FILL_ZERO)
 		memset(buf, 0, FILL_CHUNK);
 	while (done < size) {
@@ -91,8 +88,7 @@ static int fill_file(int fd, uint64_t size, const struct job *job, target_fill_c
 			break;
 		}
 		if (job->fill == FILL_RANDOM)
-			for (size_t i = 0; i < FILL_CHUNK / 8; i++)
-				buf[i] = workload_rand(&w);
+			workload_fill(&w, buf, FILL_CHUNK);
 		ssize_t wr = pwrite(fd, buf, n, (off_t)done);
 		if (wr < 0) {
 			if (errno == EINTR)
@@ -265,7 +261,7 @@ static unsigned file_dio_align(const char *path)
 static int set_region(struct target *t, const struct job *job, char *err, size_t errlen)
 {
 	char b1[32], b2[32];
-	bool direct = job->cache == CACHE_DIRECT || job->cache == CACHE_DIRECTSYNC;
+	bool direct = job_direct(job);
 	unsigned need = direct ? t->logical_block : 1;
 
 	if (job->offset >= t->size) {

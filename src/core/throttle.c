@@ -96,11 +96,13 @@ int throttle_set_new(const struct job *job, struct throttle_set **out)
 			goto nomem;
 		throttle_setup(s->vm, &job->vm_cap, job->cap_io_unit);
 	}
-	if (posix_memalign((void **)&s->disk, 64, job->ntargets * sizeof(*s->disk)))
-		goto nomem;
-	for (unsigned i = 0; i < job->ntargets; i++) {
-		throttle_setup(&s->disk[i], &job->cap, job->cap_io_unit);
-		s->disk[i].vm = s->vm;
+	if (caps_set(&job->cap)) {
+		if (posix_memalign((void **)&s->disk, 64, job->ntargets * sizeof(*s->disk)))
+			goto nomem;
+		for (unsigned i = 0; i < job->ntargets; i++) {
+			throttle_setup(&s->disk[i], &job->cap, job->cap_io_unit);
+			s->disk[i].vm = s->vm;
+		}
 	}
 	*out = s;
 	return 0;
@@ -140,7 +142,7 @@ void throttle_set_start(struct throttle_set *s, uint64_t start)
 
 struct throttle *throttle_set_get(struct throttle_set *s, unsigned target)
 {
-	return &s->disk[target];
+	return s->disk ? &s->disk[target] : s->vm;
 }
 
 /* Reserves `units` in g for an I/O arriving at t; returns when it may go. */
@@ -163,12 +165,9 @@ static uint64_t gcra_take(struct gcra *g, double units, uint64_t t)
  * answer, a time in the future, moved the VM's TAT there: another target's I/O arriving now
  * then waited for that slot whenever the lead exceeded the VM's slack.
  */
-static uint64_t throttle_take(struct throttle *t, uint32_t bytes, uint64_t now, uint64_t go)
+static uint64_t throttle_take(struct throttle *t, uint32_t bytes, double ops, uint64_t now,
+			      uint64_t go)
 {
-	double ops = 1.0;
-
-	if (t->io_unit && bytes > t->io_unit)
-		ops = (double)((bytes + t->io_unit - 1) / t->io_unit);
 	for (unsigned i = 0; i < t->n; i++) {
 		uint64_t g = gcra_take(&t->b[i], t->b[i].bytes ? (double)bytes : ops, now);
 		if (g > go)
@@ -179,10 +178,13 @@ static uint64_t throttle_take(struct throttle *t, uint32_t bytes, uint64_t now, 
 
 uint64_t throttle_reserve(struct throttle *t, uint32_t bytes, uint64_t now)
 {
-	uint64_t go = throttle_take(t, bytes, now, now);
+	/* I/Os above the unit count as several (a disk's and its VM's unit are the job's). */
+	double ops = t->io_unit && bytes > t->io_unit
+			     ? (double)((bytes + t->io_unit - 1) / t->io_unit) : 1.0;
+	uint64_t go = throttle_take(t, bytes, ops, now, now);
 
 	if (t->vm)
-		go = throttle_take(t->vm, bytes, now, go);
+		go = throttle_take(t->vm, bytes, ops, now, go);
 	return go;
 }
 
@@ -193,7 +195,7 @@ static double credit_pct(const struct throttle *t, bool bytes, uint64_t now)
 		if (!g->credit || g->bytes != bytes)
 			continue;
 		uint64_t tat = __atomic_load_n(&g->tat, __ATOMIC_RELAXED);
-		uint64_t used = tat > now ? tat - now : 0;
+		uint64_t used = clock_since(tat, now);
 		return used >= g->tau ? 0.0 : 100.0 * (double)(g->tau - used) / (double)g->tau;
 	}
 	return -1;

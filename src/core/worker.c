@@ -94,16 +94,28 @@ static inline void slots_push(struct slots *f, struct io_req *r)
 	f->n++;
 }
 
-/* Accounts what reap() returned: completion time, counters, back into the free slots. */
+/* Accounts a finished I/O and puts its slot back: the next I/O in it asks from `now`. */
+static inline void slot_release(struct worker *w, struct io_req *r, uint64_t now,
+				struct slots *free_)
+{
+	complete(w, r, now);
+	r->start_ns = now;
+	slots_push(free_, r);
+}
+
+/* Accounts what reap() returned. */
 static inline void reaped(struct worker *w, int n, uint64_t now, unsigned *inflight,
 			  struct slots *free_)
 {
-	for (int i = 0; i < n; i++) {
-		complete(w, w->done[i], now);
-		w->done[i]->start_ns = now; /* free since: the next I/O in this slot asks from now */
-		slots_push(free_, w->done[i]);
-	}
+	for (int i = 0; i < n; i++)
+		slot_release(w, w->done[i], now, free_);
 	*inflight -= (unsigned)n;
+}
+
+/* The end of the run, a stop request, or this worker's own failure. */
+static inline bool should_stop(const struct worker *w, uint64_t now)
+{
+	return now >= w->t_end || __atomic_load_n(w->halt, __ATOMIC_RELAXED) || w->err;
 }
 
 /*
@@ -125,7 +137,8 @@ static bool wait_until(struct worker *w, uint64_t until, uint64_t *now, unsigned
 					w->err = n;
 				return false;
 			}
-			reaped(w, n, clock_ns(), inflight, free_);
+			if (n)
+				reaped(w, n, clock_ns(), inflight, free_);
 			if (wake - *now > 100000)
 				wake = *now + 100000;
 		} else if (wake - *now > 100000000) {
@@ -139,7 +152,7 @@ static bool wait_until(struct worker *w, uint64_t until, uint64_t *now, unsigned
 
 static void open_loop_advance(struct worker *w, uint64_t now)
 {
-	uint64_t lag = now > w->next_due ? now - w->next_due : 0;
+	uint64_t lag = clock_since(now, w->next_due);
 	double step = w->rate_interval_ns;
 
 	if (lag > w->sched_max_lag)
@@ -167,6 +180,7 @@ void *worker_main(void *arg)
 	unsigned inflight = 0, tick = 0;
 	int c = 0;
 	bool stopping = false;
+	const bool open_loop = w->rate_interval_ns > 0;
 	uint64_t now;
 
 	/*
@@ -177,6 +191,8 @@ void *worker_main(void *arg)
 	 * kernel refuses.
 	 */
 	(void)unshare(CLONE_FILES);
+	if (ops->start)
+		ops->start(w);
 	clock_sleep_until(w->t_start);
 	/* The TSC-based clock may trail CLOCK_MONOTONIC by a few ns: wait it out, so the first
 	 * I/O falls inside the window and kernel counts match ours exactly. */
@@ -196,8 +212,8 @@ void *worker_main(void *arg)
 			 * throttle does, and that wait counts in its latency, as it would on the VM.
 			 */
 			struct io_req *r = slots_pop(&free_);
-			uint64_t t_issue = r->start_ns > now ? now : r->start_ns;
-			if (w->rate_interval_ns > 0) {
+			uint64_t t_issue;
+			if (open_loop) {
 				if (!wait_until(w, w->next_due, &now, &inflight, &free_)) {
 					slots_push(&free_, r);
 					stopping = true;
@@ -205,6 +221,8 @@ void *worker_main(void *arg)
 				}
 				t_issue = w->next_due;
 				open_loop_advance(w, now);
+			} else {
+				t_issue = r->start_ns > now ? now : r->start_ns;
 			}
 			if (w->throttle &&
 			    !wait_until(w, throttle_reserve(w->throttle, w->bs, t_issue), &now,
@@ -218,7 +236,7 @@ void *worker_main(void *arg)
 			 * each thread's I/O waiting for a token at the end of the window would be
 			 * added to it); open loop, when it was due.
 			 */
-			prepare(w, r, t_issue, w->rate_interval_ns > 0 ? t_issue : now);
+			prepare(w, r, t_issue, open_loop ? t_issue : now);
 			enum io_q q = ops->queue(w, r);
 			if (q == IO_Q_BUSY) {
 				slots_push(&free_, r);
@@ -229,19 +247,18 @@ void *worker_main(void *arg)
 			if (q == IO_Q_QUEUED) {
 				inflight++;
 				/* --batch: hand them over N at a time (each one, by default). */
-				if (++queued >= w->batch && (c = ops->commit(w)) < 0)
-					goto failed;
-				if (queued >= w->batch)
+				if (++queued >= w->batch) {
+					if ((c = ops->commit(w)) < 0)
+						goto failed;
 					queued = 0;
+				}
 				continue;
 			}
 			/* Completed inside queue(): a synchronous engine. */
 			if (!w->no_latency || (++tick & 1023) == 0)
 				now = clock_ns();
-			complete(w, r, now);
-			r->start_ns = now;
-			slots_push(&free_, r);
-			if (now >= w->t_end || __atomic_load_n(w->halt, __ATOMIC_RELAXED) || w->err)
+			slot_release(w, r, now, &free_);
+			if (should_stop(w, now))
 				stopping = true;
 		}
 		/* An engine whose reap() submits saves a system call when a blocking reap follows. */
@@ -260,7 +277,7 @@ void *worker_main(void *arg)
 		}
 		now = clock_ns();
 		reaped(w, n, now, &inflight, &free_);
-		if (now >= w->t_end || __atomic_load_n(w->halt, __ATOMIC_RELAXED) || w->err)
+		if (should_stop(w, now))
 			stopping = true;
 	}
 	goto out;

@@ -19,8 +19,7 @@ int workload_init(struct workload *w, uint64_t base, uint64_t len, uint64_t bs, 
 
 	if (bs == 0 || len < bs || nthreads == 0)
 		return -EINVAL;
-	for (int i = 0; i < 4; i++)
-		w->s[i] = splitmix64(&sm);
+	workload_seed(w, sm);
 	w->base = base;
 	w->sequential = sequential;
 	if (sequential) {
@@ -41,4 +40,18 @@ int workload_init(struct workload *w, uint64_t base, uint64_t len, uint64_t bs, 
 	/* write_pct percent of the 2^64 draws fall below the threshold. */
 	w->write_thresh = (uint64_t)(((unsigned __int128)write_pct << 64) / 100);
 	return 0;
+}
+
+void workload_seed(struct workload *w, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		w->s[i] = splitmix64(&seed);
+}
+
+void workload_fill(struct workload *w, void *buf, size_t len)
+{
+	uint64_t *p = buf;
+
+	for (size_t i = 0; i < len / 8; i++)
+		p[i] = workload_rand(w);
 }

@@ -2,6 +2,7 @@
 #define IORATE_CORE_WORKLOAD_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 
 /*
  * The offset and direction of every I/O of one thread. Pure and deterministic: with the same
@@ -60,7 +61,7 @@ static inline uint64_t workload_next(struct workload *w, bool *write)
 	if (w->sequential) {
 		off = w->base + w->next * w->align;
 		w->next += w->stride;
-		while (w->next >= w->slots)
+		if (w->next >= w->slots) /* next and stride are both below slots */
 			w->next -= w->slots;
 	} else {
 		uint64_t slot = (uint64_t)(((unsigned __int128)workload_rand(w) * w->slots) >> 64);
@@ -71,5 +72,9 @@ static inline uint64_t workload_next(struct workload *w, bool *write)
 
 /* splitmix64: seeds xoshiro and anything else that needs a well-mixed 64-bit value. */
 uint64_t splitmix64(uint64_t *state);
+/* Seeds w's generator alone (workload_init does it with the job's seed, target and thread). */
+void workload_seed(struct workload *w, uint64_t seed);
+/* Fills len bytes (a multiple of 8) from w's generator: incompressible data. */
+void workload_fill(struct workload *w, void *buf, size_t len);
 
 #endif

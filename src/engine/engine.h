@@ -33,13 +33,20 @@ enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 struct engine_ops {
 	const char *name;
 	unsigned flags;
-	int (*probe)(void);
-	int (*init)(struct worker *w, unsigned depth);
+	int (*probe)(void);                /* 0, or -errno when unusable here; NULL: always usable */
+	int (*init)(struct worker *w, unsigned depth);  /* in the runner's thread */
+	void (*start)(struct worker *w);   /* once, in the worker's own thread; may be NULL */
 	enum io_q (*queue)(struct worker *w, struct io_req *r);
 	int (*commit)(struct worker *w);
 	int (*reap)(struct worker *w, unsigned min, struct io_req **done, unsigned max);
-	void (*cleanup)(struct worker *w);
+	void (*cleanup)(struct worker *w); /* frees w->eng when init set it; may be NULL */
 };
+
+/* probe() where the engine has one: 0 when it can run here. */
+static inline int engine_probe(const struct engine_ops *o)
+{
+	return o->probe ? o->probe() : 0;
+}
 
 /* commit() and reap() of engines whose queue() always completes (ENGINE_SYNC). */
 int sync_commit_none(struct worker *w);

@@ -17,18 +17,14 @@ struct fault {
 	unsigned long long n, every, stall_ms, fail_at;
 };
 
-static int fault_probe(void)
-{
-	return 0;
-}
-
 static int fault_init(struct worker *w, unsigned depth)
 {
 	const char *env = getenv("IORATE_FAULT");
 	struct fault *f;
+	int r = engine_sync.init(w, depth);
 
-	if (depth != 1)
-		return -EINVAL;
+	if (r)
+		return r;
 	if (!(f = calloc(1, sizeof(*f))))
 		return -ENOMEM;
 	if (env && sscanf(env, "eio:%llu", &f->fail_at) != 1 &&
@@ -65,7 +61,6 @@ static void fault_cleanup(struct worker *w)
 const struct engine_ops engine_fault = {
 	.name = "fault",
 	.flags = ENGINE_SYNC,
-	.probe = fault_probe,
 	.init = fault_init,
 	.queue = fault_queue,
 	.commit = sync_commit_none,

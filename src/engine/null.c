@@ -5,11 +5,6 @@
 #include "core/worker.h"
 #include "engine/engine.h"
 
-static int null_probe(void)
-{
-	return 0;
-}
-
 static int null_init(struct worker *w, unsigned depth)
 {
 	return 0;
@@ -21,17 +16,11 @@ static enum io_q null_queue(struct worker *w, struct io_req *r)
 	return IO_Q_DONE;
 }
 
-static void null_cleanup(struct worker *w)
-{
-}
-
 const struct engine_ops engine_null = {
 	.name = "null",
 	.flags = ENGINE_SYNC | ENGINE_NO_IO,
-	.probe = null_probe,
 	.init = null_init,
 	.queue = null_queue,
 	.commit = sync_commit_none,
 	.reap = sync_reap_none,
-	.cleanup = null_cleanup,
 };

@@ -6,11 +6,6 @@
 #include "core/worker.h"
 #include "engine/engine.h"
 
-static int sync_probe(void)
-{
-	return 0;
-}
-
 static int sync_init(struct worker *w, unsigned depth)
 {
 	return depth == 1 ? 0 : -EINVAL;
@@ -57,17 +52,11 @@ int sync_reap_none(struct worker *w, unsigned min, struct io_req **done, unsigne
 	return 0;
 }
 
-static void sync_cleanup(struct worker *w)
-{
-}
-
 const struct engine_ops engine_sync = {
 	.name = "sync",
 	.flags = ENGINE_SYNC,
-	.probe = sync_probe,
 	.init = sync_init,
 	.queue = sync_queue,
 	.commit = sync_commit_none,
 	.reap = sync_reap_none,
-	.cleanup = sync_cleanup,
 };

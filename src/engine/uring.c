@@ -1,15 +1,16 @@
 /*
  * uring: io_uring through liburing, with the target registered as a fixed file and the worker's
  * buffers registered once, so the kernel neither looks up the file nor pins pages per I/O.
- * queue() submits once --batch SQEs are queued (each one, by default); what is left is handed to
- * the kernel by reap() in the same io_uring_enter call that waits, and completions are taken in
- * batches.
+ * The worker commits once --batch SQEs are queued (each one, by default); what is left is
+ * handed to the kernel by reap() in the same io_uring_enter call that waits, and completions are
+ * taken in batches.
  *
  * Where the kernel has them (6.1), the ring is SINGLE_ISSUER and DEFER_TASKRUN, as fio sets it:
  * completions are then run when the worker asks for them instead of interrupting it with task
  * work, and the kernel skips the locking a ring shared between tasks needs. Its one task must be
- * the worker's thread, so init() (in the main thread) creates it disabled and the first queue()
- * enables it, and registers the ring fd so that io_uring_enter skips the fd table.
+ * the worker's thread, so init() (in the main thread) creates it disabled and start() (in the
+ * worker's thread) enables it, and registers the ring fd so that io_uring_enter skips the fd
+ * table.
  */
 #ifdef HAVE_LIBURING
 #include <errno.h>
@@ -28,7 +29,6 @@ struct uring {
 	bool fixed_bufs;
 	bool disabled;         /* created with IORING_SETUP_R_DISABLED: enable in the worker */
 	bool defer;            /* DEFER_TASKRUN: completions appear only through io_uring_enter */
-	bool started;
 };
 
 /* Rings before Linux 6.1 do not know these flags: fall back to COOP_TASKRUN (5.19), then none. */
@@ -49,9 +49,10 @@ static int uring_setup(struct uring *u, unsigned depth)
 	return r == -EINVAL ? io_uring_queue_init(depth, &u->ring, 0) : r;
 }
 
-static void uring_start(struct uring *u)
+static void uring_start(struct worker *w)
 {
-	u->started = true;
+	struct uring *u = w->eng;
+
 	/* io_uring_enable_rings() is declared but not exported by liburing 2.3 (Debian 12). */
 	if (u->disabled)
 		syscall(__NR_io_uring_register, u->ring.ring_fd, IORING_REGISTER_ENABLE_RINGS, NULL, 0);
@@ -105,8 +106,6 @@ fail:
 static enum io_q uring_queue(struct worker *w, struct io_req *r)
 {
 	struct uring *u = w->eng;
-	if (__builtin_expect(!u->started, 0))
-		uring_start(u);
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
 
 	if (!sqe)
@@ -195,6 +194,7 @@ const struct engine_ops engine_uring = {
 	.flags = ENGINE_REAP_SUBMITS,
 	.probe = uring_probe,
 	.init = uring_init,
+	.start = uring_start,
 	.queue = uring_queue,
 	.commit = uring_commit,
 	.reap = uring_reap,

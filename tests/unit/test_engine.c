@@ -52,11 +52,14 @@ static void worker_setup(struct worker *w, const struct engine_ops *ops, int fd,
 		w->reqs[i].idx = (uint16_t)i;
 	}
 	assert_int_equal(ops->init(w, depth), 0);
+	if (ops->start)
+		ops->start(w);
 }
 
 static void worker_teardown(struct worker *w)
 {
-	w->ops->cleanup(w);
+	if (w->ops->cleanup)
+		w->ops->cleanup(w);
 	free(w->bufmem);
 	free(w->reqs);
 	free(w->done);
@@ -101,9 +104,9 @@ static void roundtrip(const char *name, unsigned depth)
 	const struct engine_ops *ops = engine_find(name);
 	struct worker w;
 
-	if (!ops || ops->probe()) {
-		print_message("skipped: engine %s is not usable here\n", name);
-		return;
+	if (!ops || engine_probe(ops)) {
+		print_message("engine %s is not usable here\n", name);
+		skip();
 	}
 	int fd = open(path, O_RDWR | O_DIRECT);
 	assert_true(fd >= 0);
