@@ -58,7 +58,7 @@ int cmd_catalog(int argc, char **argv)
 
 	model_opts_init(&mo, "catalog", usage);
 	optind = 0;
-	while ((o = getopt_long(argc, argv, "+h", options, NULL)) != -1 || optind < argc) {
+	while ((o = model_getopt(&mo, argc, argv, "+h", options)) != -1 || optind < argc) {
 		if (o == -1) {
 			/* permute: positional words may come before options */
 			optind++;

@@ -168,7 +168,7 @@ int cmd_cost(int argc, char **argv)
 	argv++, argc--;
 	model_opts_init(&mo, "cost", usage);
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+	while ((c = model_getopt(&mo, argc, argv, "h", options)) != -1) {
 		switch (c) {
 		case O_DATA:
 			if (parse_size(optarg, &u.data) || !u.data)

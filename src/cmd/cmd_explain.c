@@ -56,7 +56,7 @@ int cmd_explain(int argc, char **argv)
 
 	model_opts_init(&mo, "explain", usage);
 	optind = 0;
-	while ((o = getopt_long(argc, argv, "h", options, NULL)) != -1)
+	while ((o = model_getopt(&mo, argc, argv, "h", options)) != -1)
 		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
 			return ret;
 	if (optind != argc - 1)

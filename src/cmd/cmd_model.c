@@ -115,7 +115,7 @@ int cmd_model(int argc, char **argv)
 
 	model_opts_init(&mo, "model", usage);
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "b:w:rst:o:d:h", options, NULL)) != -1) {
+	while ((c = model_getopt(&mo, argc, argv, "b:w:rst:o:d:h", options)) != -1) {
 		switch (c) {
 		case 'b':
 			if (parse_size(optarg, &w.bs) || !w.bs)

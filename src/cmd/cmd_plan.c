@@ -58,7 +58,7 @@ int cmd_plan(int argc, char **argv)
 
 	model_opts_init(&mo, "plan", usage);
 	optind = 0;
-	while ((o = getopt_long(argc, argv, "b:w:h", options, NULL)) != -1) {
+	while ((o = model_getopt(&mo, argc, argv, "b:w:h", options)) != -1) {
 		switch (o) {
 		case O_IOPS:
 			if (parse_double(optarg, 1, 1e9, &t.iops))

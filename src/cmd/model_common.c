@@ -1,4 +1,5 @@
 /* The options and catalog handling that the model commands share (model_common.h). */
+#include <getopt.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
@@ -12,9 +13,35 @@ void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *
 	o->cache = MODEL_CACHE_NONE;
 }
 
+int model_getopt(struct model_opts *o, int argc, char **argv, const char *so,
+		 const struct option *lo)
+{
+	char opts[64];
+	bool plus = so[0] == '+';
+	int c;
+
+	/* A leading ':' (after any '+') makes a missing value ':' rather than '?'. */
+	snprintf(opts, sizeof(opts), "%s:%s", plus ? "+" : "", so + plus);
+	opterr = 0;
+	c = getopt_long(argc, argv, opts, lo, NULL);
+	if (c != ':' && c != '?')
+		return c;
+	const char *word = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+	char shortopt[3] = {'-', (char)optopt, '\0'};
+	const char *name = optopt > 0 && optopt < 128 ? shortopt : word;
+
+	if (c == ':')
+		snprintf(o->bad, sizeof(o->bad), "%s: %s needs a value", o->cmd, name);
+	else
+		snprintf(o->bad, sizeof(o->bad), "%s: unknown option '%s'", o->cmd, name);
+	return MO_BAD;
+}
+
 int model_opts_take(struct model_opts *o, int c, const char *arg)
 {
 	switch (c) {
+	case MO_BAD:
+		return usage_error("%s (see 'iorate %s --help')", o->bad, o->cmd);
 	case MO_VM:
 		o->vm = arg;
 		return 0;

@@ -13,6 +13,7 @@
  * switch and gives every other code to model_opts_take().
  */
 enum {
+	MO_BAD = 255, /* model_getopt(): an unknown option or a missing value (o->bad says which) */
 	MO_VM = 256, MO_DISK, MO_CACHE, MO_PROVIDER, MO_CATALOG, MO_JSON,
 	MO_NEXT
 };
@@ -38,9 +39,18 @@ struct model_opts {
 	enum model_cache cache;
 	bool json;
 	bool help;                          /* --help was printed: the command returns 0 */
+	char bad[160];                      /* what MO_BAD was about */
 };
 
 void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *f));
+
+/*
+ * getopt_long for the model commands, which reports a bad option once, by iorate: getopt's own
+ * message is off, and an unknown option or a missing value comes back as MO_BAD with o->bad
+ * naming it, for model_opts_take() to refuse. so is the short option string ("+h" allowed).
+ */
+int model_getopt(struct model_opts *o, int argc, char **argv, const char *so,
+		 const struct option *lo);
 
 /*
  * Takes one option of the shared set (c as getopt_long returned it): 0, or EXIT_USAGE with the

@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # End-to-end checks of model, plan, explain, cost and catalog. Needs $IORATE.
 
+bats_require_minimum_version 1.5.0
+
 setup() { FIX="$BATS_TEST_DIRNAME/fixtures"; TMP="$(mktemp -d)"; }
 teardown() { rm -rf "$TMP"; }
 
@@ -110,4 +112,17 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	run "$IORATE" explain "$FIX/run-ds2-p30.json" --vm DS2 --disk P30 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "d['at_limit']")" = disk_iops ]
+}
+
+@test "model commands: a bad option or a missing value is one line, by iorate, naming it (exit 2)" {
+	for cmd in model plan explain catalog; do
+		run --separate-stderr "$IORATE" "$cmd" --nope
+		[ "$status" -eq 2 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ "$stderr" == "iorate: $cmd: unknown option '--nope'"* ]]
+	done
+	run --separate-stderr "$IORATE" model --vm
+	[ "$status" -eq 2 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "iorate: model: --vm needs a value"* ]]
 }
