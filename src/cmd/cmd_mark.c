@@ -168,7 +168,6 @@ static void mark_job(const struct mark *m, const struct mark_test *t, bool write
 static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint64_t ns,
 		     struct result *res)
 {
-	struct runner_hooks hooks;
 	struct job j;
 	char err[256];
 	int r;
@@ -181,18 +180,16 @@ static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint
 		job_release(&j);
 		return usage_error("mark: %s: %s", t->name, err);
 	}
-	cmd_progress_hooks(&hooks, true);
-	hooks.stop = m->stop;
+	struct runner_hooks hooks = {.stop = m->stop};
 	r = runner_run(&j, res, &hooks);
 	job_release(&j);
 	if (res->targets && res->ntargets && res->targets[0].created)
 		m->remove = true;
 	if (r) {
-		/* A bad fit of job and target is usage; an I/O error once running is a failure. */
-		int code = !res->started && (r == -EDOM || r == -EINVAL) ? EXIT_USAGE : 1;
-		fprintf(stderr, "iorate: mark: %s %s: %s\n", t->name, write ? "write" : "read",
-			res->errmsg[0] ? res->errmsg : strerror(-r));
-		return code;
+		char label[64];
+
+		snprintf(label, sizeof(label), "mark: %s %s", t->name, write ? "write" : "read");
+		return cmd_run_failed(r, res, label);
 	}
 	return 0;
 }

@@ -353,11 +353,7 @@ static int sweep_run(struct sweep *s)
 				if (res.interrupted || (*stop && !rc)) {
 					code = EXIT_INTERRUPTED;
 				} else {
-					/* As 'iorate run': a bad fit of job and target is usage. */
-					bool usage = !res.started && (rc == -EINVAL || rc == -EDOM);
-					fprintf(stderr, "iorate: %s: %s\n", s->run_label,
-						res.errmsg[0] ? res.errmsg : strerror(-rc));
-					code = usage ? EXIT_USAGE : 1;
+					code = cmd_run_failed(rc, &res, s->run_label);
 				}
 			} else if (res.interrupted) {
 				code = EXIT_INTERRUPTED;

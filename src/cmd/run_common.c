@@ -46,14 +46,13 @@ static void progress_tick(void *arg, const struct runner_progress *p)
 	if (!pr->on)
 		return;
 	if (!strcmp(p->phase, "preparing"))
-		fprintf(stdout, "\r\033[Kpreparing test file: %3.0f%%", p->prepare_done * 100);
+		fprintf(stderr, "\r\033[Kpreparing test file: %3.0f%%", p->prepare_done * 100);
 	else if (!strcmp(p->phase, "measuring"))
-		fprintf(stdout, "\r\033[K%s %5.1fs / %.1fs, %.0fs left: %.0f IOPS, %.2f MiB/s", p->phase,
+		fprintf(stderr, "\r\033[K%s %5.1fs / %.1fs, %.0fs left: %.0f IOPS, %.2f MiB/s", p->phase,
 			p->elapsed_s, p->total_s,
 			p->total_s > p->elapsed_s ? p->total_s - p->elapsed_s : 0, p->iops, p->mibps);
 	else
-		fprintf(stdout, "\r\033[K%s %5.1fs / %.1fs", p->phase, p->elapsed_s, p->total_s);
-	fflush(stdout);
+		fprintf(stderr, "\r\033[K%s %5.1fs / %.1fs", p->phase, p->elapsed_s, p->total_s);
 	pr->drawn = true;
 }
 
@@ -62,7 +61,7 @@ static struct progress progress_state;
 void cmd_progress_hooks(struct runner_hooks *h, bool quiet)
 {
 	memset(h, 0, sizeof(*h));
-	progress_state.on = !quiet && isatty(STDOUT_FILENO);
+	progress_state.on = !quiet && isatty(STDERR_FILENO);
 	progress_state.drawn = false;
 	h->tick = progress_tick;
 	h->arg = &progress_state;
@@ -71,10 +70,8 @@ void cmd_progress_hooks(struct runner_hooks *h, bool quiet)
 
 static void progress_clear(void)
 {
-	if (progress_state.drawn) {
-		fputs("\r\033[K", stdout);
-		fflush(stdout);
-	}
+	if (progress_state.drawn)
+		fputs("\r\033[K", stderr);
 	progress_state.drawn = false;
 }
 
@@ -95,6 +92,27 @@ static void save_result(const struct result *r, const char *db)
 	history_close(h);
 }
 
+int cmd_run_failed(int rc, const struct result *r, const char *label)
+{
+	fprintf(stderr, "iorate: %s%s%s\n", label ? label : "", label ? ": " : "",
+		r->errmsg[0] ? r->errmsg : strerror(-rc));
+	return !r->started && (rc == -EDOM || rc == -EINVAL) ? EXIT_USAGE : 1;
+}
+
+int cmd_print_result(const struct result *r, const struct output_opts *o, int rc)
+{
+	o->fmt->write(stdout, r, &o->ropts);
+	fflush(stdout);
+	if (o->save)
+		save_result(r, o->db);
+	if (rc)
+		fprintf(stderr, "iorate: %s\n", r->errmsg[0] ? r->errmsg : strerror(-rc));
+	else if (r->interrupted)
+		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
+			r->seconds);
+	return rc ? 1 : r->interrupted ? EXIT_INTERRUPTED : 0;
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
@@ -104,14 +122,12 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
-	cmd_progress_hooks(&hooks, o->quiet || o->fmt != &report_text);
+	cmd_progress_hooks(&hooks, o->quiet);
 	result_init(&res);
 	rc = runner_run(job, &res, &hooks);
 	progress_clear();
 	if (rc && !res.started) {
-		/* Nothing ran: a bad fit of job and target is usage, anything else a failure. */
-		int code = rc == -EDOM || rc == -EINVAL ? EXIT_USAGE : 1;
-		fprintf(stderr, "iorate: %s\n", res.errmsg[0] ? res.errmsg : strerror(-rc));
+		int code = cmd_run_failed(rc, &res, NULL);
 		result_release(&res);
 		return code;
 	}
@@ -120,16 +136,7 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 		result_release(&res);
 		return 1;
 	}
-	o->fmt->write(stdout, &res, &o->ropts);
-	fflush(stdout);
-	if (o->save)
-		save_result(&res, o->db);
-	if (rc)
-		fprintf(stderr, "iorate: %s\n", res.errmsg[0] ? res.errmsg : strerror(-rc));
-	else if (res.interrupted)
-		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
-			res.seconds);
-	int code = rc ? 1 : res.interrupted ? EXIT_INTERRUPTED : 0;
+	int code = cmd_print_result(&res, o, rc);
 	result_release(&res);
 	return code;
 }

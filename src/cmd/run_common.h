@@ -37,6 +37,20 @@ int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
 		  struct output_opts *o, bool *help);
 
 /*
+ * A run that failed: prints "iorate: [label: ]why" (the runner's message, else strerror) and
+ * returns the exit code: 2 when nothing ran because job and target do not fit (-EINVAL,
+ * -EDOM), else 1.
+ */
+int cmd_run_failed(int rc, const struct result *r, const char *label);
+
+/*
+ * A run that ran (rc: 0 or the -errno that ended it): prints it in o's format on stdout, keeps
+ * it in the history with --save, says on stderr why it ended early, and returns the exit code
+ * (0, 1, or EXIT_INTERRUPTED).
+ */
+int cmd_print_result(const struct result *r, const struct output_opts *o, int rc);
+
+/*
  * Validates job, runs it, prints the result in o's format on stdout, and returns the exit code:
  * 0, 1 when the run failed (the partial results are still printed), 2 when the job is invalid.
  */

@@ -19,7 +19,6 @@
 #include "engine/engine.h"
 #include "mpi/mpi_ctx.h"
 #include "mpi/mpi_run.h"
-#include "store/history.h"
 #include "util/clock.h"
 
 #define COMM MPI_COMM_WORLD
@@ -282,31 +281,6 @@ static void stop_listen_end(struct mpi_ctx *m)
 	MPI_Wait(&m->stop_req, MPI_STATUS_IGNORE);
 }
 
-/* Rank 0: the report, the history, and the closing line, as iorate run prints them. */
-static void print_aggregate(struct result *agg, const struct output_opts *o)
-{
-	o->fmt->write(stdout, agg, &o->ropts);
-	fflush(stdout);
-	if (o->save) {
-		struct history *h = NULL;
-		char err[512] = "";
-		int64_t id;
-
-		if (history_open(o->db, &h, err, sizeof(err)) ||
-		    history_save(h, agg, &id, err, sizeof(err)))
-			fprintf(stderr, "iorate: warning: the run was not saved: %s\n", err);
-		else
-			fprintf(stderr, "iorate: saved as run %lld in %s\n", (long long)id,
-				history_path(h));
-		history_close(h);
-	}
-	if (agg->errmsg[0])
-		fprintf(stderr, "iorate: %s\n", agg->errmsg);
-	else if (agg->interrupted)
-		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
-			agg->seconds);
-}
-
 static int run_job(struct mpi_ctx *m, struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks = {.tick = on_tick, .arg = m, .ready = on_ready, .ready_arg = m};
@@ -342,8 +316,8 @@ static int run_job(struct mpi_ctx *m, struct job *job, const struct output_opts 
 	}
 	code = 0;
 	if (m->rank == 0) {
-		print_aggregate(&agg, o);
-		code = agg.error ? 1 : agg.interrupted ? EXIT_INTERRUPTED : 0;
+		/* The report, the history and the closing line, as iorate run prints them. */
+		code = cmd_print_result(&agg, o, agg.error);
 	}
 vote:
 	MPI_Bcast(&code, 1, MPI_INT, 0, COMM);
