@@ -109,8 +109,7 @@ int cmd_catalog(int argc, char **argv)
 		}
 		json_t *copy = json_deep_copy(e);
 
-		json_object_set_new(copy, "catalog", json_string(vm ? vm->catalog :
-			catalog_find_disk(&c, NULL, words[1])->catalog));
+		json_object_set_new(copy, "catalog", json_string(vm ? vm->catalog : d->catalog));
 		json_dumpf(copy, stdout, JSON_INDENT(2) | (mo.json ? 0 : JSON_PRESERVE_ORDER));
 		putchar('\n');
 		json_decref(copy);

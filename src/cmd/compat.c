@@ -15,7 +15,18 @@
 
 #include "cmd/cmd.h"
 #include "cmd/compat.h"
+#include "engine/engine.h"
 #include "util/parse.h"
+
+int compat_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
 
 void compat_explain(FILE *explain, const char *flag, const char *fmt, ...)
 {
@@ -250,10 +261,9 @@ int compat_cli_run(struct compat_cli *c, struct job *j, int argc, char **argv, c
 	char line[2048], **full;
 
 	if (c->engine) {
-		if (strlen(c->engine) >= sizeof(j->engine))
-			return usage_error("--engine: '%s' is not an engine (sync, uring, aio, "
-					   "null)",
-					   c->engine);
+		if (!engine_find(c->engine) || strlen(c->engine) >= sizeof(j->engine))
+			return usage_error("--engine: '%s' is not an engine of this build (%s)",
+					   c->engine, engine_names());
 		strcpy(j->engine, c->engine);
 	}
 	if (c->size) {

@@ -44,6 +44,10 @@ int compat_disk_by_number(const char *sysblock, unsigned n, char *name, size_t n
 /* "f:\testfile.dat", "C:", "\\server\share\x", ".\x": a Windows path, which Linux cannot open. */
 bool compat_is_windows_path(const char *s);
 
+/* A translator's refusal: the message into err, and -EINVAL to return. */
+int compat_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* One explain line: the foreign flag, padded, then what it became. explain may be NULL. */
 void compat_explain(FILE *explain, const char *flag, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -63,10 +63,12 @@ static int opt_size(struct dspd *d, const char *flag, const char *val, uint64_t 
 	int r = dspd_size(val, d->bs, out);
 
 	if (r == -ERANGE)
-		return dspd_fail(d, "%s: the size does not fit in 64 bits", flag);
+		return compat_fail(d->err, d->errlen, "%s: the size does not fit in 64 bits", flag);
 	if (r)
-		return dspd_fail(d, "%s: DiskSpd takes a size such as %c64K, %c1G or %c8b (8 blocks)",
-			    flag, flag[1], flag[1], flag[1]);
+		return compat_fail(d->err, d->errlen,
+				   "%s: DiskSpd takes a size such as %c64K, %c1G or %c8b (8 "
+				   "blocks)",
+				   flag, flag[1], flag[1], flag[1]);
 	return 0;
 }
 
@@ -74,8 +76,9 @@ static int opt_uint(struct dspd *d, const char *flag, const char *val, unsigned 
 		    unsigned *out)
 {
 	if (parse_uint(val, min, max, out))
-		return dspd_fail(d, "%s: DiskSpd takes a whole number from %u to %u here", flag, min,
-			    max);
+		return compat_fail(d->err, d->errlen,
+				   "%s: DiskSpd takes a whole number from %u to %u here", flag, min,
+				   max);
 	return 0;
 }
 
@@ -106,7 +109,7 @@ static int opt_c(struct dspd *d, const char *flag, const char *val)
 	if (opt_size(d, flag, val, &d->j->size))
 		return -EINVAL;
 	if (!d->j->size)
-		return dspd_fail(d, "%s: the file size must be above 0", flag);
+		return compat_fail(d->err, d->errlen, "%s: the file size must be above 0", flag);
 	d->create = true;
 	d->j->keep = true;
 	compat_explain(d->ex, flag, "--size %s --keep: a missing file is created and left in place "
@@ -144,14 +147,16 @@ static int opt_f(struct dspd *d, const char *flag, const char *val)
 		if (opt_size(d, flag, val, &d->maxsize))
 			return -EINVAL;
 		if (!d->maxsize)
-			return dspd_fail(d, "%s: the size must be above 0", flag);
+			return compat_fail(d->err, d->errlen, "%s: the size must be above 0", flag);
 		compat_explain(d->ex, flag, "only the first %s of each target are used (--range)",
 			       fmt_size(d->maxsize, b, sizeof(b)));
 		return 0;
 	}
 	if (!*val || strspn(val, "rst") != strlen(val))
-		return dspd_fail(d, "%s: DiskSpd's -f takes a size (-f1G) or access hints r, s, t (-fr)",
-			    flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: DiskSpd's -f takes a size (-f1G) or access hints r, s, t "
+				   "(-fr)",
+				   flag);
 	compat_explain(d->ex, flag, "(no effect) Windows access hints; Linux has no open-time "
 		       "equivalent");
 	return 0;
@@ -177,8 +182,10 @@ static int opt_g(struct dspd *d, const char *flag, const char *val)
 static int set_cache(struct dspd *d, const char *flag, bool u, bool w)
 {
 	if ((u && d->u_set) || (w && d->w_set))
-		return dspd_fail(d, "%s: conflicts with an earlier -S or -h (DiskSpd refuses it too)",
-			    flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: conflicts with an earlier -S or -h (DiskSpd refuses it "
+				   "too)",
+				   flag);
 	if (u) {
 		d->u_set = true;
 		d->unbuffered = true;
@@ -193,7 +200,9 @@ static int set_cache(struct dspd *d, const char *flag, bool u, bool w)
 static int opt_h(struct dspd *d, const char *flag, const char *val)
 {
 	if (*val)
-		return dspd_fail(d, "%s: not a DiskSpd option (-h takes no value; it means -Sh)", flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: not a DiskSpd option (-h takes no value; it means "
+				   "-Sh)", flag);
 	return set_cache(d, flag, true, true);
 }
 
@@ -207,8 +216,9 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 		switch (*p) {
 		case 'b':
 			if (d->u_set)
-				return dspd_fail(d, "%s: -Sb conflicts with an earlier cache mode",
-					    flag);
+				return compat_fail(d->err, d->errlen,
+						   "%s: -Sb conflicts with an earlier cache mode",
+						   flag);
 			d->u_set = true;
 			break;
 		case 'h':
@@ -222,14 +232,15 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 			break;
 		case 'r':
 		case 'm':
-			return dspd_fail(d, "%s: -S%c (%s) is not supported: it has no Linux equivalent "
-				    "(supported: -S -Sb -Sh -Su -Sw)", flag, *p,
-				    *p == 'r' ? "remote caching" : "memory-mapped I/O");
+			return compat_fail(d->err, d->errlen,
+					   "%s: -S%c (%s) is not supported: it has no Linux "
+					   "equivalent (supported: -S -Sb -Sh -Su -Sw)", flag, *p,
+					   *p == 'r' ? "remote caching" : "memory-mapped I/O");
 		default:
-			return dspd_fail(d,
-				    "%s: '%c' is not a DiskSpd -S mode (supported: -S -Sb -Sh -Su "
-				    "-Sw)",
-				    flag, *p);
+			return compat_fail(d->err, d->errlen,
+					   "%s: '%c' is not a DiskSpd -S mode (supported: -S -Sb "
+					   "-Sh -Su -Sw)",
+					   flag, *p);
 		}
 		if (r)
 			return r;
@@ -240,7 +251,8 @@ static int opt_S(struct dspd *d, const char *flag, const char *val)
 static int opt_L(struct dspd *d, const char *flag, const char *val)
 {
 	if (*val)
-		return dspd_fail(d, "%s: not a DiskSpd option (-L takes no value)", flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: not a DiskSpd option (-L takes no value)", flag);
 	compat_explain(d->ex, flag, "(always) iorate measures latency of every I/O");
 	return 0;
 }
@@ -278,7 +290,7 @@ static int opt_r(struct dspd *d, const char *flag, const char *val)
 	if (*val && opt_size(d, flag, val, &d->ralign))
 		return -EINVAL;
 	if (!d->ralign)
-		return dspd_fail(d, "%s: the alignment must be above 0", flag);
+		return compat_fail(d->err, d->errlen, "%s: the alignment must be above 0", flag);
 	compat_explain(d->ex, flag, "--random%s%s", d->ralign != d->bs ? " --align " : "",
 		       d->ralign != d->bs ? fmt_size(d->ralign, b, sizeof(b)) : "");
 	return 0;
@@ -290,8 +302,9 @@ static int opt_R(struct dspd *d, const char *flag, const char *val)
 		compat_explain(d->ex, flag, "(default) text report");
 		return 0;
 	}
-	return dspd_fail(d, "%s: DiskSpd's %s output is not supported; give iorate's --json or --csv "
-		    "instead", flag, *val ? val : "(empty)");
+	return compat_fail(d->err, d->errlen,
+			   "%s: DiskSpd's %s output is not supported; give iorate's --json or "
+			   "--csv instead", flag, *val ? val : "(empty)");
 }
 
 static int opt_s(struct dspd *d, const char *flag, const char *val)
@@ -303,7 +316,7 @@ static int opt_s(struct dspd *d, const char *flag, const char *val)
 	if (*val && opt_size(d, flag, val, &d->stride))
 		return -EINVAL;
 	if (*val && !d->stride)
-		return dspd_fail(d, "%s: the stride must be above 0", flag);
+		return compat_fail(d->err, d->errlen, "%s: the stride must be above 0", flag);
 	/* Printed in dspd_resolve(), which checks the stride against threads and -T. */
 	return 0;
 }
@@ -321,7 +334,8 @@ static int opt_T(struct dspd *d, const char *flag, const char *val)
 	if (opt_size(d, flag, val, &d->tstride))
 		return -EINVAL;
 	if (!d->tstride)
-		return dspd_fail(d, "%s: the thread stride must be above 0", flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: the thread stride must be above 0", flag);
 	return 0;
 }
 
@@ -329,7 +343,9 @@ static int opt_w(struct dspd *d, const char *flag, const char *val)
 {
 	/* "-w and -w0 are equivalent and result in a read-only workload". */
 	if (*val && parse_uint(val, 0, 100, &d->j->write_pct))
-		return dspd_fail(d, "%s: DiskSpd's -w takes a percentage from 0 to 100 (-w30)", flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: DiskSpd's -w takes a percentage from 0 to 100 "
+				   "(-w30)", flag);
 	compat_explain(d->ex, flag, "--write %u: %s", d->j->write_pct,
 		       d->j->write_pct ? "percent of I/Os that write (destroys data in the target)"
 				       : "reads only");
@@ -344,7 +360,9 @@ static int opt_z(struct dspd *d, const char *flag, const char *val)
 		return 0;
 	}
 	if (parse_u64(val, 0, UINT32_MAX, &d->j->seed))
-		return dspd_fail(d, "%s: DiskSpd's -z takes a seed from 0 to 4294967295 (-z42)", flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: DiskSpd's -z takes a seed from 0 to 4294967295 "
+				   "(-z42)", flag);
 	d->j->seed_set = true;
 	compat_explain(d->ex, flag, "--seed %llu (iorate's generator: same seed, same offsets, but "
 		       "not DiskSpd's offsets)", (unsigned long long)d->j->seed);
@@ -361,8 +379,9 @@ static int opt_Z(struct dspd *d, const char *flag, const char *val)
 		return 0;
 	}
 	if (strchr(val, ','))
-		return dspd_fail(d, "%s: write data from a file (-Z<size>,<file>) is not supported",
-			    flag);
+		return compat_fail(d->err, d->errlen,
+				   "%s: write data from a file (-Z<size>,<file>) is not supported",
+				   flag);
 	if (strcmp(val, "r") && opt_size(d, flag, val, &n))
 		return -EINVAL;
 	d->j->fill = FILL_RANDOM;
@@ -421,9 +440,10 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 	for (int k = i; k < argc; k++) {
 		if (argv[k][0] == '-' && argv[k][1] == 'b' && argv[k][2]) {
 			if (dspd_size(argv[k] + 2, 0, &d.bs) || !d.bs || strpbrk(argv[k] + 2, "bB"))
-				return dspd_fail(&d,
-					    "%s: DiskSpd's -b takes a size such as -b64K or -b4096",
-					    argv[k]);
+				return compat_fail(d.err, d.errlen,
+						   "%s: DiskSpd's -b takes a size such as -b64K "
+						   "or -b4096",
+						   argv[k]);
 		}
 	}
 	j->bs = d.bs;
@@ -438,30 +458,36 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 		if (!o) {
 			const char *why = dspd_refused(c);
 			if (why)
-				return dspd_fail(&d, "%s: DiskSpd option not supported: %s", flag, why);
-			return dspd_fail(&d, "%s: not a DiskSpd option (supported: %s)", flag,
-				    DSPD_FLAGS);
+				return compat_fail(d.err, d.errlen,
+						   "%s: DiskSpd option not supported: "
+						   "%s", flag, why);
+			return compat_fail(d.err, d.errlen,
+					   "%s: not a DiskSpd option (supported: %s)", flag,
+					   DSPD_FLAGS);
 		}
 		if (o->needs_value && !flag[2])
-			return dspd_fail(&d, "%s: DiskSpd's -%c needs its value attached, as in -%c%s",
-				    flag, c, c,
-				    c == 'b'   ? "64K"
-				    : c == 'c' ? "1G"
-					       : "8");
+			return compat_fail(d.err, d.errlen,
+					   "%s: DiskSpd's -%c needs its value attached, as in "
+					   "-%c%s",
+					   flag, c, c,
+					   c == 'b'   ? "64K"
+					   : c == 'c' ? "1G"
+					   : "8");
 		if ((unsigned char)c < 128)
 			d.seen[(unsigned char)c] = true;
 		if ((r = o->fn(&d, flag, flag + 2)))
 			return r;
 	}
 	if (i == argc)
-		return dspd_fail(&d, "no target: DiskSpd needs a file, a device or a disk number (#1) "
-			    "after the flags (see 'iorate diskspd --help')");
+		return compat_fail(d.err, d.errlen,
+				   "no target: DiskSpd needs a file, a device or a disk number "
+				   "(#1) after the flags (see 'iorate diskspd --help')");
 	for (; i < argc; i++) {
 		if (argv[i][0] == '-')
-			return dspd_fail(&d,
-				    "%s: comes after a target; DiskSpd reads flags only before the "
-				    "targets, so put it before them",
-				    argv[i]);
+			return compat_fail(d.err, d.errlen,
+					   "%s: comes after a target; DiskSpd reads flags only "
+					   "before the targets, so put it before them",
+					   argv[i]);
 		if ((r = dspd_target(&d, argv[i])))
 			return r;
 	}
@@ -469,22 +495,21 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 		return r;
 	dspd_defaults(&d);
 	if (job_set_command_line(j, argc, argv))
-		return dspd_fail(&d, "out of memory");
+		return compat_fail(d.err, d.errlen, "out of memory");
 	return 0;
 }
 
 static void dspd_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: iorate diskspd [DiskSpd flags] TARGET... [--json|--csv] [--dry-run]\n\n"
-		"Runs a DiskSpd command line unchanged: prints what each flag became, then runs "
-		"it like 'iorate run'.\nTargets: a file, a block device, or #N for the Nth whole "
-		"disk in /sys/block (from #0).\nFlags: %s\n"
-		"iorate options: --json --csv --units si --quiet --engine NAME "
-		"--allow-write-device --force --dry-run\n\nExamples:\n"
-		"  iorate diskspd -b64k -d30 -t8 -o8 #1\n"
-		"  iorate diskspd -b8k -d30 -t8 -o8 -r -w30 -Sh -L -c1G /mnt/data/testfile.dat\n"
-		"  iorate diskspd --dry-run -b4K -F8 -T1b -s8b -o32 -Sh /mnt/data/test.dat\n",
+		"usage: iorate diskspd [DiskSpd flags] TARGET... [--json|--csv] "
+		"[--dry-run]\n\nRuns a DiskSpd command line unchanged: prints what each flag "
+		"became, then runs it like 'iorate run'.\nTargets: a file, a block device, or #N "
+		"for the Nth whole disk in /sys/block (from #0).\nFlags: %s\niorate options: "
+		"--json --csv --units si --quiet --engine NAME --allow-write-device --force "
+		"--dry-run\n\nExamples:\n  iorate diskspd -b64k -d30 -t8 -o8 #1\n  iorate diskspd "
+		"-b8k -d30 -t8 -o8 -r -w30 -Sh -L -c1G /mnt/data/testfile.dat\n  iorate diskspd "
+		"--dry-run -b4K -F8 -T1b -s8b -o32 -Sh /mnt/data/test.dat\n",
 		DSPD_FLAGS);
 }
 

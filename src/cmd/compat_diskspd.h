@@ -32,8 +32,6 @@ struct dspd {
 	bool seen[128];
 };
 
-/* Writes the message into d->err; returns -EINVAL. */
-int dspd_fail(struct dspd *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Resolves what depends on several flags: threads, pattern and strides, region, throttle. */
 int dspd_resolve(struct dspd *d);
 /* Explains the DiskSpd defaults that applied (its -b64K, -d10, -W5, -o2, ...). */

@@ -3,23 +3,12 @@
  * strides, region, throttle, cache mode), the defaults it applies, and its targets ("#N").
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/compat.h"
 #include "cmd/compat_diskspd.h"
 #include "util/parse.h"
-
-int dspd_fail(struct dspd *d, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->err, d->errlen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 /* DiskSpd's -S/-h pair (software cache off, write-through) as one of iorate's cache modes. */
 static void dspd_cache(struct dspd *d)
@@ -50,8 +39,9 @@ int dspd_resolve(struct dspd *d)
 	char b1[32], b2[32];
 
 	if (d->t && d->F)
-		return dspd_fail(d, "-t and -F: DiskSpd refuses both together (threads per target, or "
-			    "threads in total)");
+		return compat_fail(d->err, d->errlen,
+				   "-t and -F: DiskSpd refuses both together (threads per target, "
+				   "or threads in total)");
 	j->threads = d->F ? d->F : d->t ? d->t : 1;
 	if (!d->t && !d->F)
 		compat_explain(d->ex, "default -t1", "--threads 1");
@@ -66,13 +56,12 @@ int dspd_resolve(struct dspd *d)
 			     (d->tstride == d->bs && stride == j->threads * d->bs);
 
 		if (stride != d->bs && !(d->tstride == d->bs && stride == j->threads * d->bs))
-			return dspd_fail(d,
-				    "-s%s: a sequential stride of %s is not supported: iorate's "
-				    "threads read adjacent blocks, interleaved (the pattern of "
-				    "-T1b "
-				    "-s%ub)",
-				    fmt_size(stride, b1, sizeof(b1)),
-				    fmt_size(stride, b2, sizeof(b2)), j->threads);
+			return compat_fail(d->err, d->errlen,
+					   "-s%s: a sequential stride of %s is not supported: "
+					   "iorate's threads read adjacent blocks, interleaved "
+					   "(the pattern of -T1b -s%ub)",
+					   fmt_size(stride, b1, sizeof(b1)),
+					   fmt_size(stride, b2, sizeof(b2)), j->threads);
 		compat_explain(d->ex, d->seen['s'] ? "-s" : "default -s", "--sequential%s",
 			       exact ? (j->threads > 1 ? ": threads interleave block by block, as "
 							 "with DiskSpd's -si" : "")
@@ -87,17 +76,17 @@ int dspd_resolve(struct dspd *d)
 	j->offset = d->base;
 	if (d->maxsize) {
 		if (d->maxsize <= d->base)
-			return dspd_fail(d, "-f: the target size (%s) must be above the base offset -B "
-				    "(%s)", fmt_size(d->maxsize, b1, sizeof(b1)),
-				    fmt_size(d->base, b2, sizeof(b2)));
+			return compat_fail(d->err, d->errlen,
+					   "-f: the target size (%s) must be above the base "
+					   "offset -B (%s)", fmt_size(d->maxsize, b1, sizeof(b1)),
+					   fmt_size(d->base, b2, sizeof(b2)));
 		j->range = d->maxsize - d->base;
 	}
 	if (d->g) {
 		/* -g throttles each thread on each target: bytes per millisecond. */
 		j->cap.mbps = (double)d->g * 1000.0 * j->threads / 1e6;
 		compat_explain(d->ex, "-g",
-			       "--cap-mbps %g: %u bytes/ms for each of %u thread(s), per "
-			       "target",
+			       "--cap-mbps %g: %u bytes/ms for each of %u thread(s), per target",
 			       j->cap.mbps, d->g, j->threads);
 	}
 	dspd_cache(d);
@@ -123,8 +112,8 @@ void dspd_defaults(struct dspd *d)
 		compat_explain(d->ex, "default -z0", "--seed 0: repeatable offsets");
 	if (!d->seen['Z'] && (d->j->write_pct || d->create))
 		compat_explain(d->ex, "default buffers",
-			       "--fill random: DiskSpd writes a repeating "
-			       "0..255 pattern, which compresses; iorate writes random data");
+			       "--fill random: DiskSpd writes a repeating 0..255 pattern, which "
+			       "compresses; iorate writes random data");
 }
 
 int dspd_target(struct dspd *d, const char *arg)
@@ -137,28 +126,32 @@ int dspd_target(struct dspd *d, const char *arg)
 		int r;
 
 		if (parse_uint(a + 1, 0, 100000, &n))
-			return dspd_fail(d, "%s: DiskSpd's disk targets are # and a number, as in #1",
-				    arg);
+			return compat_fail(d->err, d->errlen,
+					   "%s: DiskSpd's disk targets are # and a number, as in "
+					   "#1",
+					   arg);
 		r = compat_disk_by_number(NULL, n, name, sizeof(name), list, sizeof(list));
 		if (r == -ENOENT)
-			return dspd_fail(d,
-				    "%s: there is no disk #%u here (%s); name the device instead, "
-				    "e.g. /dev/sdb",
-				    arg, n, list);
+			return compat_fail(d->err, d->errlen,
+					   "%s: there is no disk #%u here (%s); name the device "
+					   "instead, e.g. /dev/sdb",
+					   arg, n, list);
 		if (r)
-			return dspd_fail(d, "%s: cannot list the disks in /sys/block: %s", arg,
-				    strerror(-r));
+			return compat_fail(d->err, d->errlen,
+					   "%s: cannot list the disks in /sys/block: %s", arg,
+					   strerror(-r));
 		snprintf(dev, sizeof(dev), "/dev/%s", name);
 		compat_explain(d->ex, arg, "%s: disk #%u in /sys/block order, from 0 (%s)", dev, n,
 			       list);
-		return job_add_target(d->j, dev) ? dspd_fail(d, "out of memory") : 0;
+		return job_add_target(d->j, dev) ? compat_fail(d->err, d->errlen,
+							       "out of memory") : 0;
 	}
 	if (compat_is_windows_path(a))
-		return dspd_fail(d,
-			    "'%s' is a Windows path; name a Linux file (e.g. "
-			    "/mnt/data/testfile.dat)"
-			    ", a block device (e.g. /dev/sdb) or a disk by number (#1)",
-			    arg);
+		return compat_fail(d->err, d->errlen,
+				   "'%s' is a Windows path; name a Linux file (e.g. "
+				   "/mnt/data/testfile.dat), a block device (e.g. /dev/sdb) or a "
+				   "disk by number (#1)",
+				   arg);
 	compat_explain(d->ex, arg, "target");
-	return job_add_target(d->j, a) ? dspd_fail(d, "out of memory") : 0;
+	return job_add_target(d->j, a) ? compat_fail(d->err, d->errlen, "out of memory") : 0;
 }

@@ -27,17 +27,6 @@ struct sqlio {
 	bool seen[128];
 };
 
-static int fail(struct sqlio *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct sqlio *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(s->err, s->errlen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 /*
  * SQLIO's -k reads one letter: R or W. It has no mixed mode, so seed 001's -kRW ran reads only,
  * and the 5,100 IOPS it reported were reads. iorate does the same and says so.
@@ -47,13 +36,13 @@ static int opt_k(struct sqlio *s, const char *flag, const char *val)
 	char c = (char)toupper((unsigned char)val[0]);
 
 	if (c != 'R' && c != 'W')
-		return fail(s, "%s: SQLIO's -k takes R (reads) or W (writes), as in -kR", flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -k takes R (reads) or W (writes), as in -kR", flag);
 	s->j->write_pct = c == 'W' ? 100 : 0;
 	if (val[1])
 		compat_explain(s->ex, flag,
-			       "--write %u: SQLIO reads only the first letter of -k, so "
-			       "%s runs %s only (it has no read/write mix; for one use 'iorate run "
-			       "-w 50')",
+			       "--write %u: SQLIO reads only the first letter of -k, so %s runs "
+			       "%s only (it has no read/write mix; for one use 'iorate run -w 50')",
 			       s->j->write_pct, flag, c == 'W' ? "writes" : "reads");
 	else
 		compat_explain(s->ex, flag, "--write %u: %s", s->j->write_pct,
@@ -66,8 +55,10 @@ static int opt_num(struct sqlio *s, const char *flag, const char *val, unsigned 
 		   unsigned max, unsigned *out)
 {
 	if (parse_uint(val, min, max, out))
-		return fail(s, "%s: SQLIO's -%c takes a whole number from %u to %u", flag, flag[1],
-			    min, max);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -%c takes a whole number from %u to "
+				   "%u", flag, flag[1],
+				   min, max);
 	return 0;
 }
 
@@ -107,9 +98,10 @@ static int opt_b(struct sqlio *s, const char *flag, const char *val)
 	unsigned kb;
 
 	if (parse_uint(val, 1, 1u << 20, &kb))
-		return fail(s,
-			    "%s: SQLIO's -b takes the block size in KB as a bare number, as in -b8",
-			    flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -b takes the block size in KB as a bare number, "
+				   "as in -b8",
+				   flag);
 	s->j->bs = (uint64_t)kb << 10;
 	compat_explain(s->ex, flag, "--bs %uKiB: SQLIO counts -b in KB", kb);
 	return 0;
@@ -134,10 +126,10 @@ static int opt_f(struct sqlio *s, const char *flag, const char *val)
 					"neighbours, which storage treats like random I/O",
 			       n);
 	} else {
-		return fail(s,
-			    "%s: SQLIO's -f takes random, sequential or a stripe factor in blocks "
-			    "(-f64)",
-			    flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -f takes random, sequential or a stripe factor in "
+				   "blocks (-f64)",
+				   flag);
 	}
 	return 0;
 }
@@ -147,10 +139,10 @@ static int opt_L(struct sqlio *s, const char *flag, const char *val)
 	char c = (char)toupper((unsigned char)val[0]);
 
 	if ((c != 'S' && c != 'P') || (val[1] && (val[1] != 'i' || val[2])))
-		return fail(s,
-			    "%s: SQLIO's -L takes S (system timer) or P (processor timer), as in "
-			    "-LS",
-			    flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -L takes S (system timer) or P (processor timer), "
+				   "as in -LS",
+				   flag);
 	compat_explain(s->ex, flag, "(always) iorate times every I/O with CLOCK_MONOTONIC");
 	return 0;
 }
@@ -179,8 +171,9 @@ static int opt_B(struct sqlio *s, const char *flag, const char *val)
 		compat_explain(s->ex, flag, "--cache buffered: file and disk caches");
 		break;
 	default:
-		return fail(s, "%s: SQLIO's -B takes N (none), Y (all), H (hardware) or S "
-			    "(software), as in -BN", flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -B takes N (none), Y (all), H (hardware) or S "
+				   "(software), as in -BN", flag);
 	}
 	return 0;
 }
@@ -196,7 +189,8 @@ static int opt_S(struct sqlio *s, const char *flag, const char *val)
 static int opt_noeffect(struct sqlio *s, const char *flag, const char *val)
 {
 	if (!*val)
-		return fail(s, "%s: SQLIO's -%c needs a value", flag, flag[1]);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -%c needs a value", flag, flag[1]);
 	compat_explain(s->ex, flag, "(no effect) %s", flag[1] == 'i'
 		       ? "I/Os per run only shape SQLIO's stripe pattern"
 		       : "CPU affinity: iorate leaves thread placement to the scheduler");
@@ -206,11 +200,11 @@ static int opt_noeffect(struct sqlio *s, const char *flag, const char *val)
 static int add_target(struct sqlio *s, const char *where, const char *path)
 {
 	if (compat_is_windows_path(path))
-		return fail(s,
-			    "%s'%s' is a Windows path; name a Linux file (e.g. "
-			    "/mnt/data/testfile.dat) or a block device (e.g. /dev/sdb)",
-			    where, path);
-	return job_add_target(s->j, path) ? fail(s, "out of memory") : 0;
+		return compat_fail(s->err, s->errlen,
+				   "%s'%s' is a Windows path; name a Linux file (e.g. "
+				   "/mnt/data/testfile.dat) or a block device (e.g. /dev/sdb)",
+				   where, path);
+	return job_add_target(s->j, path) ? compat_fail(s->err, s->errlen, "out of memory") : 0;
 }
 
 /*
@@ -228,11 +222,13 @@ static int opt_F(struct sqlio *s, const char *flag, const char *val)
 	FILE *f;
 
 	if (!*val)
-		return fail(s,
-			    "%s: SQLIO's -F needs the parameter file attached, as in -Fparam.txt",
-			    flag);
+		return compat_fail(s->err, s->errlen,
+				   "%s: SQLIO's -F needs the parameter file attached, as in "
+				   "-Fparam.txt",
+				   flag);
 	if (!(f = fopen(val, "r")))
-		return fail(s, "%s: cannot open '%s': %s", flag, val, strerror(errno));
+		return compat_fail(s->err, s->errlen,
+				   "%s: cannot open '%s': %s", flag, val, strerror(errno));
 	while (getline(&line, &cap, f) > 0) {
 		char *tok[5], *save = NULL, *p;
 		unsigned n = 0, t = 1, mb = 0;
@@ -248,15 +244,16 @@ static int opt_F(struct sqlio *s, const char *flag, const char *val)
 		snprintf(where, sizeof(where), "%s:%u: ", val, lineno);
 		if (n > 4 || (n > 1 && parse_uint(tok[1], 1, SQLIO_MAX, &t)) ||
 		    (n > 3 && parse_uint(tok[3], 1, 1u << 30, &mb))) {
-			ret = fail(s,
-				   "%sSQLIO's parameter lines read 'path threads mask size-MB', as "
-				   "in '/mnt/data/testfile.dat 2 0x0 100'",
-				   where);
+			ret = compat_fail(s->err, s->errlen,
+					  "%sSQLIO's parameter lines read 'path threads mask "
+					  "size-MB', as in '/mnt/data/testfile.dat 2 0x0 100'",
+					  where);
 			goto out;
 		}
 		if ((threads && t != threads) || (size && mb && (uint64_t)mb << 20 != size)) {
-			ret = fail(s, "%siorate runs the same threads on every target and creates "
-				   "files at one size; make the lines agree", where);
+			ret = compat_fail(s->err, s->errlen,
+					  "%siorate runs the same threads on every target and "
+					  "creates files at one size; make the lines agree", where);
 			goto out;
 		}
 		threads = t;
@@ -268,7 +265,7 @@ static int opt_F(struct sqlio *s, const char *flag, const char *val)
 			       n > 2 ? ", affinity mask ignored" : "");
 	}
 	if (!threads) {
-		ret = fail(s, "%s: '%s' names no target", flag, val);
+		ret = compat_fail(s->err, s->errlen, "%s: '%s' names no target", flag, val);
 		goto out;
 	}
 	s->j->threads = threads;
@@ -277,8 +274,8 @@ static int opt_F(struct sqlio *s, const char *flag, const char *val)
 		s->j->size = size;
 		s->j->keep = true;
 		compat_explain(s->ex, flag,
-			       "--size %lluMiB --keep: a missing file is created and "
-			       "left in place, as SQLIO leaves it",
+			       "--size %lluMiB --keep: a missing file is created and left in "
+			       "place, as SQLIO leaves it",
 			       (unsigned long long)(size >> 20));
 	}
 out:
@@ -322,8 +319,8 @@ static void sqlio_defaults(struct sqlio *s)
 		compat_explain(s->ex, "default -b2", "--bs 2KiB");
 	if (!s->seen['f'])
 		compat_explain(s->ex, "default -f64",
-			       "--random: I/Os 64 blocks apart, which storage "
-			       "treats like random I/O");
+			       "--random: I/Os 64 blocks apart, which storage treats like random "
+			       "I/O");
 	if (!s->seen['B'])
 		compat_explain(s->ex, "default -BN", "--cache direct: no file cache (O_DIRECT)");
 	compat_explain(s->ex, "no warm-up", "--warmup 0: SQLIO measures from the first I/O");
@@ -362,16 +359,19 @@ int compat_sqlio_parse(int argc, char **argv, struct job *j, FILE *explain, char
 			if (sqlio_opts[k].letter == flag[1])
 				o = &sqlio_opts[k];
 		if (!o && (why = sqlio_refused(flag[1])))
-			return fail(&s, "%s: SQLIO option not supported: %s", flag, why);
+			return compat_fail(s.err, s.errlen,
+					   "%s: SQLIO option not supported: %s", flag, why);
 		if (!o)
-			return fail(&s, "%s: not a SQLIO option (supported: %s)", flag,
-				    SQLIO_FLAGS);
+			return compat_fail(s.err, s.errlen,
+					   "%s: not a SQLIO option (supported: %s)", flag,
+					   SQLIO_FLAGS);
 		if (!flag[2] && o->fn != opt_noeffect)
-			return fail(&s, "%s: SQLIO's -%c needs its value attached, as in -%c%s",
-				    flag, flag[1], flag[1],
-				    flag[1] == 'k'   ? "R"
-				    : flag[1] == 'B' ? "N"
-						     : "8");
+			return compat_fail(s.err, s.errlen,
+					   "%s: SQLIO's -%c needs its value attached, as in -%c%s",
+					   flag, flag[1], flag[1],
+					   flag[1] == 'k'   ? "R"
+					   : flag[1] == 'B' ? "N"
+					   : "8");
 		if (o->fn == opt_t && s.file_threads) {
 			compat_explain(explain, flag,
 				       "(no effect) the -F parameter file sets threads");
@@ -391,12 +391,11 @@ int compat_sqlio_parse(int argc, char **argv, struct job *j, FILE *explain, char
 		if ((r = add_target(&s, "", "testfile.dat")))
 			return r;
 		compat_explain(explain, "default target",
-			       "testfile.dat in the current directory, as "
-			       "SQLIO does");
+			       "testfile.dat in the current directory, as SQLIO does");
 	}
 	sqlio_defaults(&s);
 	if (job_set_command_line(j, argc, argv))
-		return fail(&s, "out of memory");
+		return compat_fail(s.err, s.errlen, "out of memory");
 	return 0;
 }
 
@@ -404,11 +403,11 @@ static void sqlio_usage(FILE *f)
 {
 	fprintf(f, "usage: iorate sqlio [SQLIO flags] [FILE...] [--json|--csv] [--size SIZE] "
 		   "[--dry-run]\n\nRuns a SQLIO command line unchanged: prints what each flag "
-		   "became, then runs it like 'iorate run'.\nFlags: %s\n"
-		   "iorate options: --json --csv --units si --quiet --engine NAME --size SIZE "
-		   "--allow-write-device --force --dry-run\n\nExamples:\n"
-		   "  iorate sqlio -kR -s60 -o8 -b8 -frandom -BN -LS /mnt/data/testfile.dat\n"
-		   "  iorate sqlio -kW -t4 -s60 -o8 -b64 -fsequential -Fparam.txt\n",
+		   "became, then runs it like 'iorate run'.\nFlags: %s\niorate options: --json "
+		   "--csv --units si --quiet --engine NAME --size SIZE --allow-write-device "
+		   "--force --dry-run\n\nExamples:\n  iorate sqlio -kR -s60 -o8 -b8 -frandom -BN "
+		   "-LS /mnt/data/testfile.dat\n  iorate sqlio -kW -t4 -s60 -o8 -b64 -fsequential "
+		   "-Fparam.txt\n",
 		SQLIO_FLAGS);
 }
 

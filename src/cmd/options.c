@@ -78,12 +78,7 @@ static int set_threads(struct opt_ctx *c, const struct opt *o, const char *val)
 	return set_count(c, o, val, 1, JOB_MAX_THREADS);
 }
 
-static int set_depth(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	return set_count(c, o, val, 1, JOB_MAX_DEPTH);
-}
-
-static int set_batch(struct opt_ctx *c, const struct opt *o, const char *val)
+static int set_depth_count(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	return set_count(c, o, val, 1, JOB_MAX_DEPTH);
 }
@@ -300,10 +295,10 @@ const struct opt run_options[] = {
 	{"threads", 't', "N", "threads per target (default 1)", "-t 8", set_threads,
 	 F(threads), RS},
 	{"depth", 'o', "N", "outstanding I/Os per thread (default 1; above 1 needs uring or aio)",
-	 "-o 32", set_depth, F(depth), RS},
+	 "-o 32", set_depth_count, F(depth), RS},
 	{"batch", 0, "N",
 	 "submit I/Os N at a time (default 1, as fio; = --depth: all free slots in one call)",
-	 "--batch 1", set_batch, F(batch), RS},
+	 "--batch 1", set_depth_count, F(batch), RS},
 	{"write", 'w', "PCT", "percent of I/Os that write, 0..100 (default 0)", "-w 30",
 	 set_percent, F(write_pct), RS},
 	{"random", 'r', NULL, "random offsets, aligned to --align (the default)", "-r", set_random,

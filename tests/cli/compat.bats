@@ -151,3 +151,10 @@ fake_sysblock() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"Windows path"* ]]
 }
+
+@test "an --engine that this build does not have is refused before anything runs" {
+	run --separate-stderr "$IORATE" diskspd --dry-run --engine foo -b4k f.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--engine: 'foo' is not an engine of this build"* ]]
+	[ ! -e f.dat ]
+}
