@@ -54,7 +54,6 @@ struct sweep {
 	struct sweep_cell *cells; /* nvals x nbs */
 	char *notes[16];
 	unsigned nnotes;
-	struct opt_taken taken;  /* argv words rewritten while taking the --bs out */
 	bool progress;
 	unsigned run_no, nruns;
 	char run_label[96];
@@ -91,28 +90,18 @@ static void sweep_usage(FILE *f)
 		"130 interrupted by Ctrl-C or SIGTERM (the rows done are printed).\n");
 }
 
-static int add_bs(void *arg, const char *val)
+/* The option table keeps the last --bs; a sweep takes each one as it is set. */
+static int sweep_on_set(struct opt_ctx *c, const struct opt *o)
 {
-	struct sweep *s = arg;
-	/* Through the option table, so a bad value gets the very message 'iorate run' gives. */
-	struct job scratch;
-	struct output_opts so;
-	struct opt_ctx c = {.job = &scratch, .out = &so};
-	char *av[] = {"sweep", "--bs", (char *)val, NULL};
-	int first, r;
+	struct sweep *s = c->cmd;
+	uint64_t *n;
 
-	job_init(&scratch);
-	output_opts_init(&so);
-	r = options_parse(&c, OPT_SWEEP, 3, av, &first);
-	if (!r) {
-		uint64_t *n = realloc(s->bs, (s->nbs + 1) * sizeof(*n));
-		if (!n)
-			r = run_error("out of memory");
-		else
-			(s->bs = n)[s->nbs++] = scratch.bs;
-	}
-	job_release(&scratch);
-	return r;
+	if (strcmp(o->name, "bs"))
+		return 0;
+	if (!(n = realloc(s->bs, (s->nbs + 1) * sizeof(*n))))
+		return run_error("out of memory");
+	(s->bs = n)[s->nbs++] = c->job->bs;
+	return 0;
 }
 
 static int parse_param(struct sweep *s, const char *arg, bool *is_param)
@@ -405,7 +394,6 @@ static void sweep_release(struct sweep *s)
 		free(s->remove[i]);
 	}
 	free(s->remove);
-	options_take_release(&s->taken);
 	for (size_t i = 0; s->cells && i < s->nvals * s->nbs; i++)
 		json_decref(s->cells[i].run);
 	for (unsigned n = 0; n < s->nnotes; n++)
@@ -419,7 +407,7 @@ static void sweep_release(struct sweep *s)
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep s = {0};
-	struct opt_ctx c = {.job = &s.base, .out = &s.out};
+	struct opt_ctx c = {.job = &s.base, .out = &s.out, .on_set = sweep_on_set, .cmd = &s};
 	char **av = calloc((size_t)argc + 1, sizeof(*av)), **paths = NULL;
 	int ac = argc, first = 0, npaths = 0, rc;
 
@@ -430,7 +418,7 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if ((rc = options_take(&s.taken, OPT_SWEEP, "bs", &ac, av, add_bs, &s)) || (rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
+	if ((rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
 		goto out;
 	if (c.help) {
 		sweep_usage(stdout);

@@ -440,7 +440,7 @@ int options_parse(struct opt_ctx *c, unsigned group, int argc, char **argv, int 
 					o = byidx[i];
 		if (!o)
 			return usage_error("-%c: unknown option", ch);
-		if ((r = o->set(c, o, optarg)))
+		if ((r = o->set(c, o, optarg)) || (c->on_set && (r = c->on_set(c, o))))
 			return r;
 	}
 	*first = optind;

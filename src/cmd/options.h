@@ -13,12 +13,21 @@
  * prints --help, the man page's option list, and parses argv.
  */
 
+struct opt;
+
 struct opt_ctx {
 	struct job *job;
 	struct output_opts *out;
 	const char *job_file;    /* --job FILE (fio job file), loaded by the command */
 	const char *emulate;     /* --emulate PROFILE */
 	bool help;
+	/*
+	 * Called after each option is set, in command-line order, for a command that takes an
+	 * option several times (sweep's --bs): it reads the value the setter just wrote. 0, or an
+	 * exit code to stop parsing. May be NULL; cmd is the command's own state.
+	 */
+	int (*on_set)(struct opt_ctx *c, const struct opt *o);
+	void *cmd;
 };
 
 struct opt {
@@ -60,19 +69,5 @@ int options_check_caps(const struct job *j);
 /* --emulate PROFILE: fills the caps the command line left unset from the catalog. 0 or 2. */
 int options_emulate(struct job *j, const char *profile);
 
-/*
- * Takes every occurrence of the option NAME (with its value) out of argv, calling add(ctx, value)
- * for each in order, and leaves the other arguments in place for options_parse(): for options a
- * command accepts several times (sweep's --bs). argv[0] names the command in messages. Words it
- * had to rewrite (-rb64k leaves -r) live in t until options_take_release().
- * 0, or an exit code after printing the error.
- */
-struct opt_taken {
-	char **owned;
-	size_t nowned;
-};
-int options_take(struct opt_taken *t, unsigned group, const char *name, int *argc, char **argv,
-		 int (*add)(void *ctx, const char *val), void *ctx);
-void options_take_release(struct opt_taken *t);
 
 #endif
