@@ -45,8 +45,11 @@ mpi() {
 	json_ok '.schema == 1 and .total.total.ios == 100000'
 	json_ok '(.ranks | length) == 2 and ([.ranks[].total.ios] | add) == .total.total.ios'
 	json_ok '[.ranks[].rank] == [0, 1] and ([.ranks[].total.ios] | unique) == [50000]'
-	json_ok '.mpi.ranks == 2 and .mpi.hosts == 1 and .mpi.start_skew_us >= 0'
-	json_ok '([.series[].iops * .series[].seconds] | length) > 0'
+	# The ranks start together: their skew is well below the 100 ms lead of the broadcast start.
+	json_ok '.mpi.ranks == 2 and .mpi.hosts == 1 and .mpi.start_skew_us >= 0 and .mpi.start_skew_us < 100000'
+	# series[] covers the measured window exactly: its I/Os (iops x seconds) add up to the total.
+	json_ok '(.series | length) > 0 and
+		((([.series[] | .iops * .seconds] | add) - .total.total.ios) | fabs) <= 0.03 * .total.total.ios'
 	echo "start skew: $(jqv .mpi.start_skew_us) us" >&3
 }
 
@@ -58,7 +61,8 @@ mpi() {
 	json_ok '[.ranks[].total.bytes] == [2457600, 2457600] and [.targets[].total.bytes] == [2457600, 2457600]'
 	json_ok '.total.total.bytes == 4915200 and .total.write.ios == 1200'
 	json_ok '[.ranks[].targets[0]] == [.targets[0].path, .targets[1].path]'
-	[ ! -e f.0.dat ] && [ ! -e f.1.dat ]
+	[ ! -e f.0.dat ]
+	[ ! -e f.1.dat ]
 	# The same run as text and CSV: one report, on rank 0 only.
 	mpi run --engine null --ios 1000
 	[ "$status" -eq 0 ]
@@ -120,7 +124,8 @@ mpi() {
 		[ -s t.0 ] && [ -s t.1 ] && break
 		sleep 0.1
 	done
-	[ -s t.0 ] && [ -s t.1 ]
+	[ -s t.0 ]
+	[ -s t.1 ]
 	mp=$(pgrep -P "$tp")
 	rank=$(pgrep -P "$mp" | tail -1)
 	[ -n "$rank" ]
@@ -134,5 +139,6 @@ mpi() {
 	json_ok '.interrupted == true and ([.ranks[].interrupted] == [true, true])'
 	json_ok '.seconds < 60 and .total.total.ios > 0'
 	grep -q "interrupted: results cover" err.txt
-	[ ! -e s.0.dat ] && [ ! -e s.1.dat ]
+	[ ! -e s.0.dat ]
+	[ ! -e s.1.dat ]
 }

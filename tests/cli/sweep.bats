@@ -22,10 +22,13 @@ seed_row() {
 	if [ "$bs" = 8192 ]; then
 		within 2 $((500 * n)) "$iops" "8 KiB IOPS of $n disks"
 	elif [ "$n" -ge 10 ]; then
+		# One list, not two lines: seed_row is also called after ||, where errexit is off.
 		within 3 4560 "$iops" "64 KiB IOPS of $n disks" &&
 			within 3 285 "$mibps" "64 KiB MiB/s of $n disks"
-	elif [ "$n" -le 8 ]; then
-		within 2 $((500 * n)) "$iops" "64 KiB IOPS of $n disks"
+	else
+		# Up to 9 disks 500 x N is below the VM's 4,560 (at 9: min(4,500, 4,560) = 4,500).
+		local want=$((500 * n < 4560 ? 500 * n : 4560))
+		within 2 "$want" "$iops" "64 KiB IOPS of $n disks"
 	fi
 }
 
@@ -120,7 +123,8 @@ seed_row() {
 	# Files named as targets are removed too when the sweep created them, not when they existed.
 	iorate sweep threads=1,2 -d 0.2 --size 2M --csv new.dat d/iorate-sweep-01.dat
 	[ "$status" -eq 0 ]
-	[ ! -e new.dat ] && [ -e d/iorate-sweep-01.dat ]
+	[ ! -e new.dat ]
+	[ -e d/iorate-sweep-01.dat ]
 }
 
 @test "Ctrl-C keeps the rows done, removes the files, exits 130" {
@@ -132,7 +136,8 @@ seed_row() {
 	status=0
 	wait $pid || status=$?
 	[ "$status" -eq 130 ]
-	[ "$(wc -l <out.csv)" -ge 2 ] && [ "$(wc -l <out.csv)" -le 4 ]
+	[ "$(wc -l <out.csv)" -ge 2 ]
+	[ "$(wc -l <out.csv)" -le 4 ]
 	grep -q 'interrupted: [0-9] of 4 rows done' err.txt
 	[ -z "$(ls d)" ]
 }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "core/stats.h"
+#include "core/workload.h"
 
 #define N_VALUES 200000
 
@@ -23,16 +24,12 @@ static void near_at(double a, double b, double eps, const char *expr, const char
 			 eps);
 }
 
-/* splitmix64: a fixed, seeded generator so every run checks the same data. */
+/* splitmix64 (src/core/workload.c): a fixed, seeded generator so every run checks the same data. */
 static uint64_t rng_state;
 
 static uint64_t rng_next(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 static double rng_unit(void)
@@ -107,7 +104,8 @@ static void check_pct(const struct dir_stats *d, const uint64_t *sorted, size_t 
 	uint64_t got = hist_percentile(&d->hist, pct, d->lat_min, d->lat_max);
 	double rel = fabs((double)got - (double)want) / (double)want;
 
-	if (rel > 0.01)
+	/* README and docs/json.md promise percentiles within 0.4% of the exact value. */
+	if (rel > 0.004)
 		fail_msg("%s: p%g = %llu, exact %llu (relative error %g)", dist, pct,
 			 (unsigned long long)got, (unsigned long long)want, rel);
 }
