@@ -106,6 +106,12 @@ bool catalog_has(const struct catalog *c, const char *catalog);
 void catalog_suggest(const struct catalog *c, const char *kind, const char *catalog,
 		     const char *name, char *out, size_t outlen);
 
+/*
+ * A VM's caps for disks of a family (GCP publishes them so), or NULL when its caps do not
+ * depend on the family. Families compare without case; of two entries the later one counts.
+ */
+const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family);
+
 /* Case-insensitive comparison that ignores a "Standard_" prefix on either side. */
 bool catalog_name_eq(const char *a, const char *b);
 

@@ -51,6 +51,14 @@ static const char *split_cat(const struct catalog *c, const char *name, char *ca
 	return name;
 }
 
+const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family)
+{
+	for (unsigned k = vm->nfcaps; k-- > 0;)
+		if (family && !strcasecmp(vm->fcaps[k].family, family))
+			return &vm->fcaps[k];
+	return NULL;
+}
+
 bool catalog_has(const struct catalog *c, const char *catalog)
 {
 	for (size_t i = 0; i < c->nnames; i++)

@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "model/config.h"
 #include "model/emulate.h"
@@ -62,11 +61,12 @@ int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *n
 			vm_caps->burst_mbps = m.vm->burst_mbps;
 			vm_caps->burst_seconds = m.vm->burst_seconds;
 		}
-		for (unsigned k = 0; k < m.vm->nfcaps; k++)
-			if (!strcasecmp(m.vm->fcaps[k].family, d->type->family)) {
-				vm_caps->iops = m.vm->fcaps[k].iops;
-				vm_caps->mbps = m.vm->fcaps[k].mbps;
-			}
+		const struct cat_family_caps *fc = catalog_vm_family_caps(m.vm, d->type->family);
+
+		if (fc) {
+			vm_caps->iops = fc->iops;
+			vm_caps->mbps = fc->mbps;
+		}
 	}
 	*io_unit = (uint64_t)d->io_unit;
 out:

@@ -19,7 +19,10 @@ static bool in_scope(const struct plan_target *t, const char *cat, const char *p
 	return !t->provider || !strcmp(t->provider, cat) || !strcmp(t->provider, prov);
 }
 
-/* Size and provisioning of one disk of a per-GiB type for n disks to meet the target. */
+/*
+ * Size of one disk of a per-GiB type for n disks to meet the target, into md->gib, from which the
+ * caller writes the spec that model_parse_disk() reads (and that sets the rest of md).
+ */
 static void size_rule(const struct cat_disk *d, const struct plan_target *t, unsigned n,
 		      double ops, struct model_disk *md)
 {
@@ -35,7 +38,6 @@ static void size_rule(const struct cat_disk *d, const struct plan_target *t, uns
 	if (d->max_gib > 0 && gib > d->max_gib)
 		gib = d->max_gib;
 	md->gib = gib;
-	snprintf(md->spec, sizeof(md->spec), "%ux%s:%.0fGiB", n, d->name, gib);
 }
 
 static int try_config(const struct catalog *c, const struct plan_target *t,

@@ -124,6 +124,23 @@ static int parse_kv(const char *kv, double *iops, double *mbps, bool *ondemand)
 	return -EINVAL;
 }
 
+/*
+ * "2xP30": a count, then the name. A name may itself start with digits, so the x is demanded;
+ * without one *type is left alone. With one, *type moves past it and *count gets the count.
+ */
+static int split_count(char **type, unsigned *count)
+{
+	char *x = *type + strspn(*type, "0123456789");
+
+	if (x == *type || (*x != 'x' && *x != 'X') || !x[1])
+		return 0;
+	*x = 0;
+	if (parse_uint(*type, 1, 256, count))
+		return -EINVAL;
+	*type = x + 1;
+	return 0;
+}
+
 int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const char *spec,
 		     struct model_disk *d, char *err, size_t errlen)
 {
@@ -145,15 +162,8 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
 	if (!np || tok)
 		goto bad;
 	type = parts[0];
-	/* "2xP30": a count, then the name. A name may itself start with digits, so demand the x. */
-	char *x = type + strspn(type, "0123456789");
-
-	if (x != type && (*x == 'x' || *x == 'X') && x[1]) {
-		*x = 0;
-		if (parse_uint(type, 1, 256, &count))
-			goto bad;
-		type = x + 1;
-	}
+	if (split_count(&type, &count))
+		goto bad;
 	/* A leading catalog name ("azure-2015:P30") was split off as parts[0]. */
 	unsigned first = 1;
 
@@ -161,13 +171,8 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
 		cat = type;
 		type = parts[1];
 		first = 2;
-		x = type + strspn(type, "0123456789");
-		if (x != type && (*x == 'x' || *x == 'X') && x[1]) {
-			*x = 0;
-			if (parse_uint(type, 1, 256, &count))
-				goto bad;
-			type = x + 1;
-		}
+		if (split_count(&type, &count))
+			goto bad;
 	}
 	for (unsigned i = first; i < np; i++) {
 		if (strchr(parts[i], '=') || !strncasecmp(parts[i], "burst", 5)) {
@@ -424,11 +429,7 @@ static void solve(const struct model_config *m, const struct model_workload *w, 
 		  disk_burst && slow->burst_mbps > slow->mbps ? " (burst)" : "");
 
 	/* VM caps: per disk family where the provider publishes them so (GCP). */
-	const struct cat_family_caps *fc_caps = NULL;
-
-	for (unsigned k = 0; k < vm->nfcaps; k++)
-		if (!strcasecmp(vm->fcaps[k].family, slow->type->family))
-			fc_caps = &vm->fcaps[k];
+	const struct cat_family_caps *fc_caps = catalog_vm_family_caps(vm, slow->type->family);
 	const char *usrc = vm->uncached_source ? vm->uncached_source : vm->source;
 
 	if (fc_caps) {

@@ -10,29 +10,14 @@ static const char csv_header[] =
 	"lat_max_us,p50_us,p90_us,p99_us,p99_9_us,p99_99_us,p99_999_us";
 
 /*
- * RFC 4180 quoting: a field holding a comma, a quote or a line break is quoted, quotes doubled.
- * Rows end in a plain newline, as Unix tools expect, rather than the RFC's CRLF.
+ * Fields are quoted as RFC 4180 says (report_csv_field), but rows end in a plain newline, as Unix
+ * tools expect, rather than the RFC's CRLF. Latencies have nanosecond resolution, so three
+ * decimals in microseconds lose nothing.
  */
-static void csv_field(FILE *f, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-/* Latencies have nanosecond resolution, so three decimals in microseconds lose nothing. */
 static void csv_row(FILE *f, const char *target, const char *dir, const struct dir_summary *s,
 		    double seconds)
 {
-	csv_field(f, target);
+	report_csv_field(f, target);
 	fprintf(f, ",%s,%llu,%llu,%.6f,%.3f,%.6f,%.6f", dir, (unsigned long long)s->ios,
 		(unsigned long long)s->bytes, seconds, s->iops, s->mibps, s->mbps);
 	if (!s->has_lat) {

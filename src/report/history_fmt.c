@@ -10,6 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/jpath.h"
+#include "report/json.h"
+#include "report/summary.h"
 #include "util/parse.h"
 
 static const char *fmt_date(int64_t ms, char *buf, size_t len)
@@ -22,66 +25,41 @@ static const char *fmt_date(int64_t ms, char *buf, size_t len)
 	return buf;
 }
 
-static void csv_str(FILE *f, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++)
-		fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
-	fputc('"', f);
-}
-
-static const char *const dir_names[3] = {"read", "write", "total"};
-
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-static json_t *jstr(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 json_t *report_history_run_json(const struct history_run *r)
 {
 	json_t *o = json_object(), *p = json_object(), *t = json_array();
 
 	json_object_set_new(o, "id", json_integer(r->id));
 	json_object_set_new(o, "start_unix_ms", json_integer(r->start_unix_ms));
-	json_object_set_new(o, "label", jstr(r->label));
-	json_object_set_new(o, "host", jstr(r->host));
-	json_object_set_new(o, "kernel", jstr(r->kernel));
-	json_object_set_new(o, "command_line", jstr(r->command_line));
-	json_object_set_new(o, "origin", jstr(r->origin));
+	json_object_set_new(o, "label", report_json_str(r->label));
+	json_object_set_new(o, "host", report_json_str(r->host));
+	json_object_set_new(o, "kernel", report_json_str(r->kernel));
+	json_object_set_new(o, "command_line", report_json_str(r->command_line));
+	json_object_set_new(o, "origin", report_json_str(r->origin));
 	json_object_set_new(p, "bs", json_integer((json_int_t)r->bs));
 	json_object_set_new(p, "threads", json_integer(r->threads));
 	json_object_set_new(p, "depth", json_integer(r->depth));
 	json_object_set_new(p, "write", json_integer(r->write_pct));
-	json_object_set_new(p, "pattern", jstr(r->pattern));
-	json_object_set_new(p, "cache", jstr(r->cache));
-	json_object_set_new(p, "engine", jstr(r->engine));
-	json_object_set_new(p, "time", jnum(r->time_s));
+	json_object_set_new(p, "pattern", report_json_str(r->pattern));
+	json_object_set_new(p, "cache", report_json_str(r->cache));
+	json_object_set_new(p, "engine", report_json_str(r->engine));
+	json_object_set_new(p, "time", report_json_real(r->time_s));
 	json_object_set_new(o, "params", p);
-	json_object_set_new(o, "seconds", jnum(r->seconds));
+	json_object_set_new(o, "seconds", report_json_real(r->seconds));
 	json_object_set_new(o, "interrupted", json_boolean(r->interrupted));
-	json_object_set_new(o, "error", jstr(r->error));
+	json_object_set_new(o, "error", report_json_str(r->error));
 	for (unsigned i = 0; i < r->ntargets; i++)
-		json_array_append_new(t, json_string(r->targets[i]));
+		json_array_append_new(t, report_json_str(r->targets[i]));
 	json_object_set_new(o, "targets", t);
-	for (int d = 0; d < 3; d++) {
+	for (int d = 0; d < REPORT_NDIR; d++) {
 		const struct history_dir *x = &r->dir[d];
 
-		json_object_set_new(o, dir_names[d],
+		json_object_set_new(o, report_dir_names[d],
 				    json_pack("{s:I,s:o,s:o,s:o,s:o}", "ios", (json_int_t)x->ios,
-					      "iops", jnum(x->iops), "mibps", jnum(x->mibps),
-					      "mean_us", jnum(x->mean_us), "p99_us",
-					      jnum(x->p99_us)));
+					      "iops", report_json_real(x->iops),
+					      "mibps", report_json_real(x->mibps),
+					      "mean_us", report_json_real(x->mean_us),
+					      "p99_us", report_json_real(x->p99_us)));
 	}
 	return o;
 }
@@ -92,31 +70,33 @@ void report_history_list_csv(FILE *f, const struct history_run *runs, size_t n)
 
 	fprintf(f, "id,start_unix_ms,date,label,host,kernel,bs,threads,depth,write_pct,pattern,"
 		   "cache,engine,time_s,seconds,interrupted,error,targets");
-	for (int d = 0; d < 3; d++)
-		fprintf(f, ",%s_ios,%s_iops,%s_mibps,%s_mean_us,%s_p99_us", dir_names[d],
-			   dir_names[d], dir_names[d], dir_names[d], dir_names[d]);
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		const char *n = report_dir_names[d];
+
+		fprintf(f, ",%s_ios,%s_iops,%s_mibps,%s_mean_us,%s_p99_us", n, n, n, n, n);
+	}
 	fprintf(f, ",command_line\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct history_run *r = &runs[i];
 
 		fprintf(f, "%lld,%lld,%s,", (long long)r->id, (long long)r->start_unix_ms,
 			   fmt_date(r->start_unix_ms, date, sizeof(date)));
-		csv_str(f, r->label);
+		report_csv_field(f, r->label);
 		fputc(',', f);
-		csv_str(f, r->host);
+		report_csv_field(f, r->host);
 		fputc(',', f);
-		csv_str(f, r->kernel);
+		report_csv_field(f, r->kernel);
 		fprintf(f, ",%llu,%u,%u,%u,%s,%s,%s,%g,%g,%d,", (unsigned long long)r->bs,
 			   r->threads, r->depth, r->write_pct, r->pattern ?: "", r->cache ?: "",
 			   r->engine ?: "", r->time_s, r->seconds, r->interrupted);
-		csv_str(f, r->error);
+		report_csv_field(f, r->error);
 		fputc(',', f);
 		for (unsigned k = 0; k < r->ntargets; k++) {
-			csv_str(f, r->targets[k]); /* ';' would be ambiguous: quote each */
+			report_csv_field(f, r->targets[k]); /* ';' would be ambiguous: quote each */
 			if (k + 1 < r->ntargets)
 				fputc(' ', f);
 		}
-		for (int d = 0; d < 3; d++) {
+		for (int d = 0; d < REPORT_NDIR; d++) {
 			const struct history_dir *x = &r->dir[d];
 
 			fprintf(f, ",%llu,%.1f,%.3f,", (unsigned long long)x->ios, x->iops,
@@ -127,7 +107,7 @@ void report_history_list_csv(FILE *f, const struct history_run *runs, size_t n)
 				fputc(',', f);
 		}
 		fputc(',', f);
-		csv_str(f, r->command_line);
+		report_csv_field(f, r->command_line);
 		fputc('\n', f);
 	}
 }
@@ -149,14 +129,14 @@ void report_history_list_text(FILE *f, const struct history_run *runs, size_t n)
 		char p99[32] = "-";
 
 		snprintf(tq, sizeof(tq), "%ux%u", r->threads, r->depth);
-		if (r->dir[2].has_lat)
-			snprintf(p99, sizeof(p99), r->dir[2].p99_us < 10 ? "%.3f" : "%.1f",
-				 r->dir[2].p99_us);
+		if (r->dir[REPORT_TOTAL].has_lat)
+			report_fmt_us(r->dir[REPORT_TOTAL].p99_us, p99, sizeof(p99));
 		fprintf(f, "%5lld  %-16s  %-12.12s %7s %8s %4u %-4s %-6s %6.1f %11.0f %10.2f %9s  ",
 			   (long long)r->id, fmt_date(r->start_unix_ms, date, sizeof(date)),
 			   r->host, fmt_size(r->bs, bs, sizeof(bs)), tq, r->write_pct,
 			   r->pattern && !strcmp(r->pattern, "sequential") ? "seq" : "rand",
-			   r->engine ?: "?", r->seconds, r->dir[2].iops, r->dir[2].mibps, p99);
+			   r->engine ?: "?", r->seconds, r->dir[REPORT_TOTAL].iops,
+			   r->dir[REPORT_TOTAL].mibps, p99);
 		for (unsigned k = 0; k < r->ntargets && k < 2; k++)
 			fprintf(f, "%s%s", k ? " " : "", r->targets[k]);
 		if (r->ntargets > 2)
@@ -169,85 +149,63 @@ void report_history_list_text(FILE *f, const struct history_run *runs, size_t n)
 	}
 }
 
-/* Microseconds with enough digits for both a RAM disk and a spinning one. */
-static const char *fmt_us(json_t *v, char *buf, size_t len)
-{
-	double x = json_number_value(v);
-
-	if (!json_is_number(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, x < 10 ? "%.3f" : "%.1f", x);
-	return buf;
-}
-
-static double jfig(json_t *o, const char *dir, const char *key)
-{
-	return json_number_value(json_object_get(json_object_get(o, dir), key));
-}
-
-/* A compact text summary of a stored run: the run's own text report needs its histograms. */
+/*
+ * A compact text summary of a stored run: the run's own text report needs its histograms. A
+ * figure missing from the JSON prints as 0 (a latency as "-"), as json_number_value() gives.
+ */
 void report_history_show_text(FILE *f, int64_t id, const char *label, json_t *run)
 {
 	static const char *const pct[] = {"min", "mean", "p50", "p90", "p99", "p99_9", "p99_99",
 					  "max"};
-	json_t *p = json_object_get(run, "params"), *host = json_object_get(run, "host");
-	json_t *tot = json_object_get(run, "total"), *t, *v;
-	char date[32], bs[32], b[3][32];
+	json_t *tot = json_object_get(run, "total"), *dir[REPORT_NDIR], *t, *v;
+	char date[32], bs[32], b[REPORT_NDIR][32];
 	size_t i;
 
 	fprintf(f, "run %lld  %s  %s (%s)%s%s\n", (long long)id,
-		   fmt_date(json_integer_value(json_object_get(run, "start_unix_ms")), date,
-			sizeof(date)),
-		   json_string_value(json_object_get(host, "hostname")) ?: "?",
-		   json_string_value(json_object_get(host, "kernel")) ?: "?", label ? "  " : "",
-		   label ? label : "");
-	if ((v = json_object_get(run, "command_line")) && json_is_string(v))
-		fprintf(f, "command: %s\n", json_string_value(v));
+		   fmt_date(json_integer_value(jpath(run, "start_unix_ms")), date, sizeof(date)),
+		   jpath_str(run, "host.hostname") ?: "?", jpath_str(run, "host.kernel") ?: "?",
+		   label ? "  " : "", label ? label : "");
+	if (jpath_str(run, "command_line"))
+		fprintf(f, "command: %s\n", jpath_str(run, "command_line"));
 	fprintf(f, "workload: %s %s, %lld%% writes, %lld thread(s) x depth %lld per target, "
 		   "cache %s, engine %s, %.1f s measured\n",
-		   fmt_size((uint64_t)json_integer_value(json_object_get(p, "bs")), bs, sizeof(bs)),
-		   json_string_value(json_object_get(p, "pattern")) ?: "?",
-		   (long long)json_integer_value(json_object_get(p, "write")),
-		   (long long)json_integer_value(json_object_get(p, "threads")),
-		   (long long)json_integer_value(json_object_get(p, "depth")),
-		   json_string_value(json_object_get(p, "cache")) ?: "?",
-		   json_string_value(json_object_get(p, "engine")) ?: "?",
-		   json_number_value(json_object_get(run, "seconds")));
+		   fmt_size((uint64_t)json_integer_value(jpath(run, "params.bs")), bs, sizeof(bs)),
+		   jpath_str(run, "params.pattern") ?: "?",
+		   (long long)json_integer_value(jpath(run, "params.write")),
+		   (long long)json_integer_value(jpath(run, "params.threads")),
+		   (long long)json_integer_value(jpath(run, "params.depth")),
+		   jpath_str(run, "params.cache") ?: "?", jpath_str(run, "params.engine") ?: "?",
+		   json_number_value(jpath(run, "seconds")));
+	for (int d = 0; d < REPORT_NDIR; d++)
+		dir[d] = json_object_get(tot, report_dir_names[d]);
 	fprintf(f, "\n%-12s %14s %14s %14s\n", "", "read", "write", "total");
 	fprintf(f, "%-12s", "IOPS");
-	for (int d = 0; d < 3; d++)
-		fprintf(f, " %14.1f", jfig(tot, dir_names[d], "iops"));
+	for (int d = 0; d < REPORT_NDIR; d++)
+		fprintf(f, " %14.1f", json_number_value(jpath(dir[d], "iops")));
 	fprintf(f, "\n%-12s", "MiB/s");
-	for (int d = 0; d < 3; d++)
-		fprintf(f, " %14.2f", jfig(tot, dir_names[d], "mibps"));
+	for (int d = 0; d < REPORT_NDIR; d++)
+		fprintf(f, " %14.2f", json_number_value(jpath(dir[d], "mibps")));
 	fprintf(f, "\nlatency, µs:");
 	for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
 		fprintf(f, "\n%-12s", pct[i]);
-		for (int d = 0; d < 3; d++) {
-			json_t *lat = json_object_get(json_object_get(tot, dir_names[d]), "lat_us");
+		for (int d = 0; d < REPORT_NDIR; d++) {
+			double us = jpath_num(json_object_get(dir[d], "lat_us"), pct[i]);
 
-			fprintf(f, " %14s",
-				   fmt_us(json_object_get(lat, pct[i]), b[d], sizeof(b[d])));
+			fprintf(f, " %14s", report_fmt_us(us, b[d], sizeof(b[d])));
 		}
 	}
 	fprintf(f, "\n\n%-40s %14s %12s %13s\n", "target", "IOPS", "MiB/s", "p99 µs");
-	json_array_foreach(json_object_get(run, "targets"), i, t) {
-		json_t *x = json_object_get(t, "total");
-
-		fprintf(f, "%-40s %14.1f %12.2f %12s\n",
-			   json_string_value(json_object_get(t, "path")),
-			   json_number_value(json_object_get(x, "iops")),
-			   json_number_value(json_object_get(x, "mibps")),
-			   fmt_us(json_object_get(json_object_get(x, "lat_us"), "p99"), b[0],
-				  sizeof(b[0])));
-	}
+	json_array_foreach(json_object_get(run, "targets"), i, t)
+		fprintf(f, "%-40s %14.1f %12.2f %12s\n", jpath_str(t, "path"),
+			   json_number_value(jpath(t, "total.iops")),
+			   json_number_value(jpath(t, "total.mibps")),
+			   report_fmt_us(jpath_num(t, "total.lat_us.p99"), b[0], sizeof(b[0])));
 	json_array_foreach(json_object_get(run, "notes"), i, v)
 		fprintf(f, "note: %s\n", json_string_value(v));
 	if (json_is_true(json_object_get(run, "interrupted")))
 		fprintf(f, "interrupted: the figures cover what ran\n");
-	if (json_is_string(v = json_object_get(run, "error")))
-		fprintf(f, "error: %s\n", json_string_value(v));
+	if (jpath_str(run, "error"))
+		fprintf(f, "error: %s\n", jpath_str(run, "error"));
 }
 
 static double ratio(double a, double b)
@@ -309,23 +267,26 @@ static json_t *differences(const struct history_run *a, const struct history_run
 
 static void fmt_fig(double v, bool lat, char *buf, size_t len)
 {
-	if (!isfinite(v))
+	if (lat)
+		report_fmt_us(v, buf, len);
+	else if (!isfinite(v))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, lat ? (v < 10 ? "%.3f" : "%.1f") : "%.2f", v);
+		snprintf(buf, len, "%.2f", v);
 }
 
 json_t *report_history_compare_json(const struct history_run *a, const struct history_run *b)
 {
 	json_t *root = json_object(), *figs = json_array();
 
-	for (int d = 0; d < 3; d++)
+	for (int d = 0; d < REPORT_NDIR; d++)
 		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
 			double x = metric(a, d, &metrics[m]), y = metric(b, d, &metrics[m]);
 
 			json_array_append_new(figs, json_pack("{s:s,s:s,s:o,s:o,s:o}",
-				"direction", dir_names[d], "metric", metrics[m].name,
-				"a", jnum(x), "b", jnum(y), "ratio", jnum(ratio(x, y))));
+				"direction", report_dir_names[d], "metric", metrics[m].name,
+				"a", report_json_real(x), "b", report_json_real(y),
+				"ratio", report_json_real(ratio(x, y))));
 		}
 	json_object_set_new(root, "schema", json_integer(HISTORY_SCHEMA));
 	json_object_set_new(root, "a", report_history_run_json(a));
@@ -350,7 +311,7 @@ void report_history_compare_text(FILE *f, const struct history_run *a,
 	fprintf(f, "%-16s %18.18s %18.18s\n", "host", a->host, b->host);
 	if (a->label || b->label)
 		fprintf(f, "%-16s %18.18s %18.18s\n", "label", a->label ?: "-", b->label ?: "-");
-	for (int d = 0; d < 3; d++) {
+	for (int d = 0; d < REPORT_NDIR; d++) {
 		if (d < 2 && !a->dir[d].ios && !b->dir[d].ios)
 			continue; /* a direction neither run did */
 		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
@@ -358,7 +319,7 @@ void report_history_compare_text(FILE *f, const struct history_run *a,
 			double q = ratio(x, y);
 			char name[32], sx[32], sy[32], sq[32] = "-";
 
-			snprintf(name, sizeof(name), "%s %s", dir_names[d], metrics[m].unit);
+			snprintf(name, sizeof(name), "%s %s", report_dir_names[d], metrics[m].unit);
 			fmt_fig(x, metrics[m].lat, sx, sizeof(sx));
 			fmt_fig(y, metrics[m].lat, sy, sizeof(sy));
 			if (isfinite(q))

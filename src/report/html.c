@@ -10,6 +10,7 @@
 
 #include "report/chart.h"
 #include "report/jpath.h"
+#include "report/summary.h"
 #include "util/parse.h"
 
 #ifndef IORATE_VERSION
@@ -20,8 +21,7 @@
 #define C_WRITE "#d62728"
 #define C_TOTAL "#444444"
 
-static const char *const dirs[3] = {"read", "write", "total"};
-static const char *const dir_colors[3] = {C_READ, C_WRITE, C_TOTAL};
+static const char *const dir_colors[REPORT_NDIR] = {C_READ, C_WRITE, C_TOTAL};
 
 /* A figure in a table cell: "-" when unknown. */
 static void cell(FILE *f, const char *fmt, double v)
@@ -36,7 +36,9 @@ static void cell(FILE *f, const char *fmt, double v)
 
 static void cell_us(FILE *f, double v)
 {
-	cell(f, v < 10 ? "%.3f" : "%.1f", v);
+	char b[32];
+
+	fprintf(f, "<td>%s</td>", report_fmt_us(v, b, sizeof(b)));
 }
 
 static void date_of(json_t *run, char *buf, size_t len)
@@ -145,12 +147,12 @@ static void dir_row(FILE *f, json_t *t, const char *name, const char *dev, const
 /* One target's (or the whole run's) rows: the directions that did I/O, then total. */
 static void target_rows(FILE *f, json_t *t, const char *name, const char *dev)
 {
-	bool has[3] = {jpath_num(t, "read.ios") > 0, jpath_num(t, "write.ios") > 0, true};
+	bool has[REPORT_NDIR] = {jpath_num(t, "read.ios") > 0, jpath_num(t, "write.ios") > 0, true};
 	unsigned span = (unsigned)has[0] + has[1] + 1, k = 0;
 
-	for (int d = 0; d < 3; d++)
+	for (int d = 0; d < REPORT_NDIR; d++)
 		if (has[d])
-			dir_row(f, t, name, dev, dirs[d], k++ == 0, span);
+			dir_row(f, t, name, dev, report_dir_names[d], k++ == 0, span);
 }
 
 static void targets_table(FILE *f, json_t *run)
@@ -168,27 +170,32 @@ static void targets_table(FILE *f, json_t *run)
 	fputs("</table>\n", f);
 }
 
-static const char *const pct_keys[] = {"min", "mean", "stdev", "p50", "p90", "p99", "p99_9",
-				       "p99_99", "p99_999", "max"};
-static const char *const pct_heads[] = {"min", "mean", "stdev", "p50", "p90", "p99", "p99.9",
-					"p99.99", "p99.999", "max"};
-#define NPCT (sizeof(pct_keys) / sizeof(pct_keys[0]))
+/* The exact figures of lat_us around its percentiles, which are stats_pct_names[]. */
+static const char *const lat_head[] = {"min", "mean", "stdev"};
+#define NHEAD (sizeof(lat_head) / sizeof(lat_head[0]))
 
 static void pct_table(FILE *f, json_t *run)
 {
-	fputs("<h3>Latency percentiles, &#181;s</h3>\n<table><tr><th>direction</th>", f);
-	for (size_t k = 0; k < NPCT; k++)
-		fprintf(f, "<th>%s</th>", pct_heads[k]);
-	fputs("</tr>\n", f);
-	for (int d = 0; d < 3; d++) {
-		json_t *lat = jpath(json_object_get(run, "total"), dirs[d]);
+	char b[16];
 
-		if (d < 2 && !(jpath_num(lat, "ios") > 0))
+	fputs("<h3>Latency percentiles, &#181;s</h3>\n<table><tr><th>direction</th>", f);
+	for (size_t k = 0; k < NHEAD; k++)
+		fprintf(f, "<th>%s</th>", lat_head[k]);
+	for (unsigned k = 0; k < STATS_NPCT; k++)
+		fprintf(f, "<th>%s</th>", report_pct_label(k, b, sizeof(b)));
+	fputs("<th>max</th></tr>\n", f);
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		json_t *lat = jpath(json_object_get(run, "total"), report_dir_names[d]);
+
+		if (d < REPORT_TOTAL && !(jpath_num(lat, "ios") > 0))
 			continue;
 		lat = json_object_get(lat, "lat_us");
-		fprintf(f, "<tr><td class=\"l\">%s</td>", dirs[d]);
-		for (size_t k = 0; k < NPCT; k++)
-			cell_us(f, jpath_num(lat, pct_keys[k]));
+		fprintf(f, "<tr><td class=\"l\">%s</td>", report_dir_names[d]);
+		for (size_t k = 0; k < NHEAD; k++)
+			cell_us(f, jpath_num(lat, lat_head[k]));
+		for (unsigned k = 0; k < STATS_NPCT; k++)
+			cell_us(f, jpath_num(lat, stats_pct_names[k]));
+		cell_us(f, jpath_num(lat, "max"));
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -196,10 +203,12 @@ static void pct_table(FILE *f, json_t *run)
 
 static void run_charts(FILE *f, json_t *run)
 {
-	static const char *const nines[] = {"p50", "p90", "p99", "p99.9", "p99.99", "p99.999"};
+	char labels[STATS_NPCT][16];
+	const char *nines[STATS_NPCT];
 	json_t *series = json_object_get(run, "series"), *pt;
 	size_t n = json_array_size(series), i, nl = 0;
-	double *v = calloc(6 * (n ? n : 1) + 3 * 6, sizeof(double));
+	/* Six series of n points, then a percentile curve per direction. */
+	double *v = calloc(6 * (n ? n : 1) + REPORT_NDIR * STATS_NPCT, sizeof(double));
 	double *t = v, *iops = v + n, *rd = v + 2 * n, *wr = v + 3 * n, *mib = v + 4 * n;
 	double *p99 = v + 5 * n, *curve = v + 6 * n;
 	const double *ys[3];
@@ -208,6 +217,8 @@ static void run_charts(FILE *f, json_t *run)
 
 	if (!v)
 		return;
+	for (unsigned k = 0; k < STATS_NPCT; k++)
+		nines[k] = report_pct_label(k, labels[k], sizeof(labels[k]));
 	json_array_foreach(series, i, pt) {
 		t[i] = jpath_num(pt, "t");
 		iops[i] = jpath_num(pt, "iops");
@@ -228,19 +239,20 @@ static void run_charts(FILE *f, json_t *run)
 	ys[0] = p99, names[0] = "p99";
 	chart_lines(f, "p99 latency per second", "\xc2\xb5s", t, NULL, n, ys, names, colors, 1,
 		    false);
-	for (int d = 0; d < 3; d++) {
-		json_t *lat = jpath(json_object_get(run, "total"), dirs[d]);
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		json_t *lat = jpath(json_object_get(run, "total"), report_dir_names[d]);
 
-		if (!(jpath_num(lat, "ios") > 0) || (d == 2 && nl))
+		if (!(jpath_num(lat, "ios") > 0) || (d == REPORT_TOTAL && nl))
 			continue;
-		for (int k = 0; k < 6; k++)
-			curve[6 * nl + (size_t)k] = jpath_num(json_object_get(lat, "lat_us"),
-							 pct_keys[3 + k]);
-		ys[nl] = curve + 6 * nl, names[nl] = dirs[d], colors[nl] = dir_colors[d];
+		for (unsigned k = 0; k < STATS_NPCT; k++)
+			curve[STATS_NPCT * nl + k] = jpath_num(json_object_get(lat, "lat_us"),
+							       stats_pct_names[k]);
+		ys[nl] = curve + STATS_NPCT * nl, names[nl] = report_dir_names[d];
+		colors[nl] = dir_colors[d];
 		nl++;
 	}
-	chart_lines(f, "Latency percentiles (log scale)", "\xc2\xb5s", NULL, nines, 6, ys, names,
-		    colors, nl, true);
+	chart_lines(f, "Latency percentiles (log scale)", "\xc2\xb5s", NULL, nines, STATS_NPCT, ys,
+		    names, colors, nl, true);
 	fputs("</div>\n", f);
 	free(v);
 }

@@ -32,7 +32,7 @@ static void append(json_t *a, json_t *v, int *err)
 }
 
 /* JSON has no NaN or infinity; a figure that came out so is unknown. */
-static json_t *jreal(double v)
+json_t *report_json_real(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }
@@ -44,7 +44,7 @@ static json_t *ju64(uint64_t v)
 }
 
 /* Paths and command lines are bytes, JSON strings are UTF-8: bytes that are not become '?'. */
-static json_t *jstr(const char *s)
+json_t *report_json_str(const char *s)
 {
 	if (!s)
 		return json_null();
@@ -70,12 +70,24 @@ static json_t *lat_obj(const struct dir_summary *s, int *err)
 		return json_null();
 	json_t *o = json_object();
 
-	put(o, "min", jreal(s->lat_min), err);
-	put(o, "mean", jreal(s->lat_mean), err);
-	put(o, "stdev", jreal(s->lat_stdev), err);
-	put(o, "max", jreal(s->lat_max), err);
+	put(o, "min", report_json_real(s->lat_min), err);
+	put(o, "mean", report_json_real(s->lat_mean), err);
+	put(o, "stdev", report_json_real(s->lat_stdev), err);
+	put(o, "max", report_json_real(s->lat_max), err);
 	for (unsigned i = 0; i < STATS_NPCT; i++)
-		put(o, stats_pct_names[i], jreal(report_pct(s, i)), err);
+		put(o, stats_pct_names[i], report_json_real(report_pct(s, i)), err);
+	return o;
+}
+
+json_t *report_json_lat(const struct dir_summary *s)
+{
+	int err = 0;
+	json_t *o = lat_obj(s, &err);
+
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -86,9 +98,9 @@ static json_t *dir_obj(const struct dir_summary *s, int *err)
 	put(o, "ios", ju64(s->ios), err);
 	put(o, "bytes", ju64(s->bytes), err);
 	put(o, "errors", ju64(s->errors), err);
-	put(o, "iops", jreal(s->iops), err);
-	put(o, "mibps", jreal(s->mibps), err);
-	put(o, "mbps", jreal(s->mbps), err);
+	put(o, "iops", report_json_real(s->iops), err);
+	put(o, "mibps", report_json_real(s->mibps), err);
+	put(o, "mbps", report_json_real(s->mbps), err);
 	put(o, "lat_us", lat_obj(s, err), err);
 	return o;
 }
@@ -97,11 +109,11 @@ static json_t *caps_obj(const struct job_caps *c, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "iops", jreal(c->iops), err);
-	put(o, "mbps", jreal(c->mbps), err);
-	put(o, "burst_iops", jreal(c->burst_iops), err);
-	put(o, "burst_mbps", jreal(c->burst_mbps), err);
-	put(o, "burst_seconds", jreal(c->burst_seconds), err);
+	put(o, "iops", report_json_real(c->iops), err);
+	put(o, "mbps", report_json_real(c->mbps), err);
+	put(o, "burst_iops", report_json_real(c->burst_iops), err);
+	put(o, "burst_mbps", report_json_real(c->burst_mbps), err);
+	put(o, "burst_seconds", report_json_real(c->burst_seconds), err);
 	return o;
 }
 
@@ -111,16 +123,16 @@ static json_t *params_obj(const struct result *r, int *err)
 	json_t *o = json_object();
 
 	put(o, "bs", ju64(j->bs), err);
-	put(o, "time", jreal((double)j->time_ns / 1e9), err);
-	put(o, "warmup", jreal((double)j->warmup_ns / 1e9), err);
-	put(o, "cooldown", jreal((double)j->cooldown_ns / 1e9), err);
+	put(o, "time", report_json_real((double)j->time_ns / 1e9), err);
+	put(o, "warmup", report_json_real((double)j->warmup_ns / 1e9), err);
+	put(o, "cooldown", report_json_real((double)j->cooldown_ns / 1e9), err);
 	put(o, "threads", json_integer(j->threads), err);
 	put(o, "depth", json_integer(j->depth), err);
 	put(o, "write", json_integer(j->write_pct), err);
 	put(o, "pattern", json_string(job_pattern_name(j->pattern)), err);
 	put(o, "cache", json_string(job_cache_name(j->cache)), err);
-	put(o, "engine", jstr(r->engine[0] ? r->engine : j->engine), err);
-	put(o, "engine_why", jstr(r->engine_why), err);
+	put(o, "engine", report_json_str(r->engine[0] ? r->engine : j->engine), err);
+	put(o, "engine_why", report_json_str(r->engine_why), err);
 	put(o, "size", ju64(j->size), err);
 	put(o, "offset", ju64(j->offset), err);
 	put(o, "range", ju64(j->range), err);
@@ -137,7 +149,7 @@ static json_t *params_obj(const struct result *r, int *err)
 	}
 	put(o, "seed_set", json_boolean(j->seed_set), err);
 	put(o, "fill", json_string(j->fill == FILL_ZERO ? "zero" : "random"), err);
-	put(o, "rate_iops", jreal(j->rate_iops), err);
+	put(o, "rate_iops", report_json_real(j->rate_iops), err);
 	put(o, "arrival", json_string(j->arrival == ARRIVAL_POISSON ? "poisson" : "fixed"), err);
 	put(o, "batch", json_integer(j->batch), err);
 	put(o, "cap_io_unit", ju64(j->cap_io_unit), err);
@@ -150,12 +162,12 @@ static json_t *host_obj(const struct host_info *h, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "hostname", jstr(h->hostname), err);
-	put(o, "kernel", jstr(h->kernel), err);
-	put(o, "cpu", jstr(h->cpu), err);
+	put(o, "hostname", report_json_str(h->hostname), err);
+	put(o, "kernel", report_json_str(h->kernel), err);
+	put(o, "cpu", report_json_str(h->cpu), err);
 	put(o, "ncpus", json_integer(h->ncpus), err);
 	put(o, "mem_bytes", ju64(h->mem_bytes), err);
-	put(o, "clock", jstr(h->clock), err);
+	put(o, "clock", report_json_str(h->clock), err);
 	return o;
 }
 
@@ -164,12 +176,12 @@ static json_t *cpu_obj(const struct cpu_usage *c, int *err)
 	json_t *o = json_object();
 
 	put(o, "ncpus", json_integer(c->ncpus), err);
-	put(o, "user", jreal(c->user), err);
-	put(o, "system", jreal(c->system), err);
-	put(o, "iowait", jreal(c->iowait), err);
-	put(o, "idle", jreal(c->idle), err);
-	put(o, "iorate_user", jreal(c->proc_user), err);
-	put(o, "iorate_system", jreal(c->proc_system), err);
+	put(o, "user", report_json_real(c->user), err);
+	put(o, "system", report_json_real(c->system), err);
+	put(o, "iowait", report_json_real(c->iowait), err);
+	put(o, "idle", report_json_real(c->idle), err);
+	put(o, "iorate_user", report_json_real(c->proc_user), err);
+	put(o, "iorate_system", report_json_real(c->proc_system), err);
 	return o;
 }
 
@@ -179,7 +191,7 @@ static json_t *kernel_obj(const struct kernel_counts *k, int *err)
 		return json_null();
 	json_t *o = json_object();
 
-	put(o, "device", jstr(k->name), err);
+	put(o, "device", report_json_str(k->name), err);
 	put(o, "read_bytes", ju64(k->read_bytes), err);
 	put(o, "write_bytes", ju64(k->write_bytes), err);
 	put(o, "read_ios", ju64(k->read_ios), err);
@@ -192,8 +204,8 @@ static json_t *target_obj(const struct target_result *t, double seconds, int *er
 	struct dir_summary s[REPORT_NDIR];
 	json_t *o = json_object();
 
-	put(o, "path", jstr(t->path), err);
-	put(o, "device", t->device[0] ? jstr(t->device) : json_null(), err);
+	put(o, "path", report_json_str(t->path), err);
+	put(o, "device", t->device[0] ? report_json_str(t->device) : json_null(), err);
 	put(o, "blockdev", json_boolean(t->is_blockdev), err);
 	put(o, "created", json_boolean(t->created), err);
 	put(o, "size", ju64(t->size), err);
@@ -218,35 +230,30 @@ static json_t *total_obj(const struct result *r, int *err)
 	}
 	for (unsigned d = 0; d < REPORT_NDIR; d++)
 		put(o, report_dir_names[d], dir_obj(&s[d], err), err);
-	put(o, "iops", jreal(s[REPORT_TOTAL].iops), err);
-	put(o, "mibps", jreal(s[REPORT_TOTAL].mibps), err);
-	put(o, "mbps", jreal(s[REPORT_TOTAL].mbps), err);
+	put(o, "iops", report_json_real(s[REPORT_TOTAL].iops), err);
+	put(o, "mibps", report_json_real(s[REPORT_TOTAL].mibps), err);
+	put(o, "mbps", report_json_real(s[REPORT_TOTAL].mbps), err);
 	return o;
-}
-
-static double per_second(double v, double seconds)
-{
-	return seconds > 0 ? v / seconds : 0;
 }
 
 static json_t *point_obj(const struct series_point *p, int *err)
 {
-	double ios = (double)(p->read_ios + p->write_ios);
-	double bytes = (double)(p->read_bytes + p->write_bytes);
+	struct report_rates k;
 	json_t *o = json_object();
 
-	put(o, "t", jreal(p->t), err);
-	put(o, "seconds", jreal(p->seconds), err);
-	put(o, "iops", jreal(per_second(ios, p->seconds)), err);
-	put(o, "read_iops", jreal(per_second((double)p->read_ios, p->seconds)), err);
-	put(o, "write_iops", jreal(per_second((double)p->write_ios, p->seconds)), err);
-	put(o, "mibps", jreal(per_second(bytes / 1048576.0, p->seconds)), err);
-	put(o, "mbps", jreal(per_second(bytes / 1e6, p->seconds)), err);
-	put(o, "p99_us", p->p99_ns ? jreal((double)p->p99_ns / 1e3) : json_null(), err);
+	report_point_rates(p, &k);
+	put(o, "t", report_json_real(p->t), err);
+	put(o, "seconds", report_json_real(p->seconds), err);
+	put(o, "iops", report_json_real(k.iops), err);
+	put(o, "read_iops", report_json_real(k.read_iops), err);
+	put(o, "write_iops", report_json_real(k.write_iops), err);
+	put(o, "mibps", report_json_real(k.mibps), err);
+	put(o, "mbps", report_json_real(k.mbps), err);
+	put(o, "p99_us", p->p99_ns ? report_json_real((double)p->p99_ns / 1e3) : json_null(), err);
 	if (p->credit_iops >= 0)
-		put(o, "credit_iops", jreal(p->credit_iops), err);
+		put(o, "credit_iops", report_json_real(p->credit_iops), err);
 	if (p->credit_mbps >= 0)
-		put(o, "credit_mbps", jreal(p->credit_mbps), err);
+		put(o, "credit_mbps", report_json_real(p->credit_mbps), err);
 	return o;
 }
 
@@ -257,13 +264,13 @@ static json_t *rank_obj(const struct result *r, const struct rank_result *k, int
 	json_t *o = json_object(), *a = json_array();
 
 	put(o, "rank", json_integer(k->rank), err);
-	put(o, "host", jstr(k->host), err);
+	put(o, "host", report_json_str(k->host), err);
 	for (unsigned t = 0; t < k->ntargets && k->first_target + t < r->ntargets; t++)
-		append(a, jstr(r->targets[k->first_target + t].path), err);
+		append(a, report_json_str(r->targets[k->first_target + t].path), err);
 	put(o, "targets", a, err);
-	put(o, "seconds", jreal(k->seconds), err);
+	put(o, "seconds", report_json_real(k->seconds), err);
 	put(o, "interrupted", json_boolean(k->interrupted), err);
-	put(o, "error", k->error[0] ? jstr(k->error) : json_null(), err);
+	put(o, "error", k->error[0] ? report_json_str(k->error) : json_null(), err);
 	if (report_summarize(&k->read, &k->write, k->seconds, s) < 0) {
 		*err = -ENOMEM;
 		return o;
@@ -283,24 +290,24 @@ json_t *report_json_result(const struct result *r)
 
 	put(o, "schema", json_integer(REPORT_JSON_SCHEMA), &err);
 	put(o, "version", json_string(IORATE_VERSION), &err);
-	put(o, "command_line", jstr(r->job.command_line), &err);
-	put(o, "origin", jstr(r->job.origin), &err);
+	put(o, "command_line", report_json_str(r->job.command_line), &err);
+	put(o, "origin", report_json_str(r->job.origin), &err);
 	put(o, "start_unix_ms", ju64(r->start_unix_ms), &err);
 	put(o, "interrupted", json_boolean(r->interrupted), &err);
-	put(o, "error", error ? jstr(error) : json_null(), &err);
+	put(o, "error", error ? report_json_str(error) : json_null(), &err);
 	a = json_array();
 	for (unsigned i = 0; i < r->nnotes; i++)
-		append(a, jstr(r->notes[i]), &err);
+		append(a, report_json_str(r->notes[i]), &err);
 	put(o, "notes", a, &err);
 	put(o, "params", params_obj(r, &err), &err);
 	put(o, "host", host_obj(&r->host, &err), &err);
 	put(o, "cpu", cpu_obj(&r->cpu, &err), &err);
-	put(o, "seconds", jreal(r->seconds), &err);
+	put(o, "seconds", report_json_real(r->seconds), &err);
 	if (r->job.rate_iops > 0) {
 		json_t *s = json_object();
 		put(s, "late_ios", ju64(r->sched_ios_late), &err);
-		put(s, "max_lag_s", jreal(r->sched_max_lag_s), &err);
-		put(s, "behind_s", jreal(r->sched_behind_s), &err);
+		put(s, "max_lag_s", report_json_real(r->sched_max_lag_s), &err);
+		put(s, "behind_s", report_json_real(r->sched_behind_s), &err);
 		put(o, "schedule", s, &err);
 	} else {
 		put(o, "schedule", json_null(), &err);
@@ -323,7 +330,7 @@ json_t *report_json_result(const struct result *r)
 		put(o, "ranks", a, &err);
 		put(m, "ranks", json_integer(r->nranks), &err);
 		put(m, "hosts", json_integer(r->nhosts), &err);
-		put(m, "start_skew_us", jreal(r->start_skew_us), &err);
+		put(m, "start_skew_us", report_json_real(r->start_skew_us), &err);
 		put(o, "mpi", m, &err);
 	}
 	if (err) {

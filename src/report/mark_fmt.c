@@ -70,18 +70,14 @@ void mark_fmt_csv(FILE *f, const struct mark_table *m)
 
 static json_t *cell_json(const struct mark_cell *c)
 {
-	json_t *o = json_object(), *runs = json_array(), *lat = json_object(), *best;
+	json_t *o = json_object(), *runs = json_array(), *best;
 
 	for (unsigned k = 0; k < c->nruns; k++)
 		json_array_append_new(runs, json_real(c->run_mbps[k]));
 	json_object_set_new(o, "mbps", json_real(c->sum.mbps));
 	json_object_set_new(o, "mibps", json_real(c->sum.mibps));
 	json_object_set_new(o, "iops", json_real(c->sum.iops));
-	json_object_set_new(lat, "mean", json_real(c->sum.lat_mean));
-	json_object_set_new(lat, "p50", json_real(c->sum.p50));
-	json_object_set_new(lat, "p99", json_real(c->sum.p99));
-	json_object_set_new(lat, "max", json_real(c->sum.lat_max));
-	json_object_set_new(o, "lat_us", c->sum.has_lat ? lat : (json_decref(lat), json_null()));
+	json_object_set_new(o, "lat_us", report_json_lat(&c->sum));
 	json_object_set_new(o, "runs_mbps", runs);
 	json_object_set_new(o, "best_run", json_integer(c->best_run + 1));
 	best = report_json_result(&c->best);

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,12 @@ double report_pct(const struct dir_summary *s, unsigned i)
 	return i < STATS_NPCT ? v[i] : 0;
 }
 
+const char *report_pct_label(unsigned i, char *buf, size_t len)
+{
+	snprintf(buf, len, "p%g", i < STATS_NPCT ? stats_pcts[i] : 0.0);
+	return buf;
+}
+
 const char *report_error(const struct result *r)
 {
 	if (r->errmsg[0])
@@ -53,4 +60,46 @@ const char *report_error(const struct result *r)
 	if (r->error)
 		return strerror(r->error < 0 ? -r->error : r->error);
 	return NULL;
+}
+
+void report_csv_field(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+const char *report_fmt_us(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, v < 10 ? "%.3f" : "%.1f", v);
+	return buf;
+}
+
+static double per_second(double v, double seconds)
+{
+	return seconds > 0 ? v / seconds : 0;
+}
+
+void report_point_rates(const struct series_point *p, struct report_rates *r)
+{
+	double bytes = (double)(p->read_bytes + p->write_bytes);
+
+	r->iops = per_second((double)(p->read_ios + p->write_ios), p->seconds);
+	r->read_iops = per_second((double)p->read_ios, p->seconds);
+	r->write_iops = per_second((double)p->write_ios, p->seconds);
+	r->mibps = per_second(bytes / 1048576.0, p->seconds);
+	r->mbps = per_second(bytes / 1e6, p->seconds);
 }

@@ -1,5 +1,8 @@
 #ifndef IORATE_REPORT_SUMMARY_H
 #define IORATE_REPORT_SUMMARY_H
+#include <stddef.h>
+#include <stdio.h>
+
 #include "core/result.h"
 
 /*
@@ -17,7 +20,31 @@ int report_summarize(const struct dir_stats *rd, const struct dir_stats *wr, dou
 /* Percentile i (0..STATS_NPCT-1) of a summary, in microseconds. */
 double report_pct(const struct dir_summary *s, unsigned i);
 
+/* Percentile i's label in headings: "p50", "p99.9", ... (the names use '_': "p99_9"). */
+const char *report_pct_label(unsigned i, char *buf, size_t len);
+
 /* The run's failure as one line, or NULL when it did not fail. */
 const char *report_error(const struct result *r);
+
+/*
+ * One CSV field with RFC 4180 quoting: a field holding a comma, a quote or a line break is
+ * quoted, quotes doubled. NULL writes an empty field.
+ */
+void report_csv_field(FILE *f, const char *s);
+
+/*
+ * Microseconds with enough digits for both a RAM disk and a spinning one: three decimals below
+ * 10 us, one above. "-" when v is not finite (unknown).
+ */
+const char *report_fmt_us(double v, char *buf, size_t len);
+
+/*
+ * A series point's counts as rates. A point of zero length has rates of 0 rather than a
+ * division by zero, in every format alike.
+ */
+struct report_rates {
+	double iops, read_iops, write_iops, mibps, mbps;
+};
+void report_point_rates(const struct series_point *p, struct report_rates *r);
 
 #endif

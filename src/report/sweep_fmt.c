@@ -88,15 +88,6 @@ void sweep_fmt_csv_rows(FILE *f, const struct sweep_table *s, size_t i)
 	fflush(f);
 }
 
-static json_t *json_lat(const struct dir_summary *t)
-{
-	if (!t->has_lat)
-		return json_null();
-	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "min", t->lat_min, "mean", t->lat_mean,
-			 "max", t->lat_max, "p50", t->p50, "p90", t->p90, "p99", t->p99, "p99_9",
-			 t->p99_9);
-}
-
 int sweep_fmt_json(FILE *f, const struct sweep_table *s, bool interrupted)
 {
 	json_t *root = json_object(), *vals = json_array(), *bss = json_array();
@@ -125,7 +116,7 @@ int sweep_fmt_json(FILE *f, const struct sweep_table *s, bool interrupted)
 						"iops", t->iops,
 						"mibps", t->mibps,
 						"mbps", t->mbps,
-						"lat_us", json_lat(t));
+						"lat_us", report_json_lat(t));
 			if (!row)
 				goto out;
 			if (c->run)

@@ -232,8 +232,7 @@ static void print_percentiles(FILE *f, const struct dir_summary *s)
 	for (unsigned i = 0; i < STATS_NPCT; i++) {
 		char name[16];
 
-		snprintf(name, sizeof(name), "p%g", stats_pcts[i]);
-		fprintf(f, "%8s", name);
+		fprintf(f, "%8s", report_pct_label(i, name, sizeof(name)));
 		for (unsigned d = 0; d < REPORT_NDIR; d++) {
 			fputs(" | ", f);
 			lat_cell(f, s[d].has_lat, report_pct(&s[d], i), 12);
@@ -301,12 +300,10 @@ static void print_series(FILE *f, const struct result *r, bool si)
 	rule(f, '-', credit ? 88 : 50);
 	for (unsigned i = 0; i < r->nseries; i++) {
 		const struct series_point *p = &r->series[i];
-		double sec = p->seconds > 0 ? p->seconds : 1;
-		double bytes = (double)(p->read_bytes + p->write_bytes);
+		struct report_rates k;
 
-		fprintf(f, "%8.2f | %12.2f | %10.2f | ", p->t,
-			(double)(p->read_ios + p->write_ios) / sec,
-			bytes / (si ? 1e6 : 1048576.0) / sec);
+		report_point_rates(p, &k);
+		fprintf(f, "%8.2f | %12.2f | %10.2f | ", p->t, k.iops, si ? k.mbps : k.mibps);
 		lat_cell(f, p->p99_ns > 0, (double)p->p99_ns / 1e3, 12);
 		if (credit) {
 			fputs(" | ", f);

@@ -15,6 +15,7 @@
 
 #include "report/jpath.h"
 #include "report/json.h"
+#include "report/summary.h"
 #include "store/history_int.h"
 
 int history_fail(char *err, size_t len, int rc, const char *fmt, ...)
@@ -303,8 +304,6 @@ static void bind_json(sqlite3_stmt *st, int i, json_t *v)
 		sqlite3_bind_null(st, i);
 }
 
-static const char *const dirs[3] = {"read", "write", "total"};
-
 #define RUN_SQL "INSERT INTO runs (start_unix_ms, saved_unix_ms, label, host, kernel, " \
 	"command_line, origin, version, bs, threads, depth, write_pct, pattern, cache, engine, " \
 	"time_s, seconds, interrupted, error, ntargets, targets, " \
@@ -348,8 +347,8 @@ static int bind_run(sqlite3_stmt *st, json_t *o, const char *label, const char *
 	bind_json(st, c++, json_object_get(o, "error"));
 	sqlite3_bind_int64(st, c++, (int64_t)json_array_size(targets));
 	sqlite3_bind_text(st, c++, ptext, -1, free);
-	for (int d = 0; d < 3; d++) {
-		json_t *x = json_object_get(json_object_get(o, "total"), dirs[d]);
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		json_t *x = json_object_get(json_object_get(o, "total"), report_dir_names[d]);
 
 		bind_json(st, c++, json_object_get(x, "ios"));
 		bind_json(st, c++, json_object_get(x, "iops"));
@@ -373,9 +372,9 @@ static void bind_target(sqlite3_stmt *st, int64_t id, size_t idx, json_t *t)
 	sqlite3_bind_int64(st, c++, (int64_t)idx);
 	bind_json(st, c++, json_object_get(t, "path"));
 	bind_json(st, c++, json_object_get(t, "device"));
-	for (int d = 0; d < 3; d++)
+	for (int d = 0; d < REPORT_NDIR; d++)
 		for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++)
-			bind_json(st, c++, jpath(json_object_get(t, dirs[d]), figs[k]));
+			bind_json(st, c++, jpath(json_object_get(t, report_dir_names[d]), figs[k]));
 }
 
 /* What a JSON object needs to be kept as a run; NULL when it has it all. */

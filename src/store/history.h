@@ -34,9 +34,8 @@ struct history_dir {
 struct history_run {
 	int64_t id;
 	int64_t start_unix_ms;
-	int64_t saved_unix_ms;
 	char *label;             /* NULL when none */
-	char *host, *kernel, *command_line, *origin, *version;
+	char *host, *kernel, *command_line, *origin;
 	uint64_t bs;
 	unsigned threads, depth, write_pct;
 	char *pattern, *cache, *engine;

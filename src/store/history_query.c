@@ -12,9 +12,9 @@
 #include "store/history.h"
 #include "store/history_int.h"
 
-#define RUN_COLS "id, start_unix_ms, saved_unix_ms, label, host, kernel, command_line, origin, " \
-	"version, bs, threads, depth, write_pct, pattern, cache, engine, time_s, seconds, " \
-	"interrupted, error, ntargets, targets, " \
+#define RUN_COLS "id, start_unix_ms, label, host, kernel, command_line, origin, bs, threads, " \
+	"depth, write_pct, pattern, cache, engine, time_s, seconds, interrupted, " \
+	"error, ntargets, targets, " \
 	"read_ios, read_iops, read_mibps, read_mean_us, read_p99_us, " \
 	"write_ios, write_iops, write_mibps, write_mean_us, write_p99_us, " \
 	"total_ios, total_iops, total_mibps, total_mean_us, total_p99_us"
@@ -66,13 +66,11 @@ static int read_run(sqlite3_stmt *st, struct history_run *r)
 	memset(r, 0, sizeof(*r));
 	r->id = sqlite3_column_int64(st, c++);
 	r->start_unix_ms = sqlite3_column_int64(st, c++);
-	r->saved_unix_ms = sqlite3_column_int64(st, c++);
 	r->label = col_str(st, c++, &oom);
 	r->host = col_str(st, c++, &oom);
 	r->kernel = col_str(st, c++, &oom);
 	r->command_line = col_str(st, c++, &oom);
 	r->origin = col_str(st, c++, &oom);
-	r->version = col_str(st, c++, &oom);
 	r->bs = (uint64_t)sqlite3_column_int64(st, c++);
 	r->threads = (unsigned)sqlite3_column_int(st, c++);
 	r->depth = (unsigned)sqlite3_column_int(st, c++);
@@ -113,7 +111,6 @@ void history_run_release(struct history_run *r)
 	free(r->kernel);
 	free(r->command_line);
 	free(r->origin);
-	free(r->version);
 	free(r->pattern);
 	free(r->cache);
 	free(r->engine);
