@@ -314,7 +314,7 @@ int cmd_mark(int argc, char **argv)
 	}
 	if ((rc = mark_target(&m, nargv[first])))
 		goto out;
-	if (job_add_target(&m.base, m.path) || job_set_command_line(&m.base, argc, argv)) {
+	if (job_add_target(&m.base, m.path) || job_set_command_line(&m.base, "iorate", argc, argv)) {
 		rc = run_error("out of memory");
 		goto out;
 	}

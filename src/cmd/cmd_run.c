@@ -84,10 +84,8 @@ int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
 		return rc;
 	if ((rc = options_check_caps(job)))
 		return rc;
-	char *full[argc + 1];
-	full[0] = (char *)prog;
-	memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
-	job_set_command_line(job, argc + 1, full);
+	if (job_set_command_line(job, prog, argc, argv))
+		return run_error("out of memory");
 	return 0;
 }
 

@@ -469,11 +469,9 @@ int cmd_sweep(int argc, char **argv)
 	}
 	if ((rc = options_check_caps(&s.base)))
 		goto out;
-	{
-		char *full[argc + 1];
-		full[0] = "iorate";
-		memcpy(full + 1, argv, (size_t)argc * sizeof(*argv));
-		job_set_command_line(&s.base, argc + 1, full);
+	if (job_set_command_line(&s.base, "iorate", argc, argv)) {
+		rc = run_error("out of memory");
+		goto out;
 	}
 	/* Every combination is validated before the first I/O; what depends on the target itself
 	 * (a block larger than it, direct I/O alignment) is checked when its run opens it. */

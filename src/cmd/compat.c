@@ -258,7 +258,7 @@ static bool is_blockdev(const char *path)
 int compat_cli_run(struct compat_cli *c, struct job *j, int argc, char **argv, const char *tool,
 		   const char *explained)
 {
-	char line[2048], **full;
+	char line[2048];
 
 	if (c->engine) {
 		if (!engine_find(c->engine) || strlen(c->engine) >= sizeof(j->engine))
@@ -278,15 +278,8 @@ int compat_cli_run(struct compat_cli *c, struct job *j, int argc, char **argv, c
 	j->allow_write_device |= c->allow_write_device;
 	j->force |= c->force;
 	/* The record keeps what the user typed, iorate's options included. */
-	if (!(full = calloc((size_t)argc + 2, sizeof(*full))))
+	if (job_set_command_line(j, "iorate", argc, argv))
 		return run_error("%s: out of memory", tool);
-	full[0] = "iorate";
-	memcpy(full + 1, argv, (size_t)argc * sizeof(*full));
-	if (job_set_command_line(j, argc + 1, full)) {
-		free(full);
-		return run_error("%s: out of memory", tool);
-	}
-	free(full);
 	fprintf(stderr, "iorate: %s: what each flag became in: %s\n", tool, j->command_line);
 	if (explained)
 		fputs(explained, stderr);

@@ -494,7 +494,7 @@ int compat_diskspd_parse(int argc, char **argv, struct job *j, FILE *explain, ch
 	if ((r = dspd_resolve(&d)))
 		return r;
 	dspd_defaults(&d);
-	if (job_set_command_line(j, argc, argv))
+	if (job_set_command_line(j, NULL, argc, argv))
 		return compat_fail(d.err, d.errlen, "out of memory");
 	return 0;
 }

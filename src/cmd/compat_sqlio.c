@@ -394,7 +394,7 @@ int compat_sqlio_parse(int argc, char **argv, struct job *j, FILE *explain, char
 			       "testfile.dat in the current directory, as SQLIO does");
 	}
 	sqlio_defaults(&s);
-	if (job_set_command_line(j, argc, argv))
+	if (job_set_command_line(j, NULL, argc, argv))
 		return compat_fail(s.err, s.errlen, "out of memory");
 	return 0;
 }

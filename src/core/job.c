@@ -105,9 +105,9 @@ static size_t quote_arg(char *out, const char *a)
 	return n + 1;
 }
 
-int job_set_command_line(struct job *j, int argc, char *const argv[])
+int job_set_command_line(struct job *j, const char *prog, int argc, char *const argv[])
 {
-	size_t len = 1;
+	size_t len = 1 + (prog ? quote_arg(NULL, prog) + 1 : 0);
 	char *s, *p;
 
 	for (int i = 0; i < argc; i++)
@@ -115,8 +115,10 @@ int job_set_command_line(struct job *j, int argc, char *const argv[])
 	if (!(s = malloc(len)))
 		return -ENOMEM;
 	p = s;
+	if (prog)
+		p += quote_arg(p, prog);
 	for (int i = 0; i < argc; i++) {
-		if (i)
+		if (i || prog)
 			*p++ = ' ';
 		p += quote_arg(p, argv[i]);
 	}

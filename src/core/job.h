@@ -75,8 +75,8 @@ void job_release(struct job *j);
 int job_add_target(struct job *j, const char *path);
 /* Deep copy; dst must be released. */
 int job_copy(struct job *dst, const struct job *src);
-/* Records argv joined with shell quoting where needed. */
-int job_set_command_line(struct job *j, int argc, char *const argv[]);
+/* Records prog (may be NULL) and argv, joined with shell quoting where needed. */
+int job_set_command_line(struct job *j, const char *prog, int argc, char *const argv[]);
 
 /*
  * Checks what can be checked without touching a target. On failure returns -EINVAL and writes

@@ -67,8 +67,11 @@ static void command_line_quoting(void **state)
 	char *argv[] = {"iorate", "run", "-b", "64k", "my file", "it's", ""};
 
 	job_init(&j);
-	assert_int_equal(job_set_command_line(&j, 7, argv), 0);
+	assert_int_equal(job_set_command_line(&j, NULL, 7, argv), 0);
 	assert_string_equal(j.command_line, "iorate run -b 64k 'my file' 'it'\\''s' ''");
+	/* With a program name in front of a subcommand's own argv. */
+	assert_int_equal(job_set_command_line(&j, "my iorate", 3, argv + 1), 0);
+	assert_string_equal(j.command_line, "'my iorate' run -b 64k");
 	job_release(&j);
 }
 
@@ -80,7 +83,7 @@ static void copy_is_deep(void **state)
 	job_init(&a);
 	job_add_target(&a, "one");
 	job_add_target(&a, "two");
-	job_set_command_line(&a, 2, argv);
+	job_set_command_line(&a, NULL, 2, argv);
 	assert_int_equal(job_copy(&b, &a), 0);
 	job_release(&a);
 	assert_int_equal(b.ntargets, 2);
