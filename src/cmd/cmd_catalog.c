@@ -58,27 +58,15 @@ int cmd_catalog(int argc, char **argv)
 
 	model_opts_init(&mo, "catalog", usage);
 	optind = 0;
-	while ((o = model_getopt(&mo, argc, argv, "+h", options)) != -1 || optind < argc) {
-		if (o == -1) {
-			/* permute: positional words may come before options */
-			optind++;
-			continue;
-		}
+	/* getopt moves the words (list, show NAME) after the options, wherever they were given. */
+	while ((o = model_getopt(&mo, argc, argv, "h", options)) != -1)
 		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
 			return ret;
-	}
 	char *words[3];
 	int nw = 0;
 
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-') {
-			if (!strcmp(argv[i], "--catalog"))
-				i++;
-			continue;
-		}
-		if (nw < 3)
-			words[nw++] = argv[i];
-	}
+	for (int i = optind; i < argc && nw < 3; i++)
+		words[nw++] = argv[i];
 	if (!nw || (strcmp(words[0], "list") && strcmp(words[0], "show")))
 		return usage_error("catalog: expected 'list [CATALOG]' or 'show NAME' (see 'iorate "
 				   "catalog --help')");

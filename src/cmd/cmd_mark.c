@@ -150,8 +150,7 @@ static int mark_target(struct mark *m, const char *arg)
 	return 0;
 }
 
-static void mark_job(const struct mark *m, const struct mark_test *t, bool write, uint64_t ns,
-		     struct job *j)
+static void mark_job(const struct mark_test *t, bool write, uint64_t ns, struct job *j)
 {
 	j->bs = t->bs;
 	j->depth = t->depth;
@@ -175,7 +174,7 @@ static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint
 	result_init(res);
 	if (job_copy(&j, &m->base))
 		return run_error("out of memory");
-	mark_job(m, t, write, ns, &j);
+	mark_job(t, write, ns, &j);
 	if (job_validate(&j, err, sizeof(err))) {
 		job_release(&j);
 		return usage_error("mark: %s: %s", t->name, err);

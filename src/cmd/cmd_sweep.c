@@ -448,12 +448,14 @@ int cmd_sweep(int argc, char **argv)
 		rc = usage_error("--bs: bs= already varies the block size; give one or the other");
 		goto out;
 	}
-	if (s.nbs == 0 && !(s.bs = malloc(sizeof(*s.bs)))) {
-		rc = run_error("out of memory");
-		goto out;
-	}
-	if (s.nbs == 0)
+	if (s.nbs == 0) {
+		/* No --bs: the job's own block size, the default or a --job file's. */
+		if (!(s.bs = malloc(sizeof(*s.bs)))) {
+			rc = run_error("out of memory");
+			goto out;
+		}
 		s.bs[s.nbs++] = s.base.bs;
+	}
 	s.user_keep = s.base.keep;
 	if ((rc = set_targets(&s, paths, npaths)))
 		goto out;

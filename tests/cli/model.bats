@@ -126,3 +126,11 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	[[ "$stderr" == "iorate: model: --vm needs a value"* ]]
 }
+
+@test "catalog: options may come before or after the words, abbreviated or not" {
+	run "$IORATE" catalog --cat "$FIX/../../../data/catalog/aws.json" list
+	[ "$status" -eq 0 ]
+	run "$IORATE" catalog show --json azure-2015:DS14
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r .catalog)" = azure-2015 ]
+}
