@@ -217,7 +217,7 @@ static int do_list(struct hopts *o, int argc, char **argv)
 
 static int do_show(struct hopts *o, int argc, char **argv)
 {
-	char err[PATH_MAX + 256], *text = NULL;
+	char err[PATH_MAX + 256];
 	struct history_run row;
 	struct history *h;
 	json_t *run;
@@ -232,18 +232,12 @@ static int do_show(struct hopts *o, int argc, char **argv)
 		return r;
 	if (!h)
 		return run_error("no run %lld: no history yet in %s", (long long)id, o->path);
-	r = history_get_json(h, id, &text, err, sizeof(err));
+	r = history_get_obj(h, id, &run, err, sizeof(err));
 	if (!r && (r = history_get(h, id, &row, err, sizeof(err))))
-		free(text);
+		json_decref(run);
 	history_close(h);
 	if (r)
-		return run_error("history: %s", err);
-	run = json_loads(text, 0, NULL);
-	free(text);
-	if (!run) {
-		history_run_release(&row);
-		return run_error("run %lld: the stored JSON does not parse", (long long)id);
-	}
+		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	if (o->json) {
 		r = print_json(run);
 	} else {
@@ -257,18 +251,12 @@ static int do_show(struct hopts *o, int argc, char **argv)
 static int import_file(struct history *h, const char *path, const char *label)
 {
 	char err[PATH_MAX + 256];
-	json_error_t je;
-	json_t *doc, *runs, *run;
+	json_t *runs, *run;
 	size_t i;
 	int bad = 0;
 
-	doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
-	if (!doc)
-		return run_error("%s: %s%s", path, je.line > 0 ? "not JSON: " : "", je.text);
-	runs = history_runs_in(doc);
-	if (!json_array_size(runs))
-		bad = run_error("%s: holds no run (expected the JSON of 'iorate run --json', "
-				"'sweep --json' or 'mark --json')", path);
+	if (history_runs_in_file(path, &runs, err, sizeof(err)))
+		return run_error("%s", err);
 	json_array_foreach(runs, i, run) {
 		int64_t id = 0;
 		int r = history_save_obj(h, run, label, &id, err, sizeof(err));
@@ -281,7 +269,6 @@ static int import_file(struct history *h, const char *path, const char *label)
 			printf("imported %s as run %lld\n", path, (long long)id);
 	}
 	json_decref(runs);
-	json_decref(doc);
 	return bad;
 }
 

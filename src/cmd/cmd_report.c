@@ -92,18 +92,14 @@ static int open_history(struct collect *c)
 static int add_id(struct collect *c, int64_t id)
 {
 	struct history_run row;
-	char err[PATH_MAX + 256], label[320], *text;
+	char err[PATH_MAX + 256], label[320];
 	json_t *run;
 	int r;
 
 	if ((r = open_history(c)))
 		return r;
-	if (history_get_json(c->h, id, &text, err, sizeof(err)))
-		return run_error("history: %s", err);
-	run = json_loads(text, 0, NULL);
-	free(text);
-	if (!run)
-		return run_error("run %lld: the stored JSON does not parse", (long long)id);
+	if ((r = history_get_obj(c->h, id, &run, err, sizeof(err))))
+		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	snprintf(label, sizeof(label), "run %lld", (long long)id);
 	if (!history_get(c->h, id, &row, NULL, 0)) {
 		if (row.label)
@@ -119,19 +115,14 @@ static int add_id(struct collect *c, int64_t id)
 static int add_file(struct collect *c, const char *path)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	json_error_t je;
-	json_t *doc, *runs, *run;
+	char err[PATH_MAX + 256];
+	json_t *runs, *run;
 	size_t i, n;
 	int r = 0;
 
-	doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
-	if (!doc)
-		return run_error("%s: %s%s", path, je.line > 0 ? "not JSON: " : "", je.text);
-	runs = history_runs_in(doc);
+	if (history_runs_in_file(path, &runs, err, sizeof(err)))
+		return run_error("%s", err);
 	n = json_array_size(runs);
-	if (!n)
-		r = run_error("%s: holds no run (expected the JSON of 'iorate run --json', "
-			      "'sweep --json' or 'mark --json')", path);
 	json_array_foreach(runs, i, run) {
 		char label[PATH_MAX + 32];
 
@@ -143,7 +134,6 @@ static int add_file(struct collect *c, const char *path)
 			break;
 	}
 	json_decref(runs);
-	json_decref(doc);
 	return r;
 }
 

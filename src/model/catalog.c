@@ -83,10 +83,11 @@ static const struct field price_fields[] = {
 
 /*
  * Reads the fields of one entry into dst. `what` names the entry in messages, e.g.
- * "vms[3] 'DS2'". MB/s fields are scaled when the entry says its units are MiB/s.
+ * "vms[3] 'DS2'". MB/s fields are scaled when the entry says its units are MiB/s; *scalep (may
+ * be NULL) gets that factor, for the F_SKIP fields the caller reads itself.
  */
 static int read_fields(json_t *obj, const struct field *tab, void *dst, const char *file,
-		       const char *what, char *err, size_t errlen)
+		       const char *what, double *scalep, char *err, size_t errlen)
 {
 	const char *key;
 	json_t *v;
@@ -102,6 +103,8 @@ static int read_fields(json_t *obj, const struct field *tab, void *dst, const ch
 			return -EINVAL;
 		}
 	}
+	if (scalep)
+		*scalep = scale;
 	json_object_foreach(obj, key, v) {
 		const struct field *f;
 		char *p = (char *)dst;
@@ -189,6 +192,7 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 	char what[96];
 	struct cat_disk *d;
 	json_t *steps, *s;
+	double scale;
 	size_t k;
 	int ret;
 
@@ -201,16 +205,13 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 		return ret;
 	d = &c->disks[c->ndisks];
 	d->catalog = cat, d->provider = prov, d->file = file;
-	if ((ret = read_fields(o, disk_fields, d, file, what, err, errlen)) ||
+	if ((ret = read_fields(o, disk_fields, d, file, what, &scale, err, errlen)) ||
 	    (ret = need(d->name, "name", file, what, err, errlen)) ||
 	    (ret = need(d->source, "source", file, what, err, errlen)) ||
 	    (ret = need(d->date, "date", file, what, err, errlen)))
 		return ret;
 	steps = json_object_get(o, "mbps_steps");
 	json_array_foreach(steps, k, s) {
-		json_t *u = json_object_get(o, "units");
-		double scale = json_is_string(u) && !strcmp(json_string_value(u), "MiB/s") ? MIB_MB : 1;
-
 		if (k >= 8 || !json_is_array(s) || json_array_size(s) != 2 ||
 		    !json_is_number(json_array_get(s, 0)) || !json_is_number(json_array_get(s, 1))) {
 			snprintf(err, errlen, "%s: %s: field 'mbps_steps': expected up to 8 pairs "
@@ -250,7 +251,7 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 		return ret;
 	v = &c->vms[c->nvms];
 	v->catalog = cat, v->provider = prov, v->file = file;
-	if ((ret = read_fields(o, vm_fields, v, file, what, err, errlen)) ||
+	if ((ret = read_fields(o, vm_fields, v, file, what, NULL, err, errlen)) ||
 	    (ret = need(v->name, "name", file, what, err, errlen)) ||
 	    (ret = need(v->source, "source", file, what, err, errlen)) ||
 	    (ret = need(v->date, "date", file, what, err, errlen)))
@@ -262,7 +263,8 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 			snprintf(err, errlen, "%s: %s: expected an object (at most 8)", file, sub);
 			return -EINVAL;
 		}
-		if ((ret = read_fields(e, fcaps_fields, &v->fcaps[k], file, sub, err, errlen)) ||
+		if ((ret = read_fields(e, fcaps_fields, &v->fcaps[k], file, sub, NULL, err,
+				       errlen)) ||
 		    (ret = need(v->fcaps[k].family, "family", file, sub, err, errlen)))
 			return ret;
 		v->nfcaps = (unsigned)k + 1;
@@ -288,7 +290,7 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 		if ((ret = grow((void **)&c->prices, c->nprices, sizeof(*p))))
 			return ret;
 		p = &c->prices[c->nprices];
-		if ((ret = read_fields(o, price_fields, p, file, what, err, errlen)) ||
+		if ((ret = read_fields(o, price_fields, p, file, what, NULL, err, errlen)) ||
 		    (ret = need(p->kind, "kind", file, what, err, errlen)) ||
 		    (ret = need(p->name, "name", file, what, err, errlen)) ||
 		    (ret = need(p->source, "source", file, what, err, errlen)) ||
@@ -303,7 +305,7 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 		return ret;
 	a = &c->accounts[c->naccounts];
 	a->catalog = cat;
-	if ((ret = read_fields(o, account_fields, a, file, what, err, errlen)) ||
+	if ((ret = read_fields(o, account_fields, a, file, what, NULL, err, errlen)) ||
 	    (ret = need(a->name, "name", file, what, err, errlen)) ||
 	    (ret = need(a->source, "source", file, what, err, errlen)) ||
 	    (ret = need(a->date, "date", file, what, err, errlen)))

@@ -532,3 +532,27 @@ json_t *history_runs_in(json_t *doc)
 	return runs;
 }
 
+int history_runs_in_file(const char *path, json_t **runs, char *err, size_t len)
+{
+	json_error_t je;
+	json_t *doc;
+
+	*runs = NULL;
+	doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
+	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
+	if (!doc)
+		return history_fail(err, len, je.line > 0 ? -EINVAL : -EIO, "%s: %s%s", path,
+				    je.line > 0 ? "not JSON: " : "", je.text);
+	/* The array holds its own references to the runs, so the document can go now. */
+	*runs = history_runs_in(doc);
+	json_decref(doc);
+	if (!*runs)
+		return history_fail(err, len, -ENOMEM, "out of memory");
+	if (!json_array_size(*runs)) {
+		json_decref(*runs);
+		*runs = NULL;
+		return history_fail(err, len, -ENODATA, "%s: holds no run (expected the JSON of "
+				    "'iorate run --json', 'sweep --json' or 'mark --json')", path);
+	}
+	return 0;
+}

@@ -95,6 +95,13 @@ int history_save_obj(struct history *h, json_t *run, const char *label, int64_t 
  */
 json_t *history_runs_in(json_t *doc);
 
+/*
+ * The runs of a JSON file ('-' reads stdin), as history_runs_in gives them, for the commands
+ * that take `iorate run/sweep/mark --json` files. -EINVAL when the file is not JSON, -EIO when
+ * it cannot be read, -ENODATA when it holds no run; err then starts with the path.
+ */
+int history_runs_in_file(const char *path, json_t **runs, char *err, size_t errlen);
+
 /* Runs matching f (NULL = all), newest first. *runs is freed with history_runs_free. */
 int history_list(struct history *h, const struct history_filter *f, struct history_run **runs,
 		 size_t *n, char *err, size_t errlen);
@@ -107,6 +114,12 @@ void history_run_release(struct history_run *run);
 
 /* One run's JSON, as saved (compact); *json is malloc'd. -ENOENT when there is no such run. */
 int history_get_json(struct history *h, int64_t id, char **json, char *err, size_t errlen);
+
+/*
+ * The same, parsed: *run is a new reference. -EBADMSG when the stored text does not parse; err
+ * then names the run, without the "history: " context the other failures want.
+ */
+int history_get_obj(struct history *h, int64_t id, json_t **run, char *err, size_t errlen);
 
 /* Removes a run and its targets. -ENOENT when there is no such run. */
 int history_remove(struct history *h, int64_t id, char *err, size_t errlen);

@@ -236,6 +236,20 @@ int history_get_json(struct history *h, int64_t id, char **json, char *err, size
 	return *json ? 0 : history_fail(err, len, -ENOMEM, "out of memory");
 }
 
+int history_get_obj(struct history *h, int64_t id, json_t **run, char *err, size_t len)
+{
+	char *text;
+	int r = history_get_json(h, id, &text, err, len);
+
+	*run = NULL;
+	if (r)
+		return r;
+	*run = json_loads(text, 0, NULL);
+	free(text);
+	return *run ? 0 : history_fail(err, len, -EBADMSG, "run %lld: the stored JSON does not "
+				       "parse", (long long)id);
+}
+
 int history_remove(struct history *h, int64_t id, char *err, size_t len)
 {
 	sqlite3_stmt *st = NULL;

@@ -246,6 +246,71 @@ static void test_json_identical(void **state)
 	assert_int_equal(history_get_json(fx->h, 999, &text, NULL, 0), -ENOENT);
 }
 
+/* history_get_obj: the stored run parsed; a run whose text no longer parses is -EBADMSG. */
+static void test_get_obj(void **state)
+{
+	struct fixture *fx = *state;
+	int64_t id = save(fx->h, "alpha", 1700000000000ull, 4096);
+	char err[256] = "", want[64];
+	sqlite3 *db;
+	json_t *run;
+
+	assert_int_equal(history_get_obj(fx->h, id, &run, err, sizeof(err)), 0);
+	assert_non_null(run);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(run, "host"),
+							      "hostname")), "alpha");
+	json_decref(run);
+	assert_int_equal(history_get_obj(fx->h, id + 1, &run, err, sizeof(err)), -ENOENT);
+	assert_null(run);
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE runs SET result_json = '{'", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(history_get_obj(fx->h, id, &run, err, sizeof(err)), -EBADMSG);
+	assert_null(run);
+	snprintf(want, sizeof(want), "run %lld: the stored JSON does not parse", (long long)id);
+	assert_string_equal(err, want);
+}
+
+/* history_runs_in_file: the runs of a file, or why there are none, starting with its path. */
+static void test_runs_in_file(void **state)
+{
+	struct fixture *fx = *state;
+	char path[160], err[512] = "";
+	struct result r;
+	json_t *run, *runs;
+	FILE *f;
+
+	make_result(&r, "delta", 1700000000000ull, 4096);
+	run = report_json_result(&r);
+	result_release(&r);
+	snprintf(path, sizeof(path), "%s/run.json", fx->dir);
+	assert_int_equal(json_dump_file(run, path, 0), 0);
+	json_decref(run);
+	assert_int_equal(history_runs_in_file(path, &runs, err, sizeof(err)), 0);
+	assert_int_equal(json_array_size(runs), 1);
+	json_decref(runs);
+
+	snprintf(path, sizeof(path), "%s/empty.json", fx->dir);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("{\"schema\": 1}", f);
+	fclose(f);
+	assert_int_equal(history_runs_in_file(path, &runs, err, sizeof(err)), -ENODATA);
+	assert_null(runs);
+	assert_int_equal(strncmp(err, path, strlen(path)), 0);
+	assert_non_null(strstr(err, ": holds no run (expected the JSON of 'iorate run --json'"));
+
+	assert_non_null(f = fopen(path, "w"));
+	fputs("{", f);
+	fclose(f);
+	assert_int_equal(history_runs_in_file(path, &runs, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, ": not JSON: "));
+
+	snprintf(path, sizeof(path), "%s/missing.json", fx->dir);
+	assert_int_equal(history_runs_in_file(path, &runs, err, sizeof(err)), -EIO);
+	assert_null(strstr(err, "not JSON"));
+}
+
 static void test_list_filters(void **state)
 {
 	struct fixture *fx = *state;
@@ -449,6 +514,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_foreign_db_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_and_get, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_identical, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_get_obj, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_runs_in_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_filters, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_compare, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_import_json, setup, teardown),
