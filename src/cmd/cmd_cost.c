@@ -14,6 +14,7 @@
 #include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/cost.h"
+#include "model/model_json.h"
 #include "util/parse.h"
 
 static void usage(FILE *f)
@@ -242,14 +243,8 @@ int cmd_cost(int argc, char **argv)
 		goto out;
 	}
 	if (mo.json) {
-		json_t *o = json_pack("{s:f, s:s, s:[]}", "total_month", b.total, "currency",
-				      b.currency, "lines");
-		json_t *lines = json_object_get(o, "lines");
+		json_t *o = model_cost_json(&b);
 
-		for (unsigned i = 0; i < b.nlines; i++)
-			json_array_append_new(lines, json_pack("{s:s, s:f, s:s}", "what",
-				b.lines[i].what, "month", b.lines[i].amount, "source",
-				b.lines[i].source));
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);

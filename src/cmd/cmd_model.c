@@ -49,9 +49,8 @@ static void usage(FILE *f)
 }
 
 static const struct option options[] = {
-	MO_OPT_VM, MO_OPT_DISK, MO_OPT_CACHE, MO_OPT_PROVIDER, MO_OPT_CATALOG,
-	{"bs", required_argument, NULL, 'b'},
-	{"write", required_argument, NULL, 'w'},
+	MO_OPT_VM, MO_OPT_DISK, MO_OPT_CACHE, MO_OPT_PROVIDER, MO_OPT_CATALOG, MO_OPT_BS,
+	MO_OPT_WRITE,
 	{"random", no_argument, NULL, 'r'},
 	{"sequential", no_argument, NULL, 's'},
 	{"threads", required_argument, NULL, 't'},
@@ -104,7 +103,7 @@ static void print_text(const struct model_config *m, const struct model_workload
 
 int cmd_model(int argc, char **argv)
 {
-	struct model_workload w = {4096, 0, false, 1, 32};
+	struct model_workload w = {.sequential = false, .threads = 1, .depth = 32};
 	struct model_opts mo;
 	double duration = 0;
 	struct catalog cat = {0};
@@ -117,16 +116,6 @@ int cmd_model(int argc, char **argv)
 	optind = 0;
 	while ((c = model_getopt(&mo, argc, argv, "b:w:rst:o:d:h", options)) != -1) {
 		switch (c) {
-		case 'b':
-			if (parse_size(optarg, &w.bs) || !w.bs)
-				return usage_error("--bs: '%s' is not a size (examples: %s)", optarg,
-						   PARSE_SIZE_EXAMPLES);
-			break;
-		case 'w':
-			if (parse_percent(optarg, &w.write_pct))
-				return usage_error("--write: '%s' is not a percentage (0 to 100)",
-						   optarg);
-			break;
 		case 'r':
 			w.sequential = false;
 			break;
@@ -156,6 +145,8 @@ int cmd_model(int argc, char **argv)
 	}
 	if ((ret = model_opts_no_args(&mo, argc, argv)))
 		return ret;
+	w.bs = mo.bs;
+	w.write_pct = mo.write_pct;
 	if (!mo.vm)
 		return usage_error("model: --vm is required (e.g. --vm DS2 --disk 2xP30)");
 	if (!mo.nspecs)

@@ -41,8 +41,8 @@ enum { O_IOPS = MO_NEXT, O_MBPS, O_CAP, O_LAT, O_REGION, O_TOP };
 
 static const struct option options[] = {
 	{"iops", required_argument, NULL, O_IOPS}, {"mbps", required_argument, NULL, O_MBPS},
-	{"capacity", required_argument, NULL, O_CAP}, {"bs", required_argument, NULL, 'b'},
-	{"write", required_argument, NULL, 'w'}, {"latency-ms", required_argument, NULL, O_LAT},
+	{"capacity", required_argument, NULL, O_CAP}, MO_OPT_BS, MO_OPT_WRITE,
+	{"latency-ms", required_argument, NULL, O_LAT},
 	MO_OPT_PROVIDER, {"region", required_argument, NULL, O_REGION},
 	{"top", required_argument, NULL, O_TOP}, MO_OPT_CATALOG, MO_OPT_JSON, MO_OPT_HELP,
 	{NULL, 0, NULL, 0},
@@ -72,15 +72,6 @@ int cmd_plan(int argc, char **argv)
 			if (parse_size(optarg, &t.capacity))
 				return usage_error("--capacity: '%s' is not a size (e.g. 4TiB)", optarg);
 			break;
-		case 'b':
-			if (parse_size(optarg, &t.bs) || !t.bs)
-				return usage_error("--bs: '%s' is not a size (examples: %s)", optarg,
-						   PARSE_SIZE_EXAMPLES);
-			break;
-		case 'w':
-			if (parse_percent(optarg, &t.write_pct))
-				return usage_error("--write: '%s' is not a percentage", optarg);
-			break;
 		case O_LAT:
 			if (parse_double(optarg, 0.001, 1e6, &t.latency_ms))
 				return usage_error("--latency-ms: '%s' is not a number of ms", optarg);
@@ -101,6 +92,8 @@ int cmd_plan(int argc, char **argv)
 		return ret;
 	if (!t.iops && !t.mbps)
 		return usage_error("plan: --iops or --mbps is required (e.g. --iops 20000)");
+	t.bs = mo.bs;
+	t.write_pct = mo.write_pct;
 	t.provider = mo.provider;
 	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
@@ -128,15 +121,10 @@ int cmd_plan(int argc, char **argv)
 
 		for (unsigned i = 0; i < r.n; i++) {
 			struct plan_option *p = &r.options[i];
-			struct model_workload w = {t.bs ? t.bs : 4096, t.write_pct, false, 1, 1024};
-			json_t *e = model_result_json(&p->config, &w, &p->result), *lines = json_array();
+			struct model_workload w = {t.bs, t.write_pct, false, 1, 1024};
+			json_t *e = model_result_json(&p->config, &w, &p->result);
 
-			for (unsigned k = 0; k < p->cost.nlines; k++)
-				json_array_append_new(lines, json_pack("{s:s, s:f, s:s}", "what",
-					p->cost.lines[k].what, "month", p->cost.lines[k].amount,
-					"source", p->cost.lines[k].source));
-			json_object_set_new(e, "cost", json_pack("{s:f, s:s, s:o}", "total_month",
-				p->cost.total, "currency", p->cost.currency, "lines", lines));
+			json_object_set_new(e, "cost", model_cost_json(&p->cost));
 			json_array_append_new(a, e);
 		}
 		json_dumpf(a, stdout, JSON_INDENT(2));

@@ -4,6 +4,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
+#include "util/parse.h"
 
 void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *f))
 {
@@ -11,6 +12,7 @@ void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *
 	o->cmd = cmd;
 	o->usage = usage;
 	o->cache = MODEL_CACHE_NONE;
+	o->bs = 4096;
 }
 
 int model_getopt(struct model_opts *o, int argc, char **argv, const char *so,
@@ -62,6 +64,15 @@ int model_opts_take(struct model_opts *o, int c, const char *arg)
 		if (o->nfiles >= MODEL_MAX_CATALOG_FILES)
 			return usage_error("--catalog: at most %d files", MODEL_MAX_CATALOG_FILES);
 		o->files[o->nfiles++] = (char *)arg;
+		return 0;
+	case MO_BS:
+		if (parse_size(arg, &o->bs) || !o->bs)
+			return usage_error("--bs: '%s' is not a size (examples: %s)", arg,
+					   PARSE_SIZE_EXAMPLES);
+		return 0;
+	case MO_WRITE:
+		if (parse_percent(arg, &o->write_pct))
+			return usage_error("--write: '%s' is not a percentage (0 to 100)", arg);
 		return 0;
 	case MO_JSON:
 		o->json = true;

@@ -2,17 +2,21 @@
 #define IORATE_CMD_MODEL_COMMON_H
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "model/config.h"
 
 /*
  * The options the model commands (model, plan, explain, cost, catalog) share: --vm, --disk,
- * --cache, --provider, --catalog, --json and --help. Each command lists the ones it takes in its
- * option table with the MO_* codes, numbers its own options from MO_NEXT, handles its own in a
- * switch and gives every other code to model_opts_take().
+ * --cache, --provider, --catalog, --bs, --write, --json and --help. Each command lists the ones
+ * it takes in its option table with the MO_* codes, numbers its own options from MO_NEXT, handles
+ * its own in a switch and gives every other code to model_opts_take().
  */
 enum {
+	/* Options with a short form use its letter as the code, so -b and --bs come back alike;
+	 * a command that takes one also puts the letter in its short option string ("b:w:h"). */
+	MO_BS = 'b', MO_WRITE = 'w',
 	MO_BAD = 255, /* model_getopt(): an unknown option or a missing value (o->bad says which) */
 	MO_VM = 256, MO_DISK, MO_CACHE, MO_PROVIDER, MO_CATALOG, MO_JSON,
 	MO_NEXT
@@ -23,6 +27,8 @@ enum {
 #define MO_OPT_CACHE    {"cache", required_argument, NULL, MO_CACHE}
 #define MO_OPT_PROVIDER {"provider", required_argument, NULL, MO_PROVIDER}
 #define MO_OPT_CATALOG  {"catalog", required_argument, NULL, MO_CATALOG}
+#define MO_OPT_BS       {"bs", required_argument, NULL, MO_BS}
+#define MO_OPT_WRITE    {"write", required_argument, NULL, MO_WRITE}
 #define MO_OPT_JSON     {"json", no_argument, NULL, MO_JSON}
 #define MO_OPT_HELP     {"help", no_argument, NULL, 'h'}
 
@@ -37,6 +43,8 @@ struct model_opts {
 	char *files[MODEL_MAX_CATALOG_FILES];
 	unsigned nfiles;
 	enum model_cache cache;
+	uint64_t bs;                        /* --bs, 4 KiB unless given */
+	unsigned write_pct;                 /* --write, 0 unless given */
 	bool json;
 	bool help;                          /* --help was printed: the command returns 0 */
 	char bad[160];                      /* what MO_BAD was about */

@@ -94,3 +94,15 @@ oom:
 	json_decref(limits);
 	return NULL;
 }
+
+json_t *model_cost_json(const struct cost_breakdown *b)
+{
+	json_t *lines = json_array();
+
+	for (unsigned i = 0; lines && i < b->nlines; i++)
+		json_array_append_new(lines, json_pack("{s:s, s:f, s:s}", "what", b->lines[i].what,
+			"month", b->lines[i].amount, "source", b->lines[i].source));
+	/* "o" takes lines, and frees it when the pack fails. */
+	return json_pack("{s:f, s:s, s:o}", "total_month", b->total, "currency", b->currency,
+			 "lines", lines);
+}

@@ -127,6 +127,22 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[[ "$stderr" == "iorate: model: --vm needs a value"* ]]
 }
 
+# plan and model take --bs and --write from the shared options: the same words, the same refusal.
+@test "model and plan refuse a bad --bs or --write with the same message (exit 2)" {
+	for bad in "--write 150" "-w 150" "--bs 0" "--bs 4q" "-b x"; do
+		run --separate-stderr "$IORATE" model --vm DS2 --disk P30 $bad
+		[ "$status" -eq 2 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		local model_err="$stderr"
+		run --separate-stderr "$IORATE" plan --iops 1000 $bad
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "$model_err" ]
+	done
+	[[ "$stderr" == "iorate: --bs: 'x' is not a size"* ]]
+	run --separate-stderr "$IORATE" plan --iops 1000 --write 150
+	[ "$stderr" = "iorate: --write: '150' is not a percentage (0 to 100)" ]
+}
+
 @test "catalog: options may come before or after the words, abbreviated or not" {
 	run "$IORATE" catalog --cat "$FIX/../../../data/catalog/aws.json" list
 	[ "$status" -eq 0 ]
