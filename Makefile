@@ -1,13 +1,21 @@
 # iorate — build, test, run, bench, install.
 #   make            build $(BUILD)/iorate
 #   make run        install missing Debian packages, build, run a 10 s benchmark on a temporary file
-#   make test       install missing Debian packages, build, unit tests (plain, then ASan+UBSan), bats
-#   make bench      side-by-side benchmark against fio (not a test; never fails the build)
-#   make install PREFIX=/usr/local
+#   make test       install missing Debian packages, build, unit tests (plain, ASan+UBSan and
+#                   ThreadSanitizer), bats, every committed fuzz input replayed
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60; tests/fuzz/README.md)
+#   make bench      side-by-side benchmark against fio (not a test; never fails the build):
+#                   bench/run.sh, then the device-bound workloads of bench/device.sh
+#   make install PREFIX=/usr/local    (iorate then reads PREFIX/share/iorate/catalog)
 #   make deps       apt-get install whatever of DEPS is missing
 # $(BUILD)/iorate-mpi (mpirun -np N iorate-mpi run ...) is built too where MPI is found.
 
 .DEFAULT_GOAL := all
+
+# The builds that make test, make run and make bench start use every CPU unless make was given
+# a -j (then they share its jobs): on the 2-core CI a serial build was a fifth of make test's
+# time. Expanded in the recipes, where MAKEFLAGS says whether a -j was given.
+JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 
 PREFIX  ?= /usr/local
 BUILD   ?= build
@@ -22,9 +30,10 @@ WARN    += -Werror
 endif
 
 DEPS := gcc libc6-dev make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
-	libcmocka-dev bats util-linux mount e2fsprogs jq procps python3 \
-	openmpi-bin libopenmpi-dev
-BENCH_DEPS := fio time
+	libisal-dev nettle-dev libxml2-dev libcurl4-openssl-dev \
+	libcmocka-dev zlib1g-dev bats util-linux mount e2fsprogs xfsprogs fdisk lvm2 jq procps python3 \
+	openmpi-bin libopenmpi-dev clang libclang-rt-14-dev fio librsvg2-dev fonts-dejavu-core chromium
+BENCH_DEPS := time
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -34,8 +43,12 @@ HAVE_AIO   := $(shell test -f /usr/include/libaio.h && echo 1)
 
 CPPFLAGS += -D_GNU_SOURCE -Isrc -I$(BUILD)/gen -DIORATE_VERSION='"$(VERSION)"' \
 	-DIORATE_GITREV='"$(GITREV)"' \
-	$(shell pkg-config --cflags blkid 2>/dev/null)
-LDLIBS  := -ljansson -lsqlite3 -lblkid -lpthread -lm
+	$(shell pkg-config --cflags blkid 2>/dev/null) \
+	$(shell pkg-config --cflags libxml-2.0 2>/dev/null) $(shell pkg-config --cflags libcurl 2>/dev/null)
+# libxml2 reads DiskSpd's XML profiles (src/compat/diskspd_xml.c); ISA-L (crc32c) and Nettle
+# (md5, sha256) check --verify's blocks; libcurl fetches the providers' price lists
+# ('iorate catalog prices'), opened by src/model/http.c when it downloads, not linked.
+LDLIBS  := -ljansson -lsqlite3 -lblkid -lxml2 -lisal -lnettle -lpthread -lm
 ifeq ($(HAVE_URING),1)
 CPPFLAGS += -DHAVE_LIBURING
 LDLIBS   += -luring
@@ -43,6 +56,12 @@ endif
 ifeq ($(HAVE_AIO),1)
 CPPFLAGS += -DHAVE_LIBAIO
 LDLIBS   += -laio
+endif
+# librsvg renders the charts' SVG to PNG (iorate report --png; src/report/png.c).
+HAVE_RSVG := $(shell pkg-config --exists librsvg-2.0 2>/dev/null && echo 1)
+ifeq ($(HAVE_RSVG),1)
+# Its headers only: png.c opens the library when a PNG is asked for (memory of every other run).
+CPPFLAGS += -DHAVE_RSVG $(shell pkg-config --cflags librsvg-2.0)
 endif
 
 # iorate-mpi: only where MPI is found, and never linked into iorate (whose footprint and start-up
@@ -67,40 +86,84 @@ Q := @
 endif
 
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
-SAN_CFLAGS := -std=gnu11 $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=undefined -MMD -MP
+# float-cast-overflow is not in gcc's "undefined" set (it is in clang's, which the fuzzers use):
+# a double out of an integer's range, read from a JSON file, must fail the replay too.
+SAN_CFLAGS := -std=gnu11 $(WARN) -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=undefined,float-cast-overflow -MMD -MP
+
+# ThreadSanitizer: the runner and the throttle share counters between threads with relaxed
+# atomics; their unit tests run under TSan too.
+TSAN_CFLAGS := -std=gnu11 $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=thread -MMD -MP
 
 LIB_SRC  := $(sort $(wildcard src/util/*.c src/core/*.c src/engine/*.c src/model/*.c \
-	src/report/*.c src/store/*.c src/cmd/*.c))
+	src/report/*.c src/store/*.c src/cmd/*.c src/compat/*.c))
 CATALOGS := $(sort $(wildcard data/catalog/*.json))
 GEN_SRC  := $(BUILD)/gen/embedded_catalog.c
+# The cost calculator page's markup, style and script (src/report/calc_html.c), embedded too.
+CALC_ASSETS := src/report/calc_page.html src/report/calc_page.css src/report/calc_page_fmt.js \
+	src/report/calc_page.js
+GEN_CALC := $(BUILD)/gen/embedded_calc.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded_catalog.o
-SAN_OBJ  := $(LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/gen/embedded_catalog.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/embedded_catalog.o \
+	$(BUILD)/obj/gen/embedded_calc.o
+SAN_OBJ  := $(LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/gen/embedded_catalog.o \
+	$(BUILD)/san/gen/embedded_calc.o
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SAN_TESTS:= $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests-san/%)
+# The ThreadSanitizer tests exercise the runner: the layers under it (core, engine, util) are all
+# they link, so only those are compiled a third time.
+TSAN_OBJ := $(patsubst %.c,$(BUILD)/tsan/%.o,$(filter src/core/% src/engine/% src/util/%,$(LIB_SRC)))
+TSAN_TESTS := $(BUILD)/tests-tsan/test_runner $(BUILD)/tests-tsan/test_throttle
 
-# make fuzz: each libFuzzer target for FUZZ_SECONDS (clang, ASan+UBSan). Not part of make test.
+# Fuzzing (tests/fuzz/README.md). make fuzz runs each libFuzzer target for FUZZ_SECONDS, FUZZ_JOBS
+# at a time, and fails, showing the input, when one crashes. The library is compiled once with
+# clang into $(BUILD)/fuzz/obj/ and every target links it. The replay binaries run a target's
+# committed seeds and regression inputs under the gcc ASan+UBSan build, so make test replays them
+# without clang.
 FUZZ_SECONDS ?= 60
-FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_LIB := $(filter-out src/main.c,$(LIB_SRC)) $(GEN_SRC)
-.PHONY: fuzz
-fuzz: $(GEN_SRC)
-	@mkdir -p $(BUILD)/fuzz
-	@for f in $(FUZZ_SRC); do \
-		b=$(BUILD)/fuzz/$$(basename $$f .c); \
-		echo "  FUZZ    $$b ($(FUZZ_SECONDS) s)"; \
-		clang -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) \
-			-o $$b $$f $(FUZZ_LIB) $(LDLIBS) || exit 1; \
-		mkdir -p $(BUILD)/fuzz/corpus-$$(basename $$f .c); \
-		$$b -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-			$(BUILD)/fuzz/corpus-$$(basename $$f .c) >$$b.log 2>&1 \
-			|| { tail -30 $$b.log; exit 1; }; \
-		tail -1 $$b.log; \
-	done
+FUZZ_JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_CC      ?= clang
+FUZZ_NAMES   := $(sort $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_CFLAGS  := -std=gnu11 $(WARN) -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined -MMD -MP
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/embedded_catalog.o \
+	$(BUILD)/fuzz/obj/gen/embedded_calc.o
+FUZZ_BINS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+REPLAY_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay/%)
 
-# Seed 000 reproduced: a sweep of 1..16 emulated standard disks under an A4's cap.
+.PHONY: fuzz fuzz-build fuzz-replay fuzz-pending fuzz-check
+fuzz-check:
+	@sh tests/fuzz/have-libfuzzer.sh $(FUZZ_CC) >/dev/null
+fuzz-build: fuzz-check
+	@$(MAKE) -s $(JOBS) $(FUZZ_BINS)
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_NAMES)
+fuzz-replay: $(REPLAY_BINS)
+	@sh tests/fuzz/replay.sh $(BUILD) $(FUZZ_NAMES)
+# Inputs that still crash, in code being rewritten elsewhere; expected to fail until fixed.
+fuzz-pending: $(REPLAY_BINS)
+	@sh tests/fuzz/replay.sh --pending $(BUILD) $(FUZZ_NAMES)
+
+$(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC fuzz $<")
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC fuzz $<")
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/tests/fuzz/%.o $(FUZZ_OBJ)
+	@$(if $(Q),echo "  LD fuzz $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDFLAGS) $(LDLIBS)
+$(REPLAY_BINS): $(BUILD)/fuzz/replay/%: $(BUILD)/san/tests/fuzz/%.o \
+		$(BUILD)/san/tests/fuzz/replay.o $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD san  $@")
+	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+# the 2015 A4 DiskSpd post reproduced: a sweep of 1..16 emulated standard disks under an A4's cap.
 .PHONY: demo-stripe
 demo-stripe: all
 	@IORATE=$(abspath $(BUILD)/iorate) sh bench/demo-stripe.sh
@@ -110,8 +173,9 @@ demo-stripe: all
 man: $(BUILD)/iorate
 	sh tools/gen-man.sh $(BUILD)/iorate > docs/iorate.1
 
-.PHONY: all run test unit unit-san cli bench deps bench-deps install clean asan check-root mpi-skip
-all: $(BUILD)/iorate
+.PHONY: all run test unit unit-san cli bench deps bench-deps install install-catalog clean asan \
+	check-root mpi-skip
+all: $(BUILD)/iorate $(BUILD)/iorate.bash
 ifneq ($(HAVE_MPI),)
 all: $(BUILD)/iorate-mpi
 else
@@ -130,13 +194,33 @@ $(BUILD)/iorate: $(BUILD)/obj/src/main.o $(LIB_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+# The bash completion, generated from the same option tables as --help and the man page.
+$(BUILD)/iorate.bash: $(BUILD)/iorate
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q)$(BUILD)/iorate help --completion > $@
+
 $(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+# The installed catalog's directory, PREFIX/share/iorate/catalog, is compiled in
+# (src/model/catalog_layers.c). The header is rewritten only when PREFIX changes, so a new PREFIX
+# rebuilds that one file and nothing else.
+PATHS_H    := $(BUILD)/gen/paths.h
+LAYERS_OBJ := $(foreach d,obj san tsan fuzz/obj,$(BUILD)/$(d)/src/model/catalog_layers.o)
+$(LAYERS_OBJ): $(PATHS_H)
+.PHONY: FORCE
+$(PATHS_H): FORCE
+	@mkdir -p $(dir $@)
+	@printf '#define IORATE_CATALOG_DIR_DEFAULT "%s"\n' '$(PREFIX)/share/iorate/catalog' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
 $(GEN_SRC): tools/embed.sh $(CATALOGS)
 	@mkdir -p $(dir $@)
 	$(Q)sh tools/embed.sh $@ $(CATALOGS)
+$(GEN_CALC): tools/embed.sh $(CALC_ASSETS)
+	@mkdir -p $(dir $@)
+	$(Q)sh tools/embed.sh -s calc_assets $@ $(CALC_ASSETS)
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
@@ -147,6 +231,19 @@ $(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c
 	@$(if $(Q),echo "  CC san  $<")
 	$(Q)$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
 
+$(BUILD)/tsan/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC tsan $<")
+	$(Q)$(CC) $(CPPFLAGS) $(TSAN_CFLAGS) -c -o $@ $<
+$(BUILD)/tsan/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC tsan $<")
+	$(Q)$(CC) $(CPPFLAGS) $(TSAN_CFLAGS) -c -o $@ $<
+$(BUILD)/tests-tsan/%: $(BUILD)/tsan/tests/unit/%.o $(TSAN_OBJ)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(TSAN_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
@@ -155,6 +252,13 @@ $(BUILD)/san/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC san  $<")
 	$(Q)$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
+
+# test_wdata measures compressibility with zlib.
+$(BUILD)/tests/test_wdata $(BUILD)/tests-san/test_wdata: LDLIBS += -lz
+# test_chart decodes the PNGs it checks with cairo (iorate itself opens librsvg when asked).
+ifeq ($(HAVE_RSVG),1)
+$(BUILD)/tests/test_chart $(BUILD)/tests-san/test_chart: LDLIBS += $(shell pkg-config --libs cairo)
+endif
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -165,7 +269,8 @@ $(BUILD)/tests-san/%: $(BUILD)/san/tests/unit/%.o $(SAN_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka $(LDLIBS)
 
-# The deps list is checked with dpkg-query so an up-to-date machine never calls apt-get.
+# The deps list is checked with dpkg-query so an up-to-date machine never calls apt-get. Another
+# apt (unattended-upgrades on a fresh machine) holding the lock is waited for, up to 10 minutes.
 deps:
 	@missing=""; for p in $(DEPS) $(EXTRA_DEPS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
@@ -173,7 +278,7 @@ deps:
 	if [ -n "$$missing" ]; then \
 		echo "make deps: installing$$missing"; \
 		if [ "$$(id -u)" != 0 ]; then echo "make deps: need root to apt-get install$$missing" >&2; exit 1; fi; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		sh tools/apt-install.sh $$missing >/dev/null; \
 	fi
 
 bench-deps:
@@ -181,7 +286,7 @@ bench-deps:
 
 # make run: a 10-second default benchmark on a temporary file (removed afterwards).
 run: deps
-	@$(MAKE) -s all
+	@$(MAKE) -s $(JOBS) all
 	@tmp=$$(mktemp -d /var/tmp/iorate-run.XXXXXX) && \
 	trap 'rm -rf "$$tmp"' EXIT INT TERM && \
 	$(BUILD)/iorate run --time 10s --size 256MiB $$tmp/testfile
@@ -195,20 +300,28 @@ cli: $(BUILD)/iorate
 	@IORATE=$(abspath $(BUILD)/iorate) bats tests/cli
 
 test: deps
-	@$(MAKE) -s all $(TESTS) $(SAN_TESTS)
+	@$(MAKE) -s $(JOBS) all $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS)
 	@sh tests/run-all.sh "$(BUILD)"
 
 bench: bench-deps
-	@$(MAKE) -s all
+	@$(MAKE) -s $(JOBS) all
 	-@BUILD=$(BUILD) sh bench/run.sh
+	-@BUILD=$(BUILD) sh bench/device.sh
 
-install: all
+# The catalog files go where the binary reads them (docs/catalog.md, "Layers"); install-catalog
+# alone builds nothing, so a test can install them into a DESTDIR of its own.
+install: all install-catalog
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/iorate/catalog
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(BUILD)/iorate $(DESTDIR)$(PREFIX)/bin/iorate
 	$(if $(HAVE_MPI),install -m 755 $(BUILD)/iorate-mpi $(DESTDIR)$(PREFIX)/bin/iorate-mpi)
 	install -m 644 docs/iorate.1 $(DESTDIR)$(PREFIX)/share/man/man1/iorate.1
-	$(if $(CATALOGS),install -m 644 $(CATALOGS) $(DESTDIR)$(PREFIX)/share/iorate/catalog/)
+	install -m 644 $(BUILD)/iorate.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/iorate
+
+install-catalog:
+	install -d $(DESTDIR)$(PREFIX)/share/iorate/catalog
+	install -m 644 $(CATALOGS) $(DESTDIR)$(PREFIX)/share/iorate/catalog/
 
 clean:
 	rm -rf $(BUILD)

@@ -1,177 +1,314 @@
-/* iorate catalog: lists the disk types, VM sizes and prices the model knows, with sources. */
-#include <getopt.h>
+/*
+ * iorate catalog: lists the disk types, VM sizes and prices the model knows, with sources;
+ * imports what the providers' CLIs print; downloads the providers' current prices.
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
 #include "model/config.h"
+#include "model/import.h"
+#include "model/prices.h"
+#include "report/catalog_fmt.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: iorate catalog list [CATALOG] [options]\n"
-"       iorate catalog show NAME [options]\n"
-"\n"
-"list: the catalogs, or the VM sizes, disk types and accounts of one catalog.\n"
-"show: every field of a VM size or disk type (NAME or CATALOG:NAME), with source and date.\n"
-"  --catalog FILE      add or override entries (repeatable)      --catalog mine.json\n"
-"  --json              JSON on stdout                            --json\n"
-"  -h, --help          this text\n"
-"\n"
-"Examples:\n"
-"  iorate catalog list\n"
-"  iorate catalog list azure-2015\n"
-"  iorate catalog show azure-2015:DS14\n"
-"  iorate catalog show P20 --json\n");
-}
+static int catalog_main(int argc, char **argv);
 
-static const struct option options[] = {
-	MO_OPT_CATALOG, MO_OPT_JSON, MO_OPT_HELP, {NULL, 0, NULL, 0},
+struct catalog_cmd {
+	struct model_opts mo;
+	const char *region, *currency, *endpoint;
 };
 
-/* The entry as written in its catalog file: every field, source and date included. */
-static json_t *entry_json(const struct catalog *c, const char *list, const char *cat,
-			  const char *name)
-{
-	for (size_t i = 0; i < c->nroots; i++) {
-		json_t *root = c->roots[i], *e;
-		size_t k;
+#define CC(field) .in = OPT_IN_CMD, .off = offsetof(struct catalog_cmd, field)
 
-		if (!json_is_object(root) ||
-		    strcmp(json_string_value(json_object_get(root, "catalog")) ?: "", cat))
-			continue;
-		json_array_foreach(json_object_get(root, list), k, e)
-			if (catalog_name_eq(json_string_value(json_object_get(e, "name")), name))
-				return e;
-	}
-	return NULL;
+static const struct opt prices_opts[] = {
+	{.name = "region", .arg = "R", .help = "the region whose prices to read (Azure: "
+	 "northeurope, eastus...; AWS: us-east-1...)", .example = "--region northeurope",
+	 .set = opt_set_string, CC(region)},
+	{.name = "currency", .arg = "CUR", .help = "the currency of the prices (default USD; AWS "
+	 "publishes USD only)", .example = "--currency GBP", .set = opt_set_string, CC(currency)},
+	{.name = "endpoint", .arg = "URL", .help = "read the price list from this scheme://host"
+	 "[:port] instead of the provider's (a mirror, or a test server)",
+	 .example = "--endpoint http://127.0.0.1:8080", .set = opt_set_string, CC(endpoint)},
+	{0},
+};
+
+static const struct opt_group prices_group = {"prices", prices_opts};
+static const struct opt_group *const catalog_groups[] = {&prices_group, &model_group, NULL};
+
+const struct command cmd_catalog = {
+	.name = "catalog",
+	.summary = "list, show, import and price the disk and VM catalog, with sources",
+	.synopsis = "list [CATALOG] [options]\nshow NAME [options]\nimport FILE... [options]\n"
+		    "prices --provider P --region R [--currency CUR] [options]",
+	.about = "list: the catalogs, or the VM sizes, disk types and accounts of one catalog,\n"
+		 "each with its caps and first price; then every figure an installed or user\n"
+		 "catalog gives otherwise than the catalog below it.\n"
+		 "show: every field of a VM size or disk type (NAME or CATALOG:NAME): its date and\n"
+		 "sources, then each figure with its unit and source, then its prices as written;\n"
+		 "--json prints the entry as written in its catalog file.\n"
+		 "The catalog is the built-in files, then those installed in\n"
+		 "PREFIX/share/iorate/catalog ($IORATE_CATALOG_DIR when set), then the user's;\n"
+		 "an entry of a later layer replaces the same entry of an earlier one.\n"
+		 "import: reads what 'az vm list-skus --output json', 'aws ec2\n"
+		 "describe-instance-types --output json' or 'gcloud compute machine-types list\n"
+		 "--format=json' printed; entries the built-in catalog gives are compared\n"
+		 "figure by figure (differences are listed, the built-in entry is kept), new\n"
+		 "ones are kept in $XDG_DATA_HOME/iorate/catalog (~/.local/share/iorate/catalog),\n"
+		 "which every command loads after the built-in catalog.\n"
+		 "prices: downloads a region's pay-as-you-go prices (Azure Retail Prices API,\n"
+		 "AWS Price List Bulk API; GCP's needs a key and is not read) into the same\n"
+		 "directory; cost and plan then use them for that region and currency, and flag\n"
+		 "any price older than 90 days. A failed download changes nothing and says why.",
+	.groups = catalog_groups,
+	.kind = CMDK_CATALOG,
+	.examples = "  iorate catalog list\n"
+		    "  iorate catalog list azure-2015\n"
+		    "  iorate catalog show azure-2015:DS14\n"
+		    "  iorate catalog show P20 --json\n"
+		    "  az vm list-skus --location northeurope --output json > skus.json\n"
+		    "  iorate catalog import skus.json\n"
+		    "  iorate catalog prices --provider azure --region northeurope "
+		    "--currency GBP\n",
+	.exit_status = "0 done, 1 failed (a download or a write), 2 bad usage (an unknown name, "
+		       "a malformed file).",
+	.fn = catalog_main,
+};
+
+/* 'catalog show NAME': a VM size, else a disk type, or a refusal that suggests close names. */
+static int do_show(const struct catalog *c, const struct report_format *fmt, char **words,
+		   int nw)
+{
+	struct catalog_show_report s = {.catalog = c};
+	char s1[160], s2[160];
+
+	if (nw != 2)
+		return usage_error("catalog show: expected one NAME (e.g. azure-2015:DS14)");
+	if ((s.vm = catalog_find_vm(c, NULL, words[1])) ||
+	    (s.disk = catalog_find_disk(c, NULL, words[1])))
+		return model_opts_written(fmt->catalog_show(stdout, &s));
+	catalog_suggest(c, "vm", NULL, words[1], s1, sizeof(s1));
+	catalog_suggest(c, "disk", NULL, words[1], s2, sizeof(s2));
+	return usage_error("catalog show: no VM size or disk type '%s'%s%s%s%s%s", words[1],
+			   *s1 || *s2 ? "; did you mean " : "", s1, *s1 && *s2 ? ", " : "", s2,
+			   *s1 || *s2 ? "?" : "");
 }
 
-int cmd_catalog(int argc, char **argv)
+/* 'catalog list [CATALOG]'. */
+static int do_list(const struct catalog *c, const struct report_format *fmt, char **words,
+		   int nw)
 {
-	struct model_opts mo;
-	struct catalog c;
-	int o, ret = 0;
+	char inst[4096], user[4096];
+	struct catalog_list_report r = {.catalog = c, .only = nw > 1 ? words[1] : NULL,
+		.installed = catalog_installed_dir(inst, sizeof(inst)),
+		.user = catalog_user_dir(user, sizeof(user))};
 
-	model_opts_init(&mo, "catalog", usage);
-	optind = 0;
-	/* getopt moves the words (list, show NAME) after the options, wherever they were given. */
-	while ((o = model_getopt(&mo, argc, argv, "h", options)) != -1)
-		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
-			return ret;
-	char *words[3];
-	int nw = 0;
+	if (r.only && !catalog_has(c, r.only))
+		return usage_error("catalog list: no catalog '%s'", r.only);
+	return model_opts_written(fmt->catalog_list(stdout, &r));
+}
 
-	for (int i = optind; i < argc && nw < 3; i++)
-		words[nw++] = argv[i];
-	if (!nw || (strcmp(words[0], "list") && strcmp(words[0], "show")))
-		return usage_error("catalog: expected 'list [CATALOG]' or 'show NAME' (see 'iorate "
-				   "catalog --help')");
-	if ((ret = model_opts_catalog(&mo, &c)))
-		goto out;
-	if (!strcmp(words[0], "show")) {
-		const struct cat_vm *vm;
-		const struct cat_disk *d;
-		json_t *e = NULL;
+static const char *today(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
 
-		if (nw != 2) {
-			ret = usage_error("catalog show: expected one NAME (e.g. azure-2015:DS14)");
-			goto out;
-		}
-		if ((vm = catalog_find_vm(&c, NULL, words[1])))
-			e = entry_json(&c, "vms", vm->catalog, vm->name);
-		else if ((d = catalog_find_disk(&c, NULL, words[1])))
-			e = entry_json(&c, "disks", d->catalog, d->name);
-		if (!e) {
-			char s1[160], s2[160];
+	strftime(buf, len, "%Y-%m-%d", gmtime_r(&now, &tm));
+	return buf;
+}
 
-			catalog_suggest(&c, "vm", NULL, words[1], s1, sizeof(s1));
-			catalog_suggest(&c, "disk", NULL, words[1], s2, sizeof(s2));
-			ret = usage_error("catalog show: no VM size or disk type '%s'%s%s%s%s%s",
-					  words[1], *s1 || *s2 ? "; did you mean " : "", s1,
-					  *s1 && *s2 ? ", " : "", s2, *s1 || *s2 ? "?" : "");
-			goto out;
-		}
-		json_t *copy = json_deep_copy(e);
+/* The whole of a file the user named ("-": standard input), NUL-terminated. */
+static char *slurp(const char *path, char *err, size_t errlen)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *text = NULL;
+	size_t len = 0;
+	ssize_t n;
 
-		json_object_set_new(copy, "catalog", json_string(vm ? vm->catalog : d->catalog));
-		json_dumpf(copy, stdout, JSON_INDENT(2) | (mo.json ? 0 : JSON_PRESERVE_ORDER));
-		putchar('\n');
-		json_decref(copy);
-		goto out;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
 	}
-	const char *only = nw > 1 ? words[1] : NULL;
-
-	if (only && !catalog_has(&c, only)) {
-		ret = usage_error("catalog list: no catalog '%s'", only);
-		goto out;
+	n = getdelim(&text, &len, '\0', f);
+	if (n < 0 && !ferror(f)) {
+		free(text);
+		text = strdup(""); /* an empty file */
+	} else if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(text);
+		text = NULL;
 	}
-	if (mo.json) {
-		json_t *a = json_array();
+	if (f != stdin)
+		fclose(f);
+	return text;
+}
 
-		for (size_t i = 0; i < c.nvms; i++)
-			if (!only || !strcmp(only, c.vms[i].catalog))
-				json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:s}", "kind",
-					"vm", "catalog", c.vms[i].catalog, "name", c.vms[i].name,
-					"source", c.vms[i].source, "date", c.vms[i].date));
-		for (size_t i = 0; i < c.ndisks; i++)
-			if (!only || !strcmp(only, c.disks[i].catalog))
-				json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:s}", "kind",
-					"disk", "catalog", c.disks[i].catalog, "name", c.disks[i].name,
-					"source", c.disks[i].source, "date", c.disks[i].date));
-		json_dumpf(a, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(a);
+/* 'catalog import FILE...'. */
+static int do_import(const struct model_opts *mo, char **files, int n)
+{
+	char err[768], dir[4096], date[16];
+	struct catalog builtin;
+	struct import im;
+	int ret = 0;
+
+	if (n < 1)
+		return usage_error("catalog import: expected FILE... (the JSON a provider's CLI "
+				   "printed; see 'iorate catalog --help')");
+	if (!model_opts_user_dir(dir, sizeof(dir)))
+		return usage_error("catalog import: neither XDG_DATA_HOME nor HOME is set: no "
+				   "directory for the user's catalog");
+	if (model_catalog_open(&builtin, NULL, 0, err, sizeof(err)))
+		return run_error("catalog import: %s", err);
+	if (import_init(&im, today(date, sizeof(date)))) {
+		ret = run_error("catalog import: out of memory");
 		goto out;
 	}
-	for (size_t n = 0; n < c.nnames; n++) {
-		const char *cat = c.names[n];
-		unsigned nv = 0, nd = 0;
+	for (int i = 0; i < n && !ret; i++) {
+		char *text = slurp(files[i], err, sizeof(err));
 
-		if (only && strcmp(only, cat))
-			continue;
-		for (size_t i = 0; i < c.nvms; i++)
-			nv += !strcmp(c.vms[i].catalog, cat);
-		for (size_t i = 0; i < c.ndisks; i++)
-			nd += !strcmp(c.disks[i].catalog, cat);
-		if (!nv && !nd)
-			continue; /* the price list */
-		printf("%s: %u VM sizes, %u disk types\n", cat, nv, nd);
-		if (!only)
-			continue;
-		printf("  VM sizes:\n");
-		for (size_t i = 0; i < c.nvms; i++) {
-			const struct cat_vm *v = &c.vms[i];
-
-			if (!strcmp(v->catalog, cat))
-				printf("    %-12s %3u vCPU %4u disks  uncached %7.0f IOPS %6.0f MB/s  "
-				       "(%s)\n", v->name, v->vcpus, v->max_disks, v->uncached_iops,
-				       v->uncached_mbps, v->date);
-		}
-		printf("  disk types:\n");
-		for (size_t i = 0; i < c.ndisks; i++) {
-			const struct cat_disk *d = &c.disks[i];
-
-			if (strcmp(d->catalog, cat))
-				continue;
-			if (d->rule)
-				printf("    %-12s per-GiB rule (%s)  (%s)\n", d->name,
-				       d->provisioned ? "provisioned" : "by size", d->date);
-			else
-				printf("    %-12s %6.0f GiB %7.0f IOPS %6.0f MB/s  (%s)\n", d->name,
-				       d->gib, d->iops, d->mbps, d->date);
-		}
-		for (size_t i = 0; i < c.naccounts; i++)
-			if (!strcmp(c.accounts[i].catalog, cat))
-				printf("  account %s: %.0f IOPS  (%s)\n", c.accounts[i].name,
-				       c.accounts[i].iops, c.accounts[i].date);
+		if (!text || import_text(&im, files[i], text, err, sizeof(err)))
+			ret = usage_error("catalog import: %s", err);
+		free(text);
 	}
-	if (!only)
-		printf("prices: %zu entries ('iorate catalog list CATALOG' for details)\n", c.nprices);
+	if (!ret && import_compare(&im, &builtin, err, sizeof(err)))
+		ret = usage_error("catalog import: %s", err);
+	if (!ret && import_write(&im, dir, err, sizeof(err)))
+		ret = run_error("catalog import: %s", err);
+	if (!ret)
+		ret = model_opts_written(mo->fmt->catalog_import(stdout, &im));
 out:
+	import_release(&im);
+	catalog_release(&builtin);
+	return ret;
+}
+
+/* Progress on stderr: one line rewritten on a terminal, a line a step otherwise. */
+static void show_progress(void *ctx, const struct prices_progress *p)
+{
+	bool tty = isatty(STDERR_FILENO);
+
+	(void)ctx;
+	char step[32] = "reading";
+
+	if (p->pages)
+		snprintf(step, sizeof(step), "page %lu", p->pages);
+	fprintf(stderr, "%scatalog prices: %s: %s, %lu items read, %.1f MB%s", tty ? "\r" : "",
+		p->what, step, p->items, p->bytes / 1e6, tty ? "\033[K" : "\n");
+	fflush(stderr);
+}
+
+/* How many of the provider's catalog entries have a price in the region and currency. */
+static void coverage(const struct catalog *c, struct catalog_prices_report *rep)
+{
+	const struct prices_request *rq = rep->request;
+
+	for (size_t i = 0; i < c->nvms; i++)
+		if (!strcmp(c->vms[i].provider, rq->provider)) {
+			rep->catalog_vms++;
+			rep->priced_vms += !!catalog_find_price(c, c->vms[i].catalog, "vm",
+				c->vms[i].name, rq->region, rep->currency);
+		}
+	for (size_t i = 0; i < c->ndisks; i++)
+		if (!strcmp(c->disks[i].provider, rq->provider) && !c->disks[i].os) {
+			rep->catalog_disks++;
+			rep->priced_disks += !!catalog_find_price(c, c->disks[i].catalog, "disk",
+				c->disks[i].name, rq->region, rep->currency);
+		}
+}
+
+/* What stays in use after a failed download. */
+static void say_kept(const struct prices_request *rq, const struct prices_result *r)
+{
+	if (r->old_path && r->old_count)
+		fprintf(stderr, "iorate: catalog prices: nothing written; cost and plan keep the "
+			"%u prices read %s in %s\n", r->old_count, r->old_date, r->old_path);
+	else
+		fprintf(stderr, "iorate: catalog prices: nothing written; no %s prices for %s in "
+			"%s were read before: cost and plan use the built-in prices\n",
+			rq->provider, rq->region, rq->currency ? rq->currency : "USD");
+}
+
+/* 'catalog prices --provider P --region R'. */
+static int do_prices(const struct catalog_cmd *cc)
+{
+	char err[1024], dir[4096], date[16], cur[8];
+	struct prices_request rq = {.provider = cc->mo.provider, .region = cc->region,
+		.currency = cc->currency, .endpoint = cc->endpoint, .progress = show_progress};
+	struct prices_result r;
+	struct catalog c;
+	int ret;
+
+	if (!rq.provider || !rq.region)
+		return usage_error("catalog prices: --provider and --region are required (e.g. "
+				   "--provider azure --region northeurope --currency GBP)");
+	if (!(rq.dir = model_opts_user_dir(dir, sizeof(dir))))
+		return usage_error("catalog prices: neither XDG_DATA_HOME nor HOME is set: no "
+				   "directory to keep the prices in");
+	rq.date = today(date, sizeof(date));
+	ret = prices_fetch(&rq, &r, err, sizeof(err));
+	if (ret == -EINVAL || ret == -ENOTSUP) {
+		ret = usage_error("catalog prices: %s", err);
+	} else if (ret) {
+		ret = run_error("catalog prices: %s", err);
+		say_kept(&rq, &r);
+	} else if (!(ret = model_opts_catalog(&cc->mo, &c))) {
+		struct catalog_prices_report rep = {.request = &rq, .result = &r, .currency = cur};
+
+		snprintf(cur, sizeof(cur), "%s", rq.currency ? rq.currency : "USD");
+		for (char *p = cur; *p; p++)
+			*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
+		coverage(&c, &rep);
+		ret = model_opts_written(cc->mo.fmt->catalog_prices(stdout, &rep));
+		catalog_release(&c);
+	}
+	prices_result_free(&r);
+	return ret;
+}
+
+static const char *const subcommands[] = {"list", "show", "import", "prices", NULL};
+static const enum report_kind kinds[] = {REPORT_CATALOG_LIST, REPORT_CATALOG_SHOW,
+					 REPORT_CATALOG_IMPORT, REPORT_CATALOG_PRICES};
+
+static int catalog_main(int argc, char **argv)
+{
+	struct catalog_cmd cc = {0};
+	struct catalog c = {0};
+	int first, ret = 0, sub;
+	bool help;
+
+	model_opts_init(&cc.mo);
+	/* The words (list, show NAME, import FILE...) are moved after the options. */
+	if ((ret = model_opts_parse(&cmd_catalog, &cc, argc, argv, &first, &help)) || help)
+		return ret;
+	for (sub = 0; first < argc && subcommands[sub] && strcmp(argv[first], subcommands[sub]);
+	     sub++)
+		;
+	if (first >= argc || !subcommands[sub])
+		return usage_error("catalog: expected 'list [CATALOG]', 'show NAME', 'import "
+				   "FILE...' or 'prices --provider P --region R' (see 'iorate "
+				   "catalog --help')");
+	if ((ret = model_opts_format(&cc.mo, kinds[sub])))
+		return ret;
+	if ((cc.region || cc.currency || cc.endpoint || cc.mo.provider) && sub != 3)
+		return usage_error("catalog %s: --provider, --region, --currency and --endpoint are "
+				   "options of 'catalog prices'", subcommands[sub]);
+	if (sub == 2)
+		return do_import(&cc.mo, argv + first + 1, argc - first - 1);
+	if (sub == 3)
+		return first + 1 < argc ? usage_error("catalog prices: unexpected argument '%s'",
+						      argv[first + 1]) : do_prices(&cc);
+	if (argc - first > 2)
+		return usage_error("catalog %s: unexpected argument '%s'", subcommands[sub],
+				   argv[first + 2]);
+	/* list and show name the figures where the catalog's layers differ themselves. */
+	cc.mo.lists_conflicts = true;
+	if (!(ret = model_opts_catalog(&cc.mo, &c)))
+		ret = sub == 1 ? do_show(&c, cc.mo.fmt, argv + first, argc - first) :
+		      do_list(&c, cc.mo.fmt, argv + first, argc - first);
 	catalog_release(&c);
 	return ret;
 }

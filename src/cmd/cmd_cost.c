@@ -1,104 +1,186 @@
 /*
- * iorate cost: what an upload costs in transactions and storage (seed 003's StorSimple
- * calculator), and what a VM with its disks costs a month.
+ * iorate cost: what an upload costs in transactions and storage (the StorSimple upload
+ * cost calculator of a 2015 Azure blog post), and what a VM with its disks costs a month.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
+#include <strings.h>
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
+#include "core/gate.h"
 #include "model/config.h"
 #include "model/cost.h"
-#include "model/model_json.h"
+#include "report/calc_html.h"
+#include "report/model_fmt.h"
 #include "util/parse.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: iorate cost upload --data SIZE [options]\n"
-"       iorate cost config --vm NAME --disk SPEC [--disk SPEC...] [options]\n"
-"\n"
-"upload: write transactions = data / chunk (rounded up), priced per 10,000, plus storage per\n"
-"GB-month (GB = 2^30 bytes, as Azure bills it); compares chunk sizes.\n"
-"  --data SIZE         data to upload                            --data 750GiB\n"
-"  --chunk SIZE        bytes per write transaction (default 512KiB) --chunk 64k\n"
-"  --write-price P     price per 10,000 writes (default: catalog) --write-price 0.05\n"
-"  --gb-price P        price per GB-month (default: catalog)     --gb-price 0.0208\n"
-"  --tier T            hot, cool, cold, archive (default hot)    --tier cool\n"
-"  --redundancy R      lrs, grs, ragrs, zrs (default lrs)        --redundancy grs\n"
-"  --region R          price region (default: any)               --region eastus\n"
-"  --months N          months of storage (default 1)             --months 12\n"
-"config: the monthly cost of a configuration.\n"
-"  --vm NAME           VM size                                   --vm D8s_v5\n"
-"  --disk SPEC         disks as in 'iorate model'                --disk 4xP30\n"
-"  --hours N           VM hours a month (default 730)            --hours 200\n"
-"  --vm-price P        VM price per hour (overrides the catalog)  --vm-price 0.384\n"
-"  --disk-price P      price per disk-month (overrides the catalog) --disk-price 135.17\n"
-"  --provider CAT      look names up in one catalog              --provider azure-2015\n"
-"  --catalog FILE      add or override catalog entries           --catalog prices.json\n"
-"Both:\n"
-"  --json              JSON on stdout                            --json\n"
-"  -h, --help          this text\n"
-"\n"
-"Examples:\n"
-"  iorate cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152\n"
-"  iorate cost config --vm DS14 --disk 2xP30 --vm-price 1.5\n");
-}
+static int cost_main(int argc, char **argv);
 
-enum { O_DATA = MO_NEXT, O_CHUNK, O_WP, O_GP, O_TIER, O_RED, O_REGION, O_MONTHS, O_HOURS,
-       O_VMP, O_DISKP };
-
-static const struct option options[] = {
-	{"data", required_argument, NULL, O_DATA}, {"chunk", required_argument, NULL, O_CHUNK},
-	{"write-price", required_argument, NULL, O_WP}, {"gb-price", required_argument, NULL, O_GP},
-	{"tier", required_argument, NULL, O_TIER}, {"redundancy", required_argument, NULL, O_RED},
-	{"region", required_argument, NULL, O_REGION}, {"months", required_argument, NULL, O_MONTHS},
-	MO_OPT_VM, MO_OPT_DISK,
-	{"hours", required_argument, NULL, O_HOURS}, {"vm-price", required_argument, NULL, O_VMP},
-	{"disk-price", required_argument, NULL, O_DISKP}, MO_OPT_PROVIDER, MO_OPT_CATALOG,
-	MO_OPT_JSON, MO_OPT_HELP, {NULL, 0, NULL, 0},
+struct cost_cmd {
+	struct model_opts mo;
+	struct cost_upload u;
+	double hours, vm_price, disk_price;
+	const char *html;           /* --html FILE: the calculator page */
 };
 
-static int price(const char *opt, const char *arg, double *out)
+static int set_price(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	if (parse_double(arg, 0, 1e9, out))
-		return usage_error("%s: '%s' is not a price (e.g. 0.05)", opt, arg);
+	if (parse_double(val, 0, 1e9, (double *)((char *)c->state + o->off)))
+		return opt_refuse(c, val, "is not a price (e.g. 0.05)");
 	return 0;
 }
 
-/* arg if it is one of names (any case), else a usage error that lists them: "a, b or c". */
-static int one_of(const char *opt, const char *arg, const char *const *names, size_t n,
-		  const char **out)
+static int set_number(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	char list[128] = "";
-
-	for (size_t i = 0; i < n; i++) {
-		if (!strcasecmp(arg, names[i])) {
-			*out = arg;
-			return 0;
-		}
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
-			 !i ? "" : i + 1 < n ? ", " : " or ", names[i]);
+	if (parse_double(val, 0.001, (double)o->max, (double *)((char *)c->state + o->off))) {
+		char why[64];
+		snprintf(why, sizeof(why), "is not a number from 0.001 to %llu",
+			 (unsigned long long)o->max);
+		return opt_refuse(c, val, why);
 	}
-	return usage_error("%s: '%s' is not %s", opt, arg, list);
+	return 0;
 }
 
-static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
+/* val if it is one of the option's words (any case), else a refusal that lists them. */
+static int set_word(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	char list[128] = "";
+	const char *w = o->values;
+
+	while (*w) {
+		size_t n = strcspn(w, " ");
+		if (strlen(val) == n && !strncasecmp(val, w, n)) {
+			*(const char **)((char *)c->state + o->off) = val;
+			return 0;
+		}
+		w += n + (w[n] == ' ');
+	}
+	snprintf(list, sizeof(list), "is not one of: %s", o->values);
+	return opt_refuse(c, val, list);
+}
+
+#define CC(field) .in = OPT_IN_CMD, .off = offsetof(struct cost_cmd, field)
+
+static const struct opt upload_opts[] = {
+	{.name = "data", .arg = "SIZE", .help = "data to upload", .example = "--data 750GiB",
+	 .set = opt_set_size, CC(u.data), .min = 1},
+	{.name = "chunk", .arg = "SIZE", .help = "bytes per write transaction (default 512KiB)",
+	 .example = "--chunk 64k", .set = opt_set_size, CC(u.chunk), .min = 1},
+	{.name = "write-price", .arg = "P", .help = "price per 10,000 writes (default: catalog)",
+	 .example = "--write-price 0.05", .set = set_price, CC(u.write_per_10k)},
+	{.name = "gb-price", .arg = "P", .help = "price per GB-month (default: catalog)",
+	 .example = "--gb-price 0.0208", .set = set_price, CC(u.per_gb_month)},
+	{.name = "tier", .arg = "T", .help = "hot, cool, cold, archive (default hot)",
+	 .example = "--tier cool", .set = set_word, CC(u.tier), .values = "hot cool cold archive"},
+	{.name = "redundancy", .arg = "R", .help = "lrs, grs, ragrs, zrs (default lrs)",
+	 .example = "--redundancy grs", .set = set_word, CC(u.redundancy),
+	 .values = "lrs grs ragrs zrs"},
+	{.name = "region", .arg = "R", .help = "price region, of upload and config prices "
+	 "(default: that of the first price found: downloaded ones, then the built-in)",
+	 .example = "--region northeurope", .set = opt_set_string, CC(u.region)},
+	{.name = "currency", .arg = "CUR", .help = "price currency, of upload and config prices "
+	 "(default: that of the first price found)", .example = "--currency GBP",
+	 .set = opt_set_string, CC(u.currency)},
+	{.name = "months", .arg = "N", .help = "months of storage (default 1)",
+	 .example = "--months 12", .set = set_number, CC(u.months), .max = 1200},
+	{0},
+};
+
+static const struct opt config_opts[] = {
+	{.name = "hours", .arg = "N", .help = "VM hours a month (default 730)",
+	 .example = "--hours 200", .set = set_number, CC(hours), .max = 744},
+	{.name = "vm-price", .arg = "P", .help = "VM price per hour (overrides the catalog)",
+	 .example = "--vm-price 0.384", .set = set_price, CC(vm_price)},
+	{.name = "disk-price", .arg = "P", .help = "price per disk-month (overrides the catalog)",
+	 .example = "--disk-price 135.17", .set = set_price, CC(disk_price)},
+	{0},
+};
+
+static const struct opt page_opts[] = {
+	{.name = "html", .arg = "FILE", .help = "also write a cost calculator page: pull-downs of "
+	 "region, currency, tier and redundancy (upload), provider, VM size and disks (config) "
+	 "holding every price this command would find, figured in the browser as here; it opens "
+	 "on this command line's values and needs no network ('-': the page alone on stdout)",
+	 .example = "--html calc.html", .set = opt_set_string, CC(html)},
+	{0},
+};
+
+static const struct opt_group upload_group = {"upload", upload_opts};
+static const struct opt_group config_group = {"config (and --vm, --disk below)", config_opts};
+static const struct opt_group page_group = {"calculator page (upload and config)", page_opts};
+static const struct opt_group *const cost_groups[] = {&upload_group, &config_group,
+						      &page_group, &model_group, NULL};
+
+const struct command cmd_cost = {
+	.name = "cost",
+	.summary = "price uploads (transactions, storage) and configurations",
+	.synopsis = "upload --data SIZE [options]\n"
+		    "config --vm NAME --disk SPEC [--disk SPEC...] [options]",
+	.about = "upload: write transactions = data / chunk (rounded up), priced per 10,000, plus\n"
+		 "storage per GB-month (GB = 2^30 bytes, as Azure bills it); compares chunk sizes.\n"
+		 "As the StorSimple upload cost calculator of a 2015 Azure blog post computes it.\n"
+		 "\n"
+		 "config: the monthly cost of a configuration.\n"
+		 "\n"
+		 "Prices come from --catalog files, then those 'iorate catalog prices'\n"
+		 "downloaded, then the built-in ones; a price older than 90 days (or undated)\n"
+		 "is flagged.\n"
+		 "\n"
+		 "--html FILE writes one self-contained page that computes both in the browser,\n"
+		 "with pull-downs filled from the same prices; without --data (upload) or --vm\n"
+		 "and --disk (config) it writes the page alone.",
+	.groups = cost_groups,
+	.kind = CMDK_COST,
+	.examples = "  iorate cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152\n"
+		    "  iorate cost upload --data 750GiB --tier cool --region northeurope "
+		    "--currency GBP\n"
+		    "  iorate cost config --vm DS14 --disk 2xP30 --vm-price 1.5\n"
+		    "  iorate cost upload --region northeurope --currency GBP --html calc.html\n",
+	.exit_status = "0 done, 1 failed, 2 bad usage.",
+	.fn = cost_main,
+};
+
+/* The calculator page, through the write gate like every other output. */
+static int write_page(const char *path, const struct calc_page *pg)
+{
+	char err[PATH_MAX + 256];
+	struct gate_out o;
+	int r;
+
+	if ((r = gate_out_open(&o, "--html", path, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if ((r = calc_html_write(o.f, pg))) {
+		gate_out_abort(&o);
+		return r == -EPIPE ? 1 : run_error("--html %s: %s", path, strerror(-r));
+	}
+	if (gate_out_commit(&o, err, sizeof(err)))
+		return run_error("%s", err);
+	return 0;
+}
+
+/* Whether the usual output is printed: not when the page alone goes to stdout. */
+static bool prints(const struct cost_cmd *cc)
+{
+	return !cc->html || strcmp(cc->html, "-");
+}
+
+/* The upload priced, and the same upload in other chunk sizes to compare. */
+static int do_upload(const struct catalog *c, const struct cost_cmd *cc)
 {
 	static const uint64_t chunks[] = {64 << 10, 512 << 10, 4 << 20};
+	const struct cost_upload *u = &cc->u;
 	struct cost_upload_result r, alt[3];
-	char err[512], b1[32], b2[32];
+	char err[512];
+	int ret;
 
 	if (!u->data)
 		return usage_error("cost upload: --data is required (e.g. --data 750GiB)");
 	if (cost_upload(c, u, &r, err, sizeof(err)))
 		return usage_error("cost upload: %s", err);
-	/* The same upload in other chunk sizes, at the prices the catalog gave the first. */
+	/* At the prices the catalog gave the first, which are then known to exist. */
 	for (unsigned i = 0; i < 3; i++) {
 		struct cost_upload v = *u;
 
@@ -107,153 +189,113 @@ static int do_upload(const struct catalog *c, struct cost_upload *u, bool json)
 		v.per_gb_month = r.per_gb_month;
 		cost_upload(c, &v, &alt[i], err, sizeof(err));
 	}
-	if (json) {
-		json_t *o = json_pack("{s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s?, s:s?}",
-			"data", (json_int_t)u->data, "chunk", (json_int_t)(u->chunk ? u->chunk : 524288),
-			"transactions", (json_int_t)r.transactions, "gib", r.gib,
-			"write_per_10k", r.write_per_10k, "per_gb_month", r.per_gb_month,
-			"months", r.months, "transaction_cost", r.transaction_cost,
-			"storage_cost", r.storage_cost, "total", r.total, "currency", r.currency,
-			"price_source", r.price_source);
-		json_t *cmp = json_array();
-
-		for (unsigned i = 0; i < 3; i++)
-			json_array_append_new(cmp, json_pack("{s:I, s:I, s:f}", "chunk",
-				(json_int_t)chunks[i], "transactions", (json_int_t)alt[i].transactions,
-				"transaction_cost", alt[i].transaction_cost));
-		json_object_set_new(o, "by_chunk", cmp);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
-		return 0;
-	}
-	printf("upload:        %s (%.2f GiB) in %s chunks, %.0f month%s of storage\n",
-	       fmt_size(u->data, b1, sizeof(b1)), r.gib,
-	       fmt_size(u->chunk ? u->chunk : 524288, b2, sizeof(b2)), r.months,
-	       r.months == 1 ? "" : "s");
-	printf("transactions:  %llu writes x %.4f per 10,000 = %.2f %s\n",
-	       (unsigned long long)r.transactions, r.write_per_10k, r.transaction_cost,
-	       r.currency ? r.currency : "");
-	printf("storage:       %.2f GB x %.4f per GB-month x %.0f = %.2f %s\n", r.gib,
-	       r.per_gb_month, r.months, r.storage_cost, r.currency ? r.currency : "");
-	printf("total:         %.2f %s\n", r.total, r.currency ? r.currency : "");
-	if (r.price_source)
-		printf("prices from:   %s\n", r.price_source);
-	printf("\nchunk size vs transaction cost (smaller chunks deduplicate better, cost more):\n");
-	for (unsigned i = 0; i < 3; i++)
-		printf("  %8s  %12llu writes  %10.2f\n", fmt_size(chunks[i], b1, sizeof(b1)),
-		       (unsigned long long)alt[i].transactions, alt[i].transaction_cost);
+	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_upload(stdout,
+			&(struct cost_upload_report){.upload = u, .result = &r, .chunks = chunks,
+			.by_chunk = alt, .nchunks = 3}))))
+		return ret;
 	return 0;
 }
 
-int cmd_cost(int argc, char **argv)
+/* The page opens on the upload given, in the region and currency it is priced in. */
+static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
 {
-	static const char *const tiers[] = {"hot", "cool", "cold", "archive"};
-	static const char *const redundancies[] = {"lrs", "grs", "ragrs", "zrs"};
-	struct cost_upload u = {0, 0, -1, -1, 0, NULL, NULL, NULL};
-	double hours = 730, vm_price = -1, disk_price = -1;
-	struct model_opts mo;
-	const char *what;
-	struct catalog cat;
+	const struct cost_upload *u = &cc->u;
+	struct cost_upload found = *u;
+	struct cost_upload_result r;
 	char err[512];
-	int c, ret = 0;
+	bool priced;
 
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? EXIT_USAGE : 0;
-	}
-	what = argv[1];
+	/* Where 'cost upload' would find its price: the page's first region and currency. */
+	found.data = 0;
+	priced = !cost_upload(c, &found, &r, err, sizeof(err));
+	return write_page(cc->html, &(struct calc_page){.cat = c, .upload = {
+		.data = u->data, .chunk = u->chunk, .tier = u->tier, .redundancy = u->redundancy,
+		.region = u->region ? u->region : priced ? r.price_region : NULL,
+		.currency = u->currency ? u->currency : priced ? r.currency : NULL,
+		.months = u->months, .write_per_10k = u->write_per_10k,
+		.per_gb_month = u->per_gb_month}, .config = {.hours = cc->hours,
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price}});
+}
+
+/* The monthly cost of --vm and --disk; the page, when asked for, opens on them. */
+static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
+{
+	struct calc_page pg = {.cat = cat, .config_first = true, .upload = {
+		.write_per_10k = -1, .per_gb_month = -1}, .config = {.hours = cc->hours,
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price}};
+	struct model_config m;
+	struct cost_breakdown b;
+	char err[512];
+	int ret;
+
+	if (cc->html && !cc->mo.vm && !cc->mo.specs.n)
+		return write_page(cc->html, &pg);
+	if (!cc->mo.vm || !cc->mo.specs.n)
+		return usage_error("cost config: --vm and --disk are required (e.g. --vm DS14 --disk "
+				   "2xP30)");
+	if ((ret = model_opts_config(&cc->mo, cat, &m)))
+		return ret;
+	if (cost_config(cat, &m, &(struct cost_query){.hours = cc->hours, .region = cc->u.region,
+			.currency = cc->u.currency, .vm_hour = cc->vm_price,
+			.disk_month = cc->disk_price}, &b, err, sizeof(err)))
+		return usage_error("cost config: %s", err);
+	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_config(stdout, &b))))
+		return ret;
+	if (!cc->html)
+		return 0;
+	pg.config.config = &m;
+	pg.config.region = b.region;
+	pg.config.currency = b.currency;
+	return write_page(cc->html, &pg);
+}
+
+/* --html: checked before any work; '-' takes stdout, which the JSON output then cannot. */
+static int check_page(const struct cost_cmd *cc)
+{
+	char err[PATH_MAX + 256];
+	int r;
+
+	if (!cc->html)
+		return 0;
+	if ((r = gate_check_output("--html", cc->html, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (!strcmp(cc->html, "-") && cc->mo.json)
+		return usage_error("--html - and --%s%s both write to stdout",
+				   cc->mo.format_alias ? "" : "format ", cc->mo.format);
+	return 0;
+}
+
+static int cost_main(int argc, char **argv)
+{
+	struct cost_cmd cc = {.u = {.write_per_10k = -1, .per_gb_month = -1},
+			      .hours = 730, .vm_price = -1, .disk_price = -1};
+	struct catalog cat = {0};
+	const char *what;
+	int first, ret = 0;
+	bool help, upload;
+
+	model_opts_init(&cc.mo);
+	if ((ret = model_opts_parse(&cmd_cost, &cc, argc, argv, &first, &help)) || help)
+		return ret;
+	if (first >= argc)
+		return usage_error("cost: say upload or config (see 'iorate cost --help')");
+	what = argv[first];
 	if (strcmp(what, "upload") && strcmp(what, "config"))
 		return usage_error("cost: '%s' is not upload or config (see 'iorate cost --help')",
 				   what);
-	argv++, argc--;
-	model_opts_init(&mo, "cost", usage);
-	optind = 0;
-	while ((c = model_getopt(&mo, argc, argv, "h", options)) != -1) {
-		switch (c) {
-		case O_DATA:
-			if (parse_size(optarg, &u.data) || !u.data)
-				return usage_error("--data: '%s' is not a size (e.g. 750GiB)", optarg);
-			break;
-		case O_CHUNK:
-			if (parse_size(optarg, &u.chunk) || !u.chunk)
-				return usage_error("--chunk: '%s' is not a size (e.g. 512KiB)", optarg);
-			break;
-		case O_WP:
-			if ((ret = price("--write-price", optarg, &u.write_per_10k)))
-				return ret;
-			break;
-		case O_GP:
-			if ((ret = price("--gb-price", optarg, &u.per_gb_month)))
-				return ret;
-			break;
-		case O_TIER:
-			if ((ret = one_of("--tier", optarg, tiers, 4, &u.tier)))
-				return ret;
-			break;
-		case O_RED:
-			if ((ret = one_of("--redundancy", optarg, redundancies, 4, &u.redundancy)))
-				return ret;
-			break;
-		case O_REGION:
-			u.region = optarg;
-			break;
-		case O_MONTHS:
-			if (parse_double(optarg, 0.001, 1200, &u.months))
-				return usage_error("--months: '%s' is not a number of months", optarg);
-			break;
-		case O_HOURS:
-			if (parse_double(optarg, 0.001, 744, &hours))
-				return usage_error("--hours: '%s' is not hours in a month (to 744)",
-						   optarg);
-			break;
-		case O_VMP:
-			if ((ret = price("--vm-price", optarg, &vm_price)))
-				return ret;
-			break;
-		case O_DISKP:
-			if ((ret = price("--disk-price", optarg, &disk_price)))
-				return ret;
-			break;
-		default:
-			if ((ret = model_opts_take(&mo, c, optarg)) || mo.help)
-				return ret;
-		}
-	}
-	if ((ret = model_opts_no_args(&mo, argc, argv)))
+	upload = !strcmp(what, "upload");
+	if ((ret = model_opts_no_args(&cmd_cost, first + 1, argc, argv)) ||
+	    (ret = model_opts_format(&cc.mo, upload ? REPORT_COST_UPLOAD : REPORT_COST_CONFIG)) ||
+	    (ret = check_page(&cc)))
 		return ret;
-	if ((ret = model_opts_catalog(&mo, &cat)))
+	if ((ret = model_opts_catalog(&cc.mo, &cat)))
 		goto out;
-	if (!strcmp(what, "upload")) {
-		ret = do_upload(&cat, &u, mo.json);
-		goto out;
-	}
-	if (!mo.vm || !mo.nspecs) {
-		ret = usage_error("cost config: --vm and --disk are required (e.g. --vm DS14 --disk "
-				  "2xP30)");
-		goto out;
-	}
-	struct model_config m;
-	struct cost_breakdown b;
-
-	if ((ret = model_opts_config(&mo, &cat, &m)))
-		goto out;
-	if (cost_config(&cat, &m, hours, u.region, vm_price, disk_price, &b, err, sizeof(err))) {
-		ret = usage_error("cost config: %s", err);
-		goto out;
-	}
-	if (mo.json) {
-		json_t *o = model_cost_json(&b);
-
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
-	} else {
-		for (unsigned i = 0; i < b.nlines; i++)
-			printf("%-52s %10.2f %s\n  source: %s\n", b.lines[i].what, b.lines[i].amount,
-			       b.currency, b.lines[i].source);
-		printf("%-52s %10.2f %s per month\n", "total", b.total, b.currency);
-	}
+	if (!upload)
+		ret = do_config(&cat, &cc);
+	else if (!cc.html || cc.u.data)
+		ret = do_upload(&cat, &cc);
+	if (!ret && upload && cc.html)
+		ret = upload_page(&cat, &cc);
 out:
 	catalog_release(&cat);
 	return ret;

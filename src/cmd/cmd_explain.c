@@ -2,159 +2,240 @@
  * iorate explain: sets a measured run (the JSON of 'iorate run --json') beside the model, says
  * which limit it sits at, and flags results that caching inflates.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
+#include "model/attribute.h"
 #include "model/config.h"
-#include "model/model_json.h"
-#include "report/jpath.h"
+#include "core/result_json.h"
+#include "core/runner.h"
+#include "report/model_fmt.h"
 #include "util/parse.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: iorate explain RESULT.json --vm NAME --disk SPEC [--disk SPEC...] [options]\n"
-"\n"
-"Reads a result of 'iorate run --json', models the same workload (bs, threads, depth, writes,\n"
-"pattern, duration) on the named VM and disks, and compares measured with predicted.\n"
-"  --vm NAME           VM size the run was made on               --vm DS2\n"
-"  --disk SPEC         disks as in 'iorate model' (repeatable)   --disk 2xP30\n"
-"  --cache MODE        host cache of the disks: none, readonly, readwrite --cache readonly\n"
-"  --provider CAT      look names up in one catalog              --provider azure-2015\n"
-"  --catalog FILE      add or override catalog entries           --catalog mine.json\n"
-"  --json              JSON on stdout                            --json\n"
-"  -h, --help          this text\n"
-"\n"
-"Example:\n"
-"  iorate run --json -b 4k -t 1 -o 32 /mnt/data/f > r.json\n"
-"  iorate explain r.json --vm DS2 --disk 2xP30\n");
-}
+static int explain_main(int argc, char **argv);
 
-static const struct option options[] = {
-	MO_OPT_VM, MO_OPT_DISK, MO_OPT_CACHE, MO_OPT_PROVIDER, MO_OPT_CATALOG, MO_OPT_JSON,
-	MO_OPT_HELP, {NULL, 0, NULL, 0},
+static const struct opt_group *const explain_groups[] = {&model_group, NULL};
+
+const struct command cmd_explain = {
+	.name = "explain",
+	.summary = "set a measured run beside the model's prediction",
+	.synopsis = "RESULT.json --vm NAME --disk SPEC [--disk SPEC...] [options]",
+	.about = "Reads a result of 'iorate run --json', models the same workload (bs, threads,\n"
+		 "depth, writes, pattern, duration) on the named VM and disks, and compares\n"
+		 "measured with predicted.",
+	.groups = explain_groups,
+	.kind = CMDK_EXPLAIN,
+	.examples = "  iorate run --json -b 4k -t 1 -o 32 /mnt/data/f > r.json\n"
+		    "  iorate explain r.json --vm DS2 --disk 2xP30\n",
+	.exit_status = "0 done, 1 failed, 2 bad usage.",
+	.fn = explain_main,
 };
 
-int cmd_explain(int argc, char **argv)
+/* What explain takes from the measured run: its workload and its figures. */
+struct measured {
+	struct model_workload w;
+	double secs;             /* asked for */
+	double ws;               /* working set: the test file size over every target, bytes */
+	double mem;              /* the host's RAM, bytes */
+	double iops, mbps, lat_ms;
+	enum job_cache cache;
+	unsigned ntargets;
+	struct job_caps cap, vm_cap;   /* emulated caps the run ran under (0: none) */
+	char emulate[96];              /* the profile they came from, or "" */
+	bool no_io;                    /* the null engine: no I/O reached any device */
+};
+
+/* Reads RESULT.json (core/result_json.h); a usage error naming what is wrong. */
+static int read_run(const char *path, struct measured *m)
 {
-	char notes[4][256];
-	const char *path = NULL;
-	unsigned nnotes = 0;
+	struct dir_summary s[3];
+	struct result *r = malloc(sizeof(*r));
+	char err[512];
+	json_error_t je;
+	json_t *o = json_load_file(path, 0, &je);
+	int ret = 0;
+
+	if (!o || !r) {
+		free(r);
+		json_decref(o);
+		if (!o && je.line < 0)
+			return usage_error("%s: %s", path, je.text);
+		return o ? run_error("out of memory") : usage_error("%s:%d: %s", path, je.line,
+								   je.text);
+	}
+	if (result_from_json(o, r, err, sizeof(err)))
+		ret = usage_error("%s: not a result of 'iorate run --json': %s", path, err);
+	else if (result_summarize(&r->read, &r->write, &r->trim, r->seconds, s))
+		ret = run_error("out of memory");
+	else if (!r->job.bs || !r->job.threads || !r->job.depth)
+		ret = usage_error("%s: not a result of 'iorate run --json' (needs params.bs, "
+				  "params.threads and params.depth)", path);
+	/* Beyond what iorate run takes: the model's arithmetic would overflow on such figures. */
+	else if (r->job.bs > 1u << 30 || r->job.threads > JOB_MAX_THREADS ||
+		 r->job.depth > JOB_MAX_DEPTH || r->job.write_pct > 100)
+		ret = usage_error("%s: not a result of 'iorate run --json' (params.bs is at most "
+				  "1GiB, threads %u, depth %u, write 100)", path, JOB_MAX_THREADS,
+				  JOB_MAX_DEPTH);
+	if (!ret) {
+		unsigned nt = r->ntargets ? r->ntargets : 1;
+
+		*m = (struct measured){.secs = (double)r->job.time_ns / 1e9,
+			.ws = (double)r->job.size * nt, .mem = (double)r->host.mem_bytes,
+			.iops = s[2].iops, .mbps = s[2].mbps,
+			.lat_ms = s[2].has_lat ? s[2].lat_mean / 1000 : NAN, .cache = r->job.cache,
+			.ntargets = nt, .cap = r->job.cap, .vm_cap = r->job.vm_cap};
+		snprintf(m->emulate, sizeof(m->emulate), "%s", r->job.emulate ? r->job.emulate : "");
+		m->no_io = runner_engine_no_io(r->engine);
+		m->w = (struct model_workload){.bs = r->job.bs, .threads = r->job.threads * nt,
+			.depth = r->job.depth, .write_pct = r->job.write_pct,
+			.sequential = r->job.pattern == PATTERN_SEQUENTIAL};
+	}
+	json_decref(o);
+	result_release(r);
+	free(r);
+	return ret;
+}
+
+#define TOLERANCE 0.15 /* a measurement within 15% of a limit sits at it */
+
+#define NOTE(...) (n < EXPLAIN_NOTES ? snprintf(notes[n++], 256, __VA_ARGS__) : 0)
+#define EXPLAIN_NOTES 6
+
+static bool near(double measured, double limit)
+{
+	return limit > 0 && fabs(measured / limit - 1) <= TOLERANCE;
+}
+
+/* A run under emulated caps measured the emulation: say so, and which cap it sits at. */
+static unsigned note_emulation(const struct measured *me, char notes[][256], unsigned n)
+{
+	double disk_iops = me->cap.iops * me->ntargets, disk_mbps = me->cap.mbps * me->ntargets;
+
+	if (!(me->cap.iops > 0 || me->cap.mbps > 0 || me->vm_cap.iops > 0 || me->vm_cap.mbps > 0))
+		return n;
+	NOTE("the run ran under emulated caps%s%s: it measured the emulation, not a cloud disk",
+	     me->emulate[0] ? " from " : "", me->emulate);
+	if (near(me->iops, me->vm_cap.iops))
+		NOTE("the measured IOPS sit at the emulated VM cap (%.0f IOPS)", me->vm_cap.iops);
+	else if (near(me->iops, disk_iops))
+		NOTE("the measured IOPS sit at the emulated disk caps (%.0f IOPS over %u target%s)",
+		     disk_iops, me->ntargets, me->ntargets == 1 ? "" : "s");
+	else if (near(me->mbps, me->vm_cap.mbps))
+		NOTE("the measured MB/s sit at the emulated VM cap (%.1f MB/s)", me->vm_cap.mbps);
+	else if (near(me->mbps, disk_mbps))
+		NOTE("the measured MB/s sit at the emulated disk caps (%.1f MB/s)", disk_mbps);
+	return n;
+}
+
+/* Above every published limit: a cache served it, which cache the run's own settings say. */
+static unsigned note_above(const struct measured *me, const struct model_attribution *a,
+			   const struct model_config *m, char notes[][256], unsigned n)
+{
+	bool reads = me->w.write_pct < 100, direct = me->cache == CACHE_DIRECT ||
+						  me->cache == CACHE_DIRECTSYNC;
+
+	if (a->origin == MODEL_HOST_CACHE) {
+		NOTE("reaching it needs at least %.0f%% of reads served by the host cache; the model "
+		     "assumed %.0f%% (--read-hit)", a->min_hit_pct, m->read_hit);
+		return n;
+	}
+	if (direct)
+		NOTE("the run used direct I/O (O_DIRECT), so no page cache served it: the device "
+		     "measured is faster than anything this configuration publishes (a local disk, "
+		     "or a cache below the guest)");
+	else if (reads && me->ws > 0 && me->mem > 0 && me->ws <= me->mem)
+		NOTE("the run used the page cache (%s) and its working set (%.1f GiB) fits in RAM "
+		     "(%.1f GiB): reads were served from memory", job_cache_name(me->cache),
+		     me->ws / (1 << 30), me->mem / (1 << 30));
+	else if (!reads)
+		NOTE("the writes went through the page cache (%s): the device saw them later",
+		     job_cache_name(me->cache));
+	else
+		NOTE("the run used the page cache (%s): part of it was served from memory",
+		     job_cache_name(me->cache));
+	return n;
+}
+
+/* What the reader should know about the comparison, from the run's own settings. */
+static unsigned explain_notes(const struct measured *me, const struct model_config *m,
+			      const struct model_attribution *a, char notes[][256])
+{
+	unsigned n = note_emulation(me, notes, 0);
+
+	if (me->no_io)
+		NOTE("the run used the null engine: no I/O reached any device, so it measured iorate "
+		     "itself, not storage");
+	else if (a->origin == MODEL_HOST_CACHE || a->origin == MODEL_PAGE_CACHE)
+		n = note_above(me, a, m, notes, n);
+	else if (a->origin == MODEL_BELOW && a->ratio < 1 - TOLERANCE)
+		NOTE("measured is %.0f%% of the prediction and below every published limit: more "
+		     "threads or depth, or the guest or the device, hold it back", a->ratio * 100);
+	if (m->cache != MODEL_CACHE_NONE && m->vm->cache_gib > 0 && me->ws > 0 &&
+	    me->w.write_pct < 100 && me->ws <= m->vm->cache_gib * (1 << 30))
+		NOTE("the working set (%.1f GiB) fits in %s's host cache (%.0f GiB): with time, "
+		     "reads are served by it", me->ws / (1 << 30), m->vm->name, m->vm->cache_gib);
+	return n;
+}
+
+/* The measured run beside the prediction for its workload on m, in the format asked for. */
+static int explain_print(const struct model_opts *mo, const char *path, const struct measured *me,
+			 const struct model_config *m)
+{
+	char notes[EXPLAIN_NOTES][256];
+	const char *note_ptrs[EXPLAIN_NOTES];
+	struct model_attribution a;
+	struct model_result r;
+	double secs = me->secs > 0 ? me->secs : 0;
+
+	if (model_attribute(m, &me->w, secs, me->iops, TOLERANCE, &a))
+		return usage_error("explain: the model refuses this configuration for the run");
+	model_predict(m, &me->w, secs, &r);
+	/* A run shorter than the burst compares with what credits gave it: the average. */
+	struct explain_report e = {
+		.path = path,
+		.model = {.config = m, .workload = &me->w, .result = &r},
+		.measured_iops = me->iops, .measured_mbps = me->mbps,
+		.measured_latency_ms = me->lat_ms,
+		.predicted_iops = r.duration_s > 0 ? r.avg_iops : r.iops,
+		.predicted_mbps = r.duration_s > 0 ? r.avg_mbps : r.mbps,
+		.ratio_iops = a.ratio, .origin = model_origin_name(a.origin),
+		.at_limit = a.origin == MODEL_AT_LIMIT ? a.limit : NULL, .tolerance = TOLERANCE,
+		.min_hit_pct = a.origin == MODEL_HOST_CACHE ? a.min_hit_pct : NAN,
+		.notes = note_ptrs,
+	};
+	e.nnotes = explain_notes(me, m, &a, notes);
+	for (unsigned i = 0; i < e.nnotes; i++)
+		note_ptrs[i] = notes[i];
+	int w = mo->fmt->explain(stdout, &e);
+	return w ? run_error("explain: cannot write: %s", strerror(-w)) : 0;
+}
+
+static int explain_main(int argc, char **argv)
+{
 	struct model_opts mo;
 	struct catalog c = {0};
 	struct model_config m;
-	struct model_result r;
-	json_t *run = NULL;
-	json_error_t je;
-	int o, ret = 0;
+	struct measured me;
+	int first, ret = 0;
+	bool help;
 
-	model_opts_init(&mo, "explain", usage);
-	optind = 0;
-	while ((o = model_getopt(&mo, argc, argv, "h", options)) != -1)
-		if ((ret = model_opts_take(&mo, o, optarg)) || mo.help)
-			return ret;
-	if (optind != argc - 1)
+	model_opts_init(&mo);
+	if ((ret = model_opts_parse(&cmd_explain, &mo, argc, argv, &first, &help)) || help)
+		return ret;
+	if (first != argc - 1)
 		return usage_error("explain: expected one RESULT.json (see 'iorate explain --help')");
-	path = argv[optind];
-	if (!mo.vm || !mo.nspecs)
+	if (!mo.vm || !mo.specs.n)
 		return usage_error("explain: --vm and --disk are required (e.g. --vm DS2 --disk P30)");
-	if (!(run = json_load_file(path, 0, &je))) {
-		if (je.line < 0)
-			return usage_error("%s: %s", path, je.text);
-		return usage_error("%s:%d: %s", path, je.line, je.text);
-	}
-	struct model_workload w = {0};
-	double bs = jpath_num(run, "params.bs"), th = jpath_num(run, "params.threads");
-	double qd = jpath_num(run, "params.depth"), wr = jpath_num(run, "params.write");
-	double secs = jpath_num(run, "params.time"), size = jpath_num(run, "params.size");
-	double mem = jpath_num(run, "host.mem_bytes");
-	double m_iops = jpath_num(run, "total.total.iops");
-	double m_mbps = jpath_num(run, "total.total.mbps");
-	double m_lat = jpath_num(run, "total.total.lat_us.mean") / 1000;
-	const char *pattern = jpath_str(run, "params.pattern");
-	const char *hcache = jpath_str(run, "params.cache");
-	size_t ntargets = json_array_size(json_object_get(run, "targets"));
-
-	if (!(bs > 0) || !(th >= 1) || !(qd >= 1) || !(m_iops >= 0)) {
-		ret = usage_error("%s: not a result of 'iorate run --json' (needs params.bs, "
-				  "params.threads, params.depth and total.total.iops)", path);
-		goto out;
-	}
-	w.bs = (uint64_t)bs;
-	w.threads = (unsigned)th * (unsigned)(ntargets ? ntargets : 1);
-	w.depth = (unsigned)qd;
-	w.write_pct = isnan(wr) ? 0 : (unsigned)wr;
-	w.sequential = pattern && !strcmp(pattern, "sequential");
-	if ((ret = model_opts_catalog(&mo, &c)) || (ret = model_opts_config(&mo, &c, &m)))
-		goto out;
-	model_predict(&m, &w, secs > 0 ? secs : 0, &r);
-	/* A run shorter than the burst compares with what credits gave it: the average. */
-	double p_iops = r.duration_s > 0 ? r.avg_iops : r.iops;
-	double p_mbps = r.duration_s > 0 ? r.avg_mbps : r.mbps;
-	double ratio = p_iops > 0 ? m_iops / p_iops : NAN;
-	double ws = (isnan(size) ? 0 : size) * (ntargets ? ntargets : 1);
-	const char *at = NULL;
-
-	for (unsigned i = 0; i < r.nlimits; i++)
-		if (fabs(m_iops / r.limits[i].iops - 1) <= 0.1 && !at)
-			at = r.limits[i].name;
-	if (ratio > 1.5)
-		snprintf(notes[nnotes++], 256, "measured is %.1fx the prediction, far above every "
-			 "published cap: caching is inflating it", ratio);
-	if (hcache && strcmp(hcache, "direct") && ws > 0 && mem > 0 && ws <= mem)
-		snprintf(notes[nnotes++], 256, "the working set (%.1f GiB) fits in RAM (%.1f GiB) and "
-			 "the run used the page cache (%s): reads may never reach the disk",
-			 ws / (1 << 30), mem / (1 << 30), hcache);
-	if (m.cache != MODEL_CACHE_NONE && m.vm->cache_gib > 0 && ws > 0 &&
-	    ws <= m.vm->cache_gib * (1 << 30))
-		snprintf(notes[nnotes++], 256, "the working set (%.1f GiB) fits in %s's host cache "
-			 "(%.0f GiB): reads are served by the host cache", ws / (1 << 30), m.vm->name,
-			 m.vm->cache_gib);
-	if (ratio < 0.7 && strcmp(r.binding, "queue_depth"))
-		snprintf(notes[nnotes++], 256, "measured is %.0f%% of the prediction: more threads or "
-			 "depth, or the device and guest, not the cloud caps, limit it", ratio * 100);
-	if (mo.json) {
-		json_t *out = model_result_json(&m, &w, &r), *na = json_array();
-
-		for (unsigned i = 0; i < nnotes; i++)
-			json_array_append_new(na, json_string(notes[i]));
-		json_object_set_new(out, "measured", json_pack("{s:f, s:f, s:o}", "iops", m_iops,
-			"mbps", isnan(m_mbps) ? 0 : m_mbps, "latency_ms",
-			isnan(m_lat) ? json_null() : json_real(m_lat)));
-		json_object_set_new(out, "ratio_iops", isnan(ratio) ? json_null() : json_real(ratio));
-		json_object_set_new(out, "at_limit", at ? json_string(at) : json_null());
-		json_object_set_new(out, "notes", na);
-		json_dumpf(out, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(out);
-		goto out;
-	}
-	char name[256];
-
-	model_config_name(&m, name, sizeof(name));
-	printf("run:        %s on %s\n", path, name);
-	printf("%-10s %12s %12s %8s\n", "", "measured", "predicted", "ratio");
-	printf("%-10s %12.0f %12.0f %7.2fx\n", "IOPS", m_iops, p_iops, ratio);
-	if (!isnan(m_mbps))
-		printf("%-10s %12.1f %12.1f %7.2fx\n", "MB/s", m_mbps, p_mbps,
-		       p_mbps > 0 ? m_mbps / p_mbps : NAN);
-	if (!isnan(m_lat))
-		printf("%-10s %12.2f %12.2f %7.2fx\n", "lat ms", m_lat, r.latency_ms,
-		       m_lat / r.latency_ms);
-	printf("model binds at %s", r.binding);
-	if (at)
-		printf("; the measured IOPS sit at %s", at);
-	printf("\n");
-	for (unsigned i = 0; i < nnotes; i++)
-		printf("note: %s\n", notes[i]);
-out:
-	json_decref(run);
+	if ((ret = read_run(argv[first], &me)))
+		return ret;
+	if (!(ret = model_opts_catalog(&mo, &c)) && !(ret = model_opts_config(&mo, &c, &m)))
+		ret = explain_print(&mo, argv[first], &me, &m);
 	catalog_release(&c);
 	return ret;
 }

@@ -14,51 +14,15 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "core/result_json.h"
 #include "report/history_fmt.h"
+#include "report/history_list.h"
+#include "report/report.h"
 #include "store/history.h"
+#include "util/escape.h"
+#include "util/jsonout.h"
 #include "util/parse.h"
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: iorate history list [--db FILE] [--host H] [--target PAT] [--since DATE]\n"
-		"                           [--limit N] [--json|--csv]\n"
-		"       iorate history show ID [--json]\n"
-		"       iorate history import FILE.json... [--label TEXT]\n"
-		"       iorate history compare ID ID [--json]\n"
-		"       iorate history rm ID\n\n"
-		"Runs saved with 'iorate run --save' (or imported from 'iorate run --json'\n"
-		"files) are kept in SQLite, so tests repeated on other days can be listed and\n"
-		"compared.\n\n"
-		"Commands:\n"
-		"  list      the newest runs first: date, host, workload, IOPS, MiB/s, p99\n"
-		"  show      one run: a summary, or with --json its 'iorate run --json' object\n"
-		"  import    save runs from JSON files ('-' reads stdin) of 'iorate run',\n"
-		"            'sweep' or 'mark' --json; a run already there is not saved twice\n"
-		"  compare   two runs side by side: IOPS, MiB/s, mean and p99 latency per\n"
-		"            direction, the ratio second/first, and the parameters that differ\n"
-		"  rm        remove a run\n\n"
-		"Options:\n"
-		"  --db FILE      the database (default $IORATE_HISTORY, else\n"
-		"                 $XDG_DATA_HOME/iorate/history.db, else\n"
-		"                 ~/.local/share/iorate/history.db)\n"
-		"  --host H       list: runs of this host name only\n"
-		"  --target PAT   list: runs with a target path matching PAT (SQL LIKE: %% any\n"
-		"                 text, _ one character; without either, paths containing PAT)\n"
-		"  --since DATE   list: runs started from DATE (2024-05-01, '2024-05-01 14:30',\n"
-		"                 local time) or that long ago (7d, 12h)\n"
-		"  --limit N      list: the newest N runs (default 50; 0 = all)\n"
-		"  --label TEXT   import: a note kept with the runs ('before firmware update')\n"
-		"  --json, --csv  list, show, compare: JSON or CSV instead of a table\n\n"
-		"Examples:\n"
-		"  iorate run --save -b 8k -w 30 -d 60 /mnt/data/t     (save each day's run)\n"
-		"  iorate history list --target /mnt/data --since 7d\n"
-		"  iorate history compare 12 17\n"
-		"  iorate history show 17 --json > day2.json\n"
-		"  iorate history import --label 'old SAN' r1.json r2.json\n"
-		"  iorate report 12 17 -o compare.html\n"
-		"Exit status: 0 done, 1 failed (no such run, unreadable database), 2 bad usage.\n");
-}
 
 struct hopts {
 	const char *db, *host, *target, *label;
@@ -66,6 +30,85 @@ struct hopts {
 	unsigned limit;
 	bool json, csv, help;
 	char path[PATH_MAX];
+};
+
+static int history_main(int argc, char **argv);
+static int parse_since(const char *s, int64_t *ms);
+
+static int set_since(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct hopts *h = c->state;
+
+	if (parse_since(val, &h->since_ms))
+		return opt_refuse(c, val, "is not a date (2024-05-01, '2024-05-01 14:30') or a time "
+				  "ago (7d, 12h)");
+	return 0;
+}
+
+#define H(field) .in = OPT_IN_CMD, .off = offsetof(struct hopts, field)
+
+static const struct opt history_opts[] = {
+	{.name = "db", .arg = "FILE",
+	 .help = "the database (default $IORATE_HISTORY, else $XDG_DATA_HOME/iorate/history.db, "
+	 "else ~/.local/share/iorate/history.db)", .example = "--db runs.db", .set = opt_set_string,
+	 H(db)},
+	{.name = "host", .arg = "H", .help = "list: runs of this host name only",
+	 .example = "--host db1", .set = opt_set_string, H(host)},
+	{.name = "target", .arg = "PAT",
+	 .help = "list: runs with a target path matching PAT (SQL LIKE: % any text, _ one "
+	 "character; without either, paths containing PAT)", .example = "--target /mnt/data",
+	 .set = opt_set_string, H(target)},
+	{.name = "since", .arg = "DATE",
+	 .help = "list: runs started from DATE (2024-05-01, '2024-05-01 14:30', local time) or "
+	 "that long ago (7d, 12h)", .example = "--since 7d", .set = set_since},
+	{.name = "limit", .letter = 'n', .arg = "N",
+	 .help = "list: the newest N runs (default 50; 0 = all)", .example = "--limit 10",
+	 .set = opt_set_count, H(limit), .max = 1u << 30},
+	{.name = "label", .arg = "TEXT",
+	 .help = "import: a note kept with the runs ('before firmware update')",
+	 .example = "--label 'old SAN'", .set = opt_set_string, H(label)},
+	{.name = "json", .help = "list, show, compare: JSON instead of a table",
+	 .example = "--json", .set = opt_set_true, H(json), .excl = EXCL_FORMAT},
+	{.name = "csv", .help = "list: CSV instead of a table", .example = "--csv",
+	 .set = opt_set_true, H(csv), .excl = EXCL_FORMAT},
+	{0},
+};
+static const struct opt_group history_group = {"Options", history_opts};
+static const struct opt_group *const history_groups[] = {&history_group, NULL};
+
+const struct command cmd_history = {
+	.name = "history",
+	.summary = "list and query past runs kept in SQLite",
+	.synopsis = "list [--db FILE] [--host H] [--target PAT] [--since DATE] [--limit N] "
+		    "[--json|--csv]\n"
+		    "show ID [--json]\n"
+		    "import FILE.json... [--label TEXT]\n"
+		    "compare ID ID [--json]\n"
+		    "rm ID",
+	.about = "Runs saved with 'iorate run --save' (or imported from 'iorate run --json' files)\n"
+		 "are kept in SQLite, so tests repeated on other days can be listed and compared.\n"
+		 "\n"
+		 "Commands:\n"
+		 "  list      the newest runs first: date, host, workload, IOPS, MiB/s, p99,\n"
+		 "            the caps, open loop or emulation profile (LIMITS)\n"
+		 "  show      one run: the report it printed, or with --json its 'iorate run\n"
+		 "            --json' object (a run of several jobs: each job, group and total)\n"
+		 "  import    save runs from JSON files ('-' reads stdin) of 'iorate run',\n"
+		 "            'sweep' or 'mark' --json; a run already there is not saved twice\n"
+		 "  compare   two runs side by side: IOPS, MiB/s, mean and p99 latency per\n"
+		 "            direction, the ratio second/first, whether the change is beyond\n"
+		 "            run-to-run noise (Welch's t-test on the values per interval, p < 0.01),\n"
+		 "            and every parameter that differs, named by its option\n"
+		 "  rm        remove a run",
+	.groups = history_groups,
+	.examples = "  iorate run --save -b 8k -w 30 -d 60 /mnt/data/t     (save each day's run)\n"
+		    "  iorate history list --target /mnt/data --since 7d\n"
+		    "  iorate history compare 12 17\n"
+		    "  iorate history show 17 --json > day2.json\n"
+		    "  iorate history import --label 'old SAN' r1.json r2.json\n"
+		    "  iorate report 12 17 --output compare.html\n",
+	.exit_status = "0 done, 1 failed (no such run, unreadable database), 2 bad usage.",
+	.fn = history_main,
 };
 
 static int parse_id(const char *s, int64_t *id)
@@ -99,52 +142,18 @@ static int parse_since(const char *s, int64_t *ms)
 		*ms = (int64_t)time(NULL) * 1000 - (int64_t)(ns / 1000000);
 		return 0;
 	}
-	return usage_error("--since: '%s' is not a date (2024-05-01, '2024-05-01 14:30') or a "
-			   "time ago (7d, 12h)", s);
+	return -EINVAL;
 }
 
 static int parse_opts(int argc, char **argv, struct hopts *o, int *first)
 {
-	static const struct option lo[] = {
-		{"db", required_argument, NULL, 'D'},    {"host", required_argument, NULL, 'H'},
-		{"target", required_argument, NULL, 'T'}, {"since", required_argument, NULL, 'S'},
-		{"limit", required_argument, NULL, 'n'},  {"label", required_argument, NULL, 'L'},
-		{"json", no_argument, NULL, 'j'},          {"csv", no_argument, NULL, 'c'},
-		{"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
-	};
-	int ch;
+	struct opt_ctx c = {.cmd = &cmd_history, .state = o};
+	int r;
 
 	o->limit = 50;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hn:", lo, NULL)) != -1) {
-		switch (ch) {
-		case 'D': o->db = optarg; break;
-		case 'H': o->host = optarg; break;
-		case 'T': o->target = optarg; break;
-		case 'L': o->label = optarg; break;
-		case 'j': o->json = true; break;
-		case 'c': o->csv = true; break;
-		case 'h': o->help = true; break;
-		case 'S':
-			if (parse_since(optarg, &o->since_ms))
-				return EXIT_USAGE;
-			break;
-		case 'n':
-			if (parse_uint(optarg, 0, UINT_MAX, &o->limit))
-				return usage_error("--limit: '%s' is not a whole number", optarg);
-			break;
-		case ':':
-			return usage_error("%s: needs an argument (see 'iorate history --help')",
-					   argv[optind - 1]);
-		default:
-			return usage_error("%s: unknown option (see 'iorate history --help')",
-					   argv[optind - 1]);
-		}
-	}
-	if (o->json && o->csv)
-		return usage_error("--json and --csv: choose one");
-	*first = optind;
+	if ((r = options_parse(&c, argc, argv, first)))
+		return r;
+	o->help = c.help;
 	return 0;
 }
 
@@ -161,66 +170,72 @@ static int open_db(struct hopts *o, bool create, struct history **h)
 		return run_error("no history database: set IORATE_HISTORY or HOME, or give --db");
 	if (!create && access(o->path, F_OK))
 		return 0;
-	if ((r = history_open(o->path, h, err, sizeof(err))))
-		return run_error("history: %s", err);
+	/* The default database's directory is made on first use, as 'run --save' does. */
+	if ((r = history_open(o->db ? o->path : NULL, h, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("history: %s", err);
 	return 0;
 }
 
 static int print_json(json_t *o)
 {
-	int r = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
+	int r = o ? jsonout_dumpf(o, stdout, JSON_INDENT(2)) : -ENOMEM;
 
 	fputc('\n', stdout);
 	json_decref(o);
-	return r ? run_error("writing JSON: %s", strerror(errno)) : 0;
+	return r ? run_error("writing JSON: %s", strerror(-r)) : 0;
+}
+
+/* history_list's callback: each run to the format's row function as the store reads it. */
+struct list_out {
+	const struct report_history_list_ops *ops;
+	void *state;
+};
+
+static int list_row(const struct history_entry *e, void *arg)
+{
+	struct list_out *l = arg;
+	struct history_row row = {.id = e->id, .label = e->label, .run = &e->run};
+
+	return l->ops->row(stdout, &row, l->state);
 }
 
 static int do_list(struct hopts *o, int argc, char **argv)
 {
-	struct history_filter f = {o->host, o->target, o->since_ms, o->limit};
-	struct history_run *runs = NULL;
-	struct history *h;
+	struct history_filter f = {.host = o->host, .target = o->target,
+				   .since_unix_ms = o->since_ms, .limit = o->limit};
+	struct list_out l = {.ops = o->json  ? &history_list_json
+				    : o->csv ? &history_list_csv
+					     : &history_list_text};
 	char err[PATH_MAX + 256];
-	size_t n = 0;
+	struct history *h;
 	int r;
 
 	if (argc)
 		return usage_error("history list: unexpected argument '%s'", argv[0]);
 	if ((r = open_db(o, false, &h)))
 		return r;
-	if (h && history_list(h, &f, &runs, &n, err, sizeof(err))) {
+	if (!h && !o->json) {
+		fputs("iorate: no history yet in ", stderr);
+		escape_fputs(o->path, stderr);
+		fputs(" (save runs with 'iorate run --save')\n", stderr);
+	}
+	if ((r = l.ops->begin(stdout, o->path, &l.state))) {
 		history_close(h);
-		return run_error("history: %s", err);
+		return run_error("%s", strerror(-r));
 	}
+	if (h && (r = history_list(h, &f, list_row, &l, err, sizeof(err))))
+		r = run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	history_close(h);
-	if (!h && !o->json)
-		fprintf(stderr,
-			"iorate: no history yet in %s (save runs with 'iorate run --save')\n",
-			o->path);
-	if (o->json) {
-		json_t *root = json_object(), *a = json_array();
-
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(a, report_history_run_json(&runs[i]));
-		json_object_set_new(root, "schema", json_integer(HISTORY_SCHEMA));
-		json_object_set_new(root, "database", json_string(o->path));
-		json_object_set_new(root, "runs", a);
-		r = print_json(root);
-	} else if (o->csv) {
-		report_history_list_csv(stdout, runs, n);
-	} else if (n) {
-		report_history_list_text(stdout, runs, n);
-	}
-	history_runs_free(runs, n);
-	return r;
+	int w = l.ops->end(stdout, l.state);
+	return r ? r : w ? run_error("writing the list: %s", strerror(-w)) : 0;
 }
 
+/* The run as it printed itself: its text report (default units), or its JSON. */
 static int do_show(struct hopts *o, int argc, char **argv)
 {
 	char err[PATH_MAX + 256];
-	struct history_run row;
+	struct history_entry e;
 	struct history *h;
-	json_t *run;
 	int64_t id = 0;
 	int r;
 
@@ -232,43 +247,40 @@ static int do_show(struct hopts *o, int argc, char **argv)
 		return r;
 	if (!h)
 		return run_error("no run %lld: no history yet in %s", (long long)id, o->path);
-	r = history_get_obj(h, id, &run, err, sizeof(err));
-	if (!r && (r = history_get(h, id, &row, err, sizeof(err))))
-		json_decref(run);
+	r = history_get(h, id, &e, err, sizeof(err));
 	history_close(h);
 	if (r)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
-	if (o->json) {
-		r = print_json(run);
-	} else {
-		report_history_show_text(stdout, id, row.label, run);
-		json_decref(run);
-	}
-	history_run_release(&row);
-	return r;
+	r = report_write_set(o->json ? &report_json : &report_text, stdout, &e.run, NULL);
+	history_entry_release(&e);
+	if (!r && fflush(stdout))
+		r = -errno;
+	return r ? run_error("writing: %s", strerror(-r)) : 0;
 }
 
 static int import_file(struct history *h, const char *path, const char *label)
 {
-	char err[PATH_MAX + 256];
-	json_t *runs, *run;
-	size_t i;
+	char err[PATH_MAX + 256], *p;
+	struct result_set *runs;
+	size_t n;
 	int bad = 0;
 
-	if (history_runs_in_file(path, &runs, err, sizeof(err)))
+	if (result_json_load_sets(path, &runs, &n, err, sizeof(err)))
 		return run_error("%s", err);
-	json_array_foreach(runs, i, run) {
+	p = escape_dup(path);
+	for (size_t i = 0; i < n; i++) {
 		int64_t id = 0;
-		int r = history_save_obj(h, run, label, &id, err, sizeof(err));
+		int r = history_save_set(h, &runs[i], label, &id, err, sizeof(err));
 
 		if (r == -EEXIST)
-			printf("%s: already saved as run %lld\n", path, (long long)id);
+			printf("%s: already saved as run %lld\n", p ? p : "?", (long long)id);
 		else if (r)
 			bad = run_error("%s: %s", path, err);
 		else
-			printf("imported %s as run %lld\n", path, (long long)id);
+			printf("imported %s as run %lld\n", p ? p : "?", (long long)id);
 	}
-	json_decref(runs);
+	free(p);
+	result_sets_free(runs, n);
 	return bad;
 }
 
@@ -290,7 +302,7 @@ static int do_import(struct hopts *o, int argc, char **argv)
 
 static int do_compare(struct hopts *o, int argc, char **argv)
 {
-	struct history_run a, b;
+	struct history_entry a, b;
 	char err[PATH_MAX + 256];
 	struct history *h;
 	int64_t ia = 0, ib = 0;
@@ -307,18 +319,20 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 		return run_error("no history yet in %s", o->path);
 	r = history_get(h, ia, &a, err, sizeof(err));
 	if (!r && (r = history_get(h, ib, &b, err, sizeof(err))))
-		history_run_release(&a);
+		history_entry_release(&a);
 	history_close(h);
 	if (r)
-		return run_error("history: %s", err);
+		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
+	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
+	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
 	if (o->json) {
-		r = print_json(report_history_compare_json(&a, &b));
+		r = print_json(report_history_compare_json(&ra, &rb));
 	} else {
-		report_history_compare_text(stdout, &a, &b);
+		report_history_compare_text(stdout, &ra, &rb);
 		r = 0;
 	}
-	history_run_release(&a);
-	history_run_release(&b);
+	history_entry_release(&a);
+	history_entry_release(&b);
 	return r;
 }
 
@@ -345,7 +359,7 @@ static int do_rm(struct hopts *o, int argc, char **argv)
 	return 0;
 }
 
-int cmd_history(int argc, char **argv)
+static int history_main(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
@@ -363,7 +377,7 @@ int cmd_history(int argc, char **argv)
 		return usage_error("history: needs a command: list, show, import, compare or rm "
 				   "(see 'iorate history --help')");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		usage(stdout);
+		options_help(stdout, &cmd_history);
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
@@ -372,7 +386,7 @@ int cmd_history(int argc, char **argv)
 		if ((r = parse_opts(argc - 1, argv + 1, &o, &first)))
 			return r;
 		if (o.help) {
-			usage(stdout);
+			options_help(stdout, &cmd_history);
 			return 0;
 		}
 		if (!subs[i].list_opts && (o.host || o.target || o.since_ms))

@@ -1,7 +1,9 @@
 /*
- * `iorate mark`: CrystalDiskMark's test suite. Each test (SEQ1M Q8T1, RND4K Q32T1, ...) runs
- * --runs times for reads, then for writes, and the best run is kept, as CrystalDiskMark does;
- * the table reads like CrystalDiskMark's own (MB/s = 10^6 B/s, IOPS, mean latency in µs).
+ * `iorate mark`: CrystalDiskMark's and KDiskMark's test suite. Every test of the profile reads,
+ * then every test writes, then (with --mix) every test mixes the two; each test is a preparing
+ * run, discarded, then --runs runs, and --interval passes between tests, as CrystalDiskMark does.
+ * The table shows each test's score, the best or the mean of its runs, in the unit asked
+ * (src/report/mark_fmt.c); the JSON keeps every run's counts.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,125 +13,166 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/mark_suite.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
 #include "core/runner.h"
-#include "report/json.h"
 #include "report/mark_fmt.h"
+#include "report/progress.h"
 #include "util/parse.h"
 
-#define MT(seq, bs, q, t, name) {name, seq, bs, q, t}
-static const struct mark_test t_seq1m_q8t1 = MT(true, 1u << 20, 8, 1, "SEQ1M Q8T1");
-static const struct mark_test t_seq1m_q1t1 = MT(true, 1u << 20, 1, 1, "SEQ1M Q1T1");
-static const struct mark_test t_seq128k_q32t1 = MT(true, 128u << 10, 32, 1, "SEQ128K Q32T1");
-static const struct mark_test t_rnd4k_q32t1 = MT(false, 4u << 10, 32, 1, "RND4K Q32T1");
-static const struct mark_test t_rnd4k_q32t16 = MT(false, 4u << 10, 32, 16, "RND4K Q32T16");
-static const struct mark_test t_rnd4k_q1t1 = MT(false, 4u << 10, 1, 1, "RND4K Q1T1");
-
-/* CrystalDiskMark 8's profiles: Default, NVMe SSD, Peak Performance, Real World Performance. */
-static const struct mark_profile {
-	const char *name, *title;
-	const struct mark_test *tests[MARK_MAX_TESTS + 1];
-} profiles[] = {
-	{"default", "Default", {&t_seq1m_q8t1, &t_seq1m_q1t1, &t_rnd4k_q32t1, &t_rnd4k_q1t1}},
-	{"nvme", "NVMe SSD", {&t_seq1m_q8t1, &t_seq128k_q32t1, &t_rnd4k_q32t16, &t_rnd4k_q1t1}},
-	{"peak", "Peak Performance", {&t_seq1m_q8t1, &t_rnd4k_q32t16}},
-	{"real", "Real World Performance", {&t_seq1m_q1t1, &t_rnd4k_q1t1}},
-};
-#define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
+#define UNSET UINT64_MAX /* --measure or --interval not given: the preset's */
 
 struct mark {
-	const struct mark_profile *prof;
+	int profile, preset;                /* enum mark_profile, enum mark_preset */
+	const struct mark_test *tests[MARK_MAX_TESTS + 1];
 	struct job base;
 	struct output_opts out;
 	unsigned runs;
 	uint64_t measure_ns, interval_ns;
-	bool read_only;
+	bool read_only, mix, no_prepare;
+	unsigned mix_read_pct;
+	enum mark_score score;
+	enum mark_units units;
 	char *path;              /* the file or device measured */
-	bool remove;             /* iorate made the file: remove it at the end */
-	struct mark_cell cell[MARK_MAX_TESTS][2];
+	struct gate_id made;     /* the test file a run created (ino 0: none), removed at the end */
+	struct mark_cell cell[MARK_MAX_TESTS][MARK_NDIRS];
+	bool ran;                /* a test has run: the next one waits --interval first */
 	char engine[16];
 	time_t date;
 	char kernel[128];
 	volatile sig_atomic_t *stop;
-	bool tty;                /* progress on stderr, only on a terminal */
+	struct progress progress; /* on stderr, only on a terminal */
 };
 
-static void mark_usage(FILE *f)
+static int mark_main(int argc, char **argv);
+
+static int set_profile(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	fprintf(f, "usage: iorate mark [options] DIR|FILE|DEVICE\n\n"
-		   "CrystalDiskMark's tests: each runs --runs times, reads then writes, and the "
-		   "best "
-		   "run is kept.\nA directory gets a temporary test file, removed at the end.\n\n"
-		   "  --profile NAME        default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
-		   "RND4K Q1T1),\n                        nvme (SEQ1M Q8T1, SEQ128K Q32T1, "
-		   "RND4K Q32T16, RND4K Q1T1),\n                        peak (SEQ1M Q8T1, "
-		   "RND4K Q32T16), real (SEQ1M Q1T1, RND4K Q1T1)\n"
-		   "  --runs N              runs of each test, best kept (default 5)\n"
-		   "  --measure DURATION    length of each run (default 5s)\n"
-		   "  --interval DURATION   pause between tests (default 5s)\n"
-		   "  --read-only           skip the write tests (a device needs it, or "
-		   "--allow-write-device)\n");
-	options_help(f, OPT_MARK);
-	fprintf(f, "\nExamples:\n  iorate mark /mnt/data\n"
-		   "  iorate mark --profile nvme --runs 3 --size 4G /mnt/nvme\n"
-		   "  iorate mark --json --runs 1 --measure 2s --interval 0 /mnt/data > "
-		   "mark.json\n");
+	struct mark *m = c->state;
+
+	if ((m->profile = mark_profile_find(val)) >= 0)
+		return 0;
+	if (mark_preset_find(val) >= 0)
+		return opt_refuse(c, val,
+				  "is a --preset, not a profile (default, peak, real, demo)");
+	return opt_refuse(c, val, "is not a profile (default, peak, real, demo)");
 }
 
-/* Takes mark's own options out of argv; the rest goes to the shared option table. */
-static int mark_own_options(struct mark *m, int argc, char **argv, int *nargc, char **nargv)
+static int set_preset(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	*nargc = 0;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *v = NULL, *eq;
-		static const char *const own[] = {"--profile", "--runs", "--measure", "--interval"};
-		size_t k;
+	struct mark *m = c->state;
 
-		for (k = 0; k < 4; k++) {
-			size_t n = strlen(own[k]);
-			if (!strncmp(a, own[k], n) && (a[n] == '\0' || a[n] == '='))
-				break;
-		}
-		if (!strcmp(a, "--read-only")) {
-			m->read_only = true;
-			continue;
-		}
-		if (k == 4 || i == 0) {
-			nargv[(*nargc)++] = argv[i];
-			continue;
-		}
-		if ((eq = strchr(a, '=')))
-			v = eq + 1;
-		else if (i + 1 < argc)
-			v = argv[++i];
-		else
-			return usage_error("%s: needs a value", own[k]);
-		if (k == 0) {
-			m->prof = NULL;
-			for (size_t p = 0; p < NPROFILES; p++)
-				if (!strcmp(v, profiles[p].name))
-					m->prof = &profiles[p];
-			if (!m->prof)
-				return usage_error("--profile: '%s' is not a profile (default, "
-						   "nvme, "
-						   "peak, real)",
-						   v);
-		} else if (k == 1 && parse_uint(v, 1, MARK_MAX_RUNS, &m->runs)) {
-			return usage_error("--runs: '%s' is not a count from 1 to %u", v, MARK_MAX_RUNS);
-		} else if (k >= 2 && parse_duration(v, k == 2 ? &m->measure_ns : &m->interval_ns)) {
-			return usage_error("%s: '%s' is not a duration (examples: %s)", own[k], v,
-					   PARSE_DURATION_EXAMPLES);
-		}
-	}
-	if (!m->measure_ns)
-		return usage_error("--measure: must be above 0");
-	nargv[*nargc] = NULL;
+	if ((m->preset = mark_preset_find(val)) < 0)
+		return opt_refuse(c, val, "is not a preset (standard, nvme, flash)");
 	return 0;
 }
+
+/* A read share gives the Mix tests: asking for their mix says enough. */
+static int set_mix_read(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct mark *m = c->state;
+
+	if (parse_uint(val, 1, 99, &m->mix_read_pct))
+		return opt_refuse(c, val, "is not a percentage of reads from 1 to 99");
+	m->mix = true;
+	return 0;
+}
+
+static int set_score(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct mark *m = c->state;
+
+	if (!strcmp(val, "best"))
+		m->score = MARK_SCORE_BEST;
+	else if (!strcmp(val, "mean"))
+		m->score = MARK_SCORE_MEAN;
+	else
+		return opt_refuse(c, val, "is not a score (best, mean)");
+	return 0;
+}
+
+static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct mark *m = c->state;
+
+	for (int u = 0; u < MARK_NUNITS; u++)
+		if (!strcmp(val, mark_units_names[u])) {
+			m->units = u;
+			return 0;
+		}
+	return opt_refuse(c, val, "is not a unit (si: MB/s, iec: MiB/s, kdiskmark: KDiskMark's "
+			  "MB/s)");
+}
+
+#define M(field) .in = OPT_IN_CMD, .off = offsetof(struct mark, field)
+
+static const struct opt mark_opts[] = {
+	{.name = "profile", .arg = "NAME",
+	 .help = "the tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1), peak "
+	 "(SEQ1M Q8T1, RND4K Q32T1), real (SEQ1M Q1T1, RND4K Q1T1) or demo (SEQ1M Q8T1), as "
+	 "CrystalDiskMark's and KDiskMark's profiles", .example = "--profile peak",
+	 .set = set_profile, .values = "default peak real demo"},
+	{.name = "preset", .arg = "NAME",
+	 .help = "standard (default); nvme: SEQ128K Q32T1 and RND4K Q32T16 in default, RND4K "
+	 "Q32T16 in peak; flash: 1 s runs, 30 s intervals", .example = "--preset nvme",
+	 .set = set_preset, .values = "standard nvme flash"},
+	{.name = "mix", .help = "also run each test as a read/write mix, after the writes",
+	 .example = "--mix", .set = opt_set_true, M(mix)},
+	{.name = "mix-read", .arg = "PCT",
+	 .help = "the Mix tests' share of reads, 1 to 99 (default 70, as both tools); implies "
+	 "--mix", .example = "--mix-read 50", .set = set_mix_read},
+	{.name = "score", .arg = "HOW",
+	 .help = "what the table shows of each test's runs: best (default: highest MB/s and "
+	 "IOPS, lowest latency, as CrystalDiskMark) or mean (as KDiskMark's Default profile)",
+	 .example = "--score mean", .set = set_score, .values = "best mean"},
+	{.name = "units", .arg = "UNITS",
+	 .help = "the table's throughput: si (default: MB/s of 10^6 bytes, as CrystalDiskMark), "
+	 "iec (MiB/s), kdiskmark (fio's KiB/s / 1000, as KDiskMark shows MB/s)",
+	 .example = "--units kdiskmark", .set = set_units, .values = "si iec kdiskmark"},
+	{.name = "runs", .arg = "N", .help = "measured runs of each test (default 5)",
+	 .example = "--runs 3", .set = opt_set_count, M(runs), .min = 1, .max = MARK_MAX_RUNS},
+	{.name = "measure", .arg = "DURATION",
+	 .help = "length of each run (default 5s, 1s with --preset flash)",
+	 .example = "--measure 2s", .set = opt_set_duration, M(measure_ns), .min = 1},
+	{.name = "interval", .arg = "DURATION",
+	 .help = "pause between tests (default 5s, 30s with --preset flash)",
+	 .example = "--interval 0", .set = opt_set_duration, M(interval_ns)},
+	{.name = "no-prepare",
+	 .help = "no preparing run before each test (CrystalDiskMark runs one and discards it; "
+	 "KDiskMark does not)", .example = "--no-prepare", .set = opt_set_true, M(no_prepare)},
+	{.name = "read-only",
+	 .help = "skip the write and Mix tests (a device needs it, or --allow-write-device)",
+	 .example = "--read-only", .set = opt_set_true, M(read_only)},
+	{0},
+};
+static const struct opt_group mark_group = {"Tests", mark_opts};
+static const struct opt_group *const mark_groups[] = {&mark_group, &opt_workload, &opt_output,
+						      NULL};
+
+const struct command cmd_mark = {
+	.name = "mark",
+	.summary = "CrystalDiskMark's and KDiskMark's test suite (SEQ1M Q8T1, RND4K Q32T1, ...)",
+	.synopsis = "[options] DIR|FILE|DEVICE",
+	.about = "Every test of the profile reads, then every test writes, then with --mix every\n"
+		 "test mixes reads and writes. A test is a preparing run, discarded, then --runs\n"
+		 "runs; the table shows their best (CrystalDiskMark) or their mean (--score\n"
+		 "mean, KDiskMark), and says which, in MB/s of 10^6 bytes unless --units says\n"
+		 "otherwise. A Mix test's figures are its reads and writes together. --json\n"
+		 "keeps every run's counts. A directory gets a temporary test file, removed at\n"
+		 "the end.",
+	.groups = mark_groups,
+	.kind = CMDK_MARK,
+	.examples = "  iorate mark /mnt/data\n"
+		    "  iorate mark --profile peak --preset nvme --runs 3 --size 4G /mnt/nvme\n"
+		    "  iorate mark --mix --score mean --units kdiskmark /mnt/data\n"
+		    "  iorate mark --json --runs 1 --measure 2s --interval 0 /mnt/data > m.json\n",
+	.exit_status = "0 done, 1 a test failed, 2 bad usage, 128+N stopped by signal N (the\n"
+		       "tests done are printed).",
+	.fn = mark_main,
+};
 
 /* A directory gets a test file of its own; a missing file is made by the runner. */
 static int mark_target(struct mark *m, const char *arg)
@@ -137,9 +180,12 @@ static int mark_target(struct mark *m, const char *arg)
 	struct stat st;
 
 	if (!stat(arg, &st) && S_ISDIR(st.st_mode)) {
-		if (asprintf(&m->path, "%s/iorate-mark.%ld.dat", arg, (long)getpid()) < 0)
-			return run_error("out of memory");
-		return 0;
+		/* A name nobody can guess, so none can be planted there beforehand. */
+		char p[PATH_MAX];
+		int r = gate_unique_name(arg, "iorate-mark.", ".dat", p, sizeof(p));
+		if (r)
+			return run_error("%s: %s", arg, strerror(-r));
+		return (m->path = strdup(p)) ? 0 : run_error("out of memory");
 	}
 	if (!(m->path = strdup(arg)))
 		return run_error("out of memory");
@@ -150,21 +196,51 @@ static int mark_target(struct mark *m, const char *arg)
 	return 0;
 }
 
-static void mark_job(const struct mark_test *t, bool write, uint64_t ns, struct job *j)
+/* Whether direction d runs at all. */
+static bool mark_runs_dir(const struct mark *m, enum mark_dir d)
+{
+	return d == MARK_READ || (!m->read_only && (d == MARK_WRITE || m->mix));
+}
+
+static void mark_job(const struct mark *m, const struct mark_test *t, enum mark_dir d,
+		     struct job *j)
 {
 	j->bs = t->bs;
 	j->depth = t->depth;
 	j->threads = t->threads;
 	j->pattern = t->seq ? PATTERN_SEQUENTIAL : PATTERN_RANDOM;
-	j->write_pct = write ? 100 : 0;
-	j->time_ns = ns;
+	j->write_pct = d == MARK_READ ? 0 : d == MARK_WRITE ? 100 : 100 - m->mix_read_pct;
+	j->time_ns = m->measure_ns;
 	j->warmup_ns = 0;
 	j->cooldown_ns = 0;
 	j->keep = true;          /* kept across runs; mark removes its own file at the end */
 }
 
+/* Every test's job is checked before the first I/O: a bad combination is found up front. */
+static int mark_check(struct mark *m)
+{
+	char err[PATH_MAX + 256];
+	int r = output_opts_check(&m->out);
+
+	for (int d = 0; !r && d < MARK_NDIRS; d++) {
+		for (unsigned i = 0; !r && mark_runs_dir(m, d) && m->tests[i]; i++) {
+			const struct mark_test *t = m->tests[i];
+			struct job j;
+
+			if (job_copy(&j, &m->base))
+				return run_error("out of memory");
+			mark_job(m, t, d, &j);
+			if (job_validate(&j, err, sizeof(err)) ||
+			    runner_precheck(&j, err, sizeof(err)))
+				r = usage_error("mark: %s %s: %s", t->name, mark_dir_names[d], err);
+			job_release(&j);
+		}
+	}
+	return r;
+}
+
 /* Runs one job; returns 0, the exit code 2 for a bad job, or 1 when the run failed. */
-static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint64_t ns,
+static int mark_run1(struct mark *m, const struct mark_test *t, enum mark_dir d,
 		     struct result *res)
 {
 	struct job j;
@@ -174,20 +250,30 @@ static int mark_run1(struct mark *m, const struct mark_test *t, bool write, uint
 	result_init(res);
 	if (job_copy(&j, &m->base))
 		return run_error("out of memory");
-	mark_job(t, write, ns, &j);
+	mark_job(m, t, d, &j);
 	if (job_validate(&j, err, sizeof(err))) {
 		job_release(&j);
-		return usage_error("mark: %s: %s", t->name, err);
+		return usage_error("mark: %s %s: %s", t->name, mark_dir_names[d], err);
 	}
-	struct runner_hooks hooks = {.stop = m->stop};
+	struct runner_hooks hooks;
+	progress_hooks(&m->progress, &hooks, m->stop);
 	r = runner_run(&j, res, &hooks);
+	cmd_result_spell(res);
+	progress_clear(&m->progress);
 	job_release(&j);
-	if (res->targets && res->ntargets && res->targets[0].created)
-		m->remove = true;
+	if (!m->engine[0] && res->engine[0]) {
+		snprintf(m->engine, sizeof(m->engine), "%s", res->engine);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", res->host.kernel);
+	}
+	/* The file the first run made is the only one later runs may use, and the one removed. */
+	if (res->ntargets && res->targets[0].created && !m->made.ino) {
+		m->made = res->targets[0].id;
+		job_expect(&m->base, 0, &m->made);
+	}
 	if (r) {
 		char label[64];
 
-		snprintf(label, sizeof(label), "mark: %s %s", t->name, write ? "write" : "read");
+		snprintf(label, sizeof(label), "mark: %s %s", t->name, mark_dir_names[d]);
 		return cmd_run_failed(r, res, label);
 	}
 	return 0;
@@ -204,60 +290,80 @@ static void mark_sleep(struct mark *m, uint64_t ns)
 	}
 }
 
-static int mark_suite(struct mark *m)
+/* Run k's counts join the test's; the run itself is kept if its throughput is the highest. */
+static void keep_run(struct mark_cell *c, struct result *res)
 {
-	struct result prep;
+	struct mark_run *r = &c->runs[c->nruns];
+	struct mark_figures now, top;
+	const struct dir_stats *dir[2] = {&res->read, &res->write};
+
+	r->seconds = res->seconds;
+	for (int w = 0; w < 2; w++) {
+		r->ios[w] = dir[w]->ios;
+		r->bytes[w] = dir[w]->bytes;
+		r->lat_n[w] = dir[w]->lat_n;
+		r->lat_sum_ns[w] = dir[w]->lat_sum;
+	}
+	mark_run_figures(r, &now);
+	if (c->done)
+		mark_run_figures(&c->runs[c->best_run], &top);
+	if (c->done && now.mbps <= top.mbps) {
+		result_release(res);
+	} else {
+		if (c->done)
+			result_release(&c->best);
+		c->best = *res;
+		c->best_run = c->nruns;
+		c->done = true;
+	}
+	c->nruns++;
+}
+
+/* One test in one direction: the pause after the test before, the preparing run, the runs. */
+static int mark_test(struct mark *m, unsigned i, enum mark_dir d)
+{
+	const struct mark_test *t = m->tests[i];
+	struct mark_cell *c = &m->cell[i][d];
+	const char *dir = mark_dir_names[d];
+	struct result res;
 	int r;
 
-	/* The preparing pass lays out the file and settles the device; its result is dropped. */
-	if (m->tty)
-		fprintf(stderr, "\r\033[Kpreparing %s", m->path);
-	r = mark_run1(m, m->prof->tests[0], false,
-		      m->measure_ns < 1000000000ull ? m->measure_ns : 1000000000ull, &prep);
-	snprintf(m->engine, sizeof(m->engine), "%s", prep.engine);
-	snprintf(m->kernel, sizeof(m->kernel), "%s", prep.host.kernel);
-	result_release(&prep);
-	if (r)
-		return r;
-	for (unsigned i = 0; i < MARK_MAX_TESTS && m->prof->tests[i]; i++) {
-		for (int w = 0; w < (m->read_only ? 1 : 2); w++) {
-			struct mark_cell *c = &m->cell[i][w];
-			const struct mark_test *t = m->prof->tests[i];
-
-			mark_sleep(m, m->interval_ns);
-			for (unsigned k = 0; k < m->runs && !*m->stop; k++) {
-				struct result res;
-				struct dir_summary s;
-
-				if (m->tty)
-					fprintf(stderr, "\r\033[K%s %s, run %u of %u", t->name,
-						w ? "write" : "read", k + 1, m->runs);
-				if ((r = mark_run1(m, t, w, m->measure_ns, &res))) {
-					result_release(&res);
-					return r;
-				}
-				if (res.interrupted) {
-					result_release(&res);
-					break;
-				}
-				dir_stats_summarize(w ? &res.write : &res.read, res.seconds, &s);
-				c->run_mbps[c->nruns++] = s.mbps;
-				if (!c->done || s.mbps > c->sum.mbps) {
-					if (c->done)
-						result_release(&c->best);
-					c->best = res;
-					c->sum = s;
-					c->best_run = k;
-					c->done = true;
-				} else {
-					result_release(&res);
-				}
-			}
-			if (*m->stop)
-				return EXIT_INTERRUPTED;
-		}
+	/* The next test's line stands during the pause before it. */
+	progress_label(&m->progress, "%s %s, %s", t->name, dir,
+		       m->no_prepare ? "run 1" : "preparing");
+	if (m->ran)
+		mark_sleep(m, m->interval_ns);
+	m->ran = true;
+	if (!m->no_prepare && !*m->stop) {
+		r = mark_run1(m, t, d, &res);
+		result_release(&res);
+		if (r)
+			return r;
 	}
-	return 0;
+	for (unsigned k = 0; k < m->runs && !*m->stop; k++) {
+		progress_label(&m->progress, "%s %s, run %u of %u", t->name, dir, k + 1, m->runs);
+		if ((r = mark_run1(m, t, d, &res))) {
+			result_release(&res);
+			return r;
+		}
+		if (res.interrupted) {
+			result_release(&res);
+			break;
+		}
+		keep_run(c, &res);
+	}
+	return *m->stop ? EXIT_INTERRUPTED : 0;
+}
+
+/* Reads, writes, then the Mix, each over the profile's tests in order, as both tools run them. */
+static int mark_suite(struct mark *m)
+{
+	int r = 0;
+
+	for (int d = 0; !r && d < MARK_NDIRS; d++)
+		for (unsigned i = 0; !r && mark_runs_dir(m, d) && m->tests[i]; i++)
+			r = mark_test(m, i, d);
+	return r;
 }
 
 /* "[/mnt/data: 12% (12/100GiB)]", as CrystalDiskMark shows the drive's use. */
@@ -282,75 +388,130 @@ static void mark_fs_use(const struct mark *m, char *buf, size_t len)
 	snprintf(buf, len, "[%s: %.0f%% (%.1f/%.1fGiB)]", dir, used / total * 100, used, total);
 }
 
-int cmd_mark(int argc, char **argv)
+/* The table in the format asked; 0, or 1 when it could not be written. */
+static int mark_print(struct mark *m)
 {
-	struct mark m = {.prof = &profiles[0], .runs = 5, .measure_ns = 5000000000ull,
-			 .interval_ns = 5000000000ull};
-	struct opt_ctx c = {.job = &m.base, .out = &m.out};
-	char **nargv = calloc((size_t)argc + 1, sizeof(*nargv));
-	int nargc, first = 0, rc;
+	const struct mark_preset_info *ps = &mark_presets[m->preset];
+	char use[4200];
+	int r;
 
-	job_init(&m.base);
-	output_opts_init(&m.out);
-	strcpy(m.base.origin, "mark");
-	m.base.size = JOB_DEFAULT_FILE_SIZE;
-	if (!nargv) {
-		rc = run_error("out of memory");
+	mark_fs_use(m, use, sizeof(use));
+	struct mark_table t = {
+		.profile = mark_profiles[m->profile].name,
+		.title = mark_profiles[m->profile].title,
+		.preset = ps->name,
+		.preset_title = m->preset == MARK_PRESET_STANDARD ? NULL : ps->title,
+		.tests = m->tests,
+		.cell = (const struct mark_cell(*)[MARK_NDIRS])m->cell,
+		.read_only = m->read_only,
+		.mix = m->mix,
+		.mix_read_pct = m->mix_read_pct,
+		.prepare = !m->no_prepare,
+		.score = m->score,
+		.units = m->units,
+		.base = &m->base,
+		.path = m->path,
+		.fs_use = use,
+		.engine = m->engine,
+		.kernel = m->kernel,
+		.runs = m->runs,
+		.measure_ns = m->measure_ns,
+		.interval_ns = m->interval_ns,
+		.date = m->date,
+	};
+	if ((r = m->out.fmt->mark(stdout, &t)))
+		return run_error("mark: cannot print the table: %s", strerror(-r));
+	return 0;
+}
+
+/* What the options leave open: the preset's times, the profile's tests, and whether they fit. */
+static int mark_settle(struct mark *m)
+{
+	const struct mark_preset_info *ps = &mark_presets[m->preset];
+
+	if (m->measure_ns == UNSET)
+		m->measure_ns = ps->measure_ns;
+	if (m->interval_ns == UNSET)
+		m->interval_ns = ps->interval_ns;
+	if (m->mix && !mark_profiles[m->profile].has_mix)
+		return usage_error("mark: --mix: the %s profile has no Mix tests",
+				   mark_profiles[m->profile].name);
+	mark_suite_tests(m->profile, m->preset, m->tests);
+	return 0;
+}
+
+static void mark_free(struct mark *m)
+{
+	if (m->made.ino && !m->base.keep &&
+	    gate_unlink_created(m->path, &m->made) == -ESTALE)
+		run_error("warning: %s was replaced by a file iorate did not create; it was left "
+			  "in place", m->path);
+	for (unsigned i = 0; i < MARK_MAX_TESTS; i++)
+		for (int d = 0; d < MARK_NDIRS; d++)
+			if (m->cell[i][d].done)
+				result_release(&m->cell[i][d].best);
+	free(m->path);
+	job_release(&m->base);
+	free(m);
+}
+
+/* Parses the command line into m: 0, or the exit code; *help when --help was asked. */
+static int mark_parse(struct mark *m, int argc, char **argv, bool *help)
+{
+	struct opt_ctx c = {.cmd = &cmd_mark, .job = &m->base, .out = &m->out, .state = m};
+	int first = 0, rc;
+
+	if ((rc = options_parse(&c, argc, argv, &first)))
+		return rc;
+	if ((*help = c.help))
+		return 0;
+	if (argc - first != 1)
+		return usage_error("mark: name one directory, file or device to measure (see "
+				   "'iorate mark --help')");
+	if ((rc = mark_settle(m)) || (rc = mark_target(m, argv[first])))
+		return rc;
+	if (job_add_target(&m->base, m->path) ||
+	    job_set_command_line(&m->base, "iorate", argc, argv))
+		return run_error("out of memory");
+	return 0;
+}
+
+static int mark_main(int argc, char **argv)
+{
+	struct mark *m = calloc(1, sizeof(*m));
+	bool help = false;
+	int rc;
+
+	if (!m)
+		return run_error("out of memory");
+	*m = (struct mark){.runs = 5, .measure_ns = UNSET, .interval_ns = UNSET,
+			   .mix_read_pct = 70};
+	job_init(&m->base);
+	output_opts_init(&m->out);
+	strcpy(m->base.origin, "mark");
+	m->base.size = JOB_DEFAULT_FILE_SIZE;
+	if ((rc = mark_parse(m, argc, argv, &help)) || help) {
+		if (!rc)
+			options_help(stdout, &cmd_mark);
 		goto out;
 	}
-	if ((rc = mark_own_options(&m, argc, argv, &nargc, nargv)))
+	if ((rc = mark_check(m)))
 		goto out;
-	if ((rc = options_parse(&c, OPT_MARK, nargc, nargv, &first)))
-		goto out;
-	if (c.help) {
-		mark_usage(stdout);
-		goto out;
-	}
-	if (nargc - first != 1) {
-		rc = usage_error("mark: name one directory, file or device to measure (see 'iorate "
-				 "mark --help')");
-		goto out;
-	}
-	if ((rc = mark_target(&m, nargv[first])))
-		goto out;
-	if (job_add_target(&m.base, m.path) || job_set_command_line(&m.base, "iorate", argc, argv)) {
-		rc = run_error("out of memory");
-		goto out;
-	}
-	m.stop = cmd_stop_flag();
-	m.date = time(NULL);
-	m.tty = !m.out.quiet && isatty(STDERR_FILENO);
-	rc = mark_suite(&m);
-	if (m.tty)
-		fputs("\r\033[K", stderr);
+	m->stop = cmd_stop_flag();
+	m->date = time(NULL);
+	progress_init(&m->progress, m->out.quiet);
+	rc = mark_suite(m);
+	progress_clear(&m->progress);
 	if (!rc || rc == EXIT_INTERRUPTED) {
-		char use[4200];
-		mark_fs_use(&m, use, sizeof(use));
-		struct mark_table t = {
-			.profile = m.prof->name, .title = m.prof->title, .tests = m.prof->tests,
-			.cell = (const struct mark_cell(*)[2])m.cell, .read_only = m.read_only,
-			.base = &m.base, .path = m.path, .fs_use = use, .engine = m.engine,
-			.kernel = m.kernel, .runs = m.runs, .measure_ns = m.measure_ns,
-			.interval_ns = m.interval_ns, .date = m.date};
-		if (m.out.fmt == &report_json)
-			mark_fmt_json(stdout, &t);
-		else if (m.out.fmt == &report_csv)
-			mark_fmt_csv(stdout, &t);
-		else
-			mark_fmt_text(stdout, &t);
+		int p = mark_print(m);
+
 		if (rc)
 			fprintf(stderr, "iorate: mark: interrupted: the table shows the runs that "
 				"finished\n");
+		else
+			rc = p;
 	}
 out:
-	if (m.remove && !m.base.keep && m.path)
-		unlink(m.path);
-	for (unsigned i = 0; i < MARK_MAX_TESTS; i++)
-		for (int w = 0; w < 2; w++)
-			if (m.cell[i][w].done)
-				result_release(&m.cell[i][w].best);
-	free(m.path);
-	free(nargv);
-	job_release(&m.base);
+	mark_free(m);
 	return rc;
 }

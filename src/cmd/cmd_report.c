@@ -3,76 +3,101 @@
  * JSON files ('iorate run', 'sweep' or 'mark' --json). The page itself is src/report/html.c.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "core/gate.h"
+#include "core/result_json.h"
 #include "report/html.h"
+#include "report/png.h"
 #include "store/history.h"
 #include "util/parse.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: iorate report [--db FILE] [--title TEXT] -o FILE.html [ID|FILE.json]...\n\n"
-		"Writes one self-contained HTML page (inline SVG charts, no script, nothing\n"
-		"fetched) with, for each run, its parameters, a table per target, the latency\n"
-		"percentiles, and charts of IOPS, MiB/s and p99 latency per second and of the\n"
-		"percentile curve; with several runs, a comparison table and charts of IOPS and\n"
-		"p99 by run.\n\n"
-		"Runs are history ids (see 'iorate history list') or JSON files of 'iorate run\n"
-		"--json' (also 'sweep --json' and 'mark --json': every run they hold); '-' reads\n"
-		"stdin. Without any, the newest run in the history.\n\n"
-		"Options:\n"
-		"  -o, --output FILE  the page to write ('-' for stdout)\n"
-		"  --db FILE          the history database (default as 'iorate history')\n"
-		"  --title TEXT       the page's title (default \"iorate report\")\n\n"
-		"Examples:\n"
-		"  iorate run --save -b 8k -w 30 -d 60 /mnt/data/t && iorate report -o today.html\n"
-		"  iorate report 12 17 -o compare.html          (two days side by side)\n"
-		"  iorate run --json -d 30 /dev/nvme0n1 > r.json; iorate report r.json -o r.html\n"
-		"  iorate report sweep.json -o sweep.html\n"
-		"Exit status: 0 written, 1 a run or a file could not be read or written,\n"
-		"2 bad usage.\n");
-}
-
 struct collect {
-	struct html_run *runs;
-	size_t n, cap;
-	json_t *keep;            /* every run object, so they live until the page is written */
-	char **labels;
+	struct html_input in;
 	struct history *h;
-	const char *db;
+	const char *db, *out, *title, *png;
+	int units;                   /* 0: not given, else 1 + enum job_units */
 };
 
-static int add_run(struct collect *c, json_t *run, const char *label)
-{
-	if (c->n == c->cap) {
-		size_t nc = c->cap ? c->cap * 2 : 8;
-		struct html_run *g = realloc(c->runs, nc * sizeof(*g));
-		char **l;
+static int report_main(int argc, char **argv);
 
-		if (!g)
-			return run_error("out of memory");
-		c->runs = g;
-		if (!(l = realloc(c->labels, nc * sizeof(*l))))
-			return run_error("out of memory");
-		c->labels = l;
-		c->cap = nc;
-	}
-	if (!(c->labels[c->n] = strdup(label)) || json_array_append(c->keep, run))
-		return run_error("out of memory");
-	c->runs[c->n].run = run;
-	c->runs[c->n].label = c->labels[c->n];
-	c->n++;
+static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct collect *st = c->state;
+
+	if (!strcmp(val, "si"))
+		st->units = 1 + UNITS_SI;
+	else if (!strcmp(val, "iec"))
+		st->units = 1 + UNITS_IEC;
+	else
+		return opt_refuse(c, val, "is not a unit system (iec: MiB/s, si: MB/s)");
 	return 0;
 }
+
+#define RC(field) .in = OPT_IN_CMD, .off = offsetof(struct collect, field)
+
+static const struct opt report_opts[] = {
+	{.name = "output", .arg = "FILE", .help = "the page to write ('-' for stdout)",
+	 .example = "--output today.html", .set = opt_set_string, RC(out)},
+	{.name = "png", .arg = "DIR", .help = "also write each chart as a PNG file into DIR, "
+	 "which must exist (names say what each shows: run-1-iops-over-time.png)",
+	 .example = "--png charts", .set = opt_set_string, RC(png)},
+	{.name = "units", .arg = "UNITS", .help = "throughput in iec (MiB/s) or si (MB/s); default "
+	 "iec, or si for marks whose table was in MB/s", .example = "--units si",
+	 .set = set_units, .values = "iec si", RC(units)},
+	{.name = "db", .arg = "FILE", .help = "the history database (default as 'iorate history')",
+	 .example = "--db runs.db", .set = opt_set_string, RC(db)},
+	{.name = "title", .arg = "TEXT", .help = "the page's title (default \"iorate report\")",
+	 .example = "--title 'day 2'", .set = opt_set_string, RC(title)},
+	{0},
+};
+static const struct opt_group report_group = {"Options", report_opts};
+static const struct opt_group *const report_groups[] = {&report_group, NULL};
+
+const struct command cmd_report = {
+	.name = "report",
+	.summary = "write an HTML report with charts (and PNG files of them) from stored or JSON "
+		   "results",
+	.synopsis = "[OPTIONS] --output FILE.html [--png DIR] [ID|FILE.json]...\n"
+		    "[OPTIONS] --png DIR [ID|FILE.json]...",
+	.about = "Writes one self-contained HTML page (inline SVG charts, no script, nothing\n"
+		 "fetched) with, for each run, its parameters, a table per target, the latency\n"
+		 "percentiles, and charts of IOPS, throughput and p99 latency over the run and\n"
+		 "of the percentile curve; a run of several jobs has its groups and total, then\n"
+		 "each job so. A sweep's JSON adds IOPS, throughput and p99 against the value\n"
+		 "swept and the load-latency curve (p99 against IOPS) with its knee marked: the\n"
+		 "last point before p99 rose by a larger factor than IOPS. A mark's JSON adds\n"
+		 "its tests side by side. Several other runs get a comparison table and charts\n"
+		 "by run. Runs are named by their history label, their sweep value or mark test,\n"
+		 "or the words of their command that tell them apart. Every chart's throughput\n"
+		 "is in the units of the tables beside it (--units).\n"
+		 "\n"
+		 "--png DIR writes every chart of the page as a PNG file (rendered by librsvg\n"
+		 "from the same SVG, twice its size) into DIR, with or without --output.\n"
+		 "\n"
+		 "Runs are history ids (see 'iorate history list') or JSON files of 'iorate run\n"
+		 "--json' (also 'sweep --json' and 'mark --json': every run they hold); '-'\n"
+		 "reads stdin. Without any, the newest run in the history. Each file is written\n"
+		 "to a temporary name and renamed into place when complete.",
+	.groups = report_groups,
+	.examples = "  iorate run --save -b 8k -w 30 -d 60 /mnt/data/t &&\n"
+		    "      iorate report --output today.html\n"
+		    "  iorate report 12 17 --output compare.html        (two days side by side)\n"
+		    "  iorate run --json -d 30 /dev/nvme0n1 > r.json; iorate report r.json --output r.html\n"
+		    "  iorate sweep depth=1..64:x2 --json /mnt/data/t > s.json\n"
+		    "      iorate report s.json --output sweep.html --png charts\n",
+	.exit_status = "0 written, 1 a run or a file could not be read or written, 2 bad usage.",
+	.fn = report_main,
+};
 
 static int open_history(struct collect *c)
 {
@@ -84,57 +109,55 @@ static int open_history(struct collect *c)
 		return run_error("no history yet in %s (save runs with 'iorate run --save')", err);
 	if (c->db && access(c->db, F_OK))
 		return run_error("%s: %s", c->db, strerror(errno));
-	if (history_open(c->db, &c->h, err, sizeof(err)))
-		return run_error("history: %s", err);
+	int r = history_open(c->db, &c->h, err, sizeof(err));
+	if (r)
+		return r == -EINVAL ? usage_error("%s", err) : run_error("history: %s", err);
 	return 0;
 }
 
 static int add_id(struct collect *c, int64_t id)
 {
-	struct history_run row;
-	char err[PATH_MAX + 256], label[320];
-	json_t *run;
+	char err[PATH_MAX + 256], source[64];
+	struct history_entry e;
 	int r;
 
 	if ((r = open_history(c)))
 		return r;
-	if ((r = history_get_obj(c->h, id, &run, err, sizeof(err))))
+	if ((r = history_get(c->h, id, &e, err, sizeof(err))))
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
-	snprintf(label, sizeof(label), "run %lld", (long long)id);
-	if (!history_get(c->h, id, &row, NULL, 0)) {
-		if (row.label)
-			snprintf(label, sizeof(label), "run %lld: %.256s", (long long)id,
-				 row.label);
-		history_run_release(&row);
-	}
-	r = add_run(c, run, label);
-	json_decref(run);
+	snprintf(source, sizeof(source), "history run %lld", (long long)id);
+	if (html_input_add(&c->in, &e.run, e.label, source))
+		r = run_error("out of memory");
+	history_entry_release(&e);
 	return r;
+}
+
+/* The document at path ('-': stdin), or NULL with why in err. */
+static json_t *load_doc(const char *path, int *rc, char *err, size_t len)
+{
+	json_error_t je;
+	json_t *doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
+
+	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
+	if (!doc) {
+		snprintf(err, len, "%s: %s%s", path, je.line > 0 ? "not JSON: " : "", je.text);
+		*rc = je.line > 0 ? -EINVAL : -EIO;
+	}
+	return doc;
 }
 
 static int add_file(struct collect *c, const char *path)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char err[PATH_MAX + 256];
-	json_t *runs, *run;
-	size_t i, n;
+	char err[PATH_MAX + 512], why[512];
 	int r = 0;
+	json_t *doc = load_doc(path, &r, err, sizeof(err));
 
-	if (history_runs_in_file(path, &runs, err, sizeof(err)))
+	if (!doc)
 		return run_error("%s", err);
-	n = json_array_size(runs);
-	json_array_foreach(runs, i, run) {
-		char label[PATH_MAX + 32];
-
-		if (n > 1)
-			snprintf(label, sizeof(label), "%s #%zu", base, i + 1);
-		else
-			snprintf(label, sizeof(label), "%s", base);
-		if ((r = add_run(c, run, label)))
-			break;
-	}
-	json_decref(runs);
-	return r;
+	r = html_input_add_doc(&c->in, doc, strcmp(path, "-") ? base : "stdin", why, sizeof(why));
+	json_decref(doc);
+	return r ? run_error("%s: %s", path, why) : 0;
 }
 
 /* An argument is a history id when it is a number and no file has that name. */
@@ -148,96 +171,150 @@ static bool is_id(const char *s, int64_t *id)
 	return true;
 }
 
+static int newest_id(const struct history_entry *e, void *arg)
+{
+	*(int64_t *)arg = e->id;
+	return 0;
+}
+
 static int add_newest(struct collect *c)
 {
 	struct history_filter f = {.limit = 1};
-	struct history_run *runs;
 	char err[PATH_MAX + 256];
-	size_t n;
+	int64_t id = 0;
 	int r;
 
 	if ((r = open_history(c)))
 		return r;
-	if (history_list(c->h, &f, &runs, &n, err, sizeof(err)))
-		return run_error("history: %s", err);
-	r = n ? add_id(c, runs[0].id)
-	      : run_error("no run in %s: name runs or JSON files (see 'iorate report --help')",
-			  history_path(c->h));
-	history_runs_free(runs, n);
-	return r;
+	if ((r = history_list(c->h, &f, newest_id, &id, err, sizeof(err))))
+		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
+	return id ? add_id(c, id)
+		  : run_error("no run in %s: name runs or JSON files (see 'iorate report --help')",
+			      history_path(c->h));
 }
 
-static int write_page(const char *out, const char *title, const struct collect *c)
+/* --png DIR: each chart becomes DIR/NAME.png, through the gate. */
+struct png_dir {
+	const char *dir;
+	unsigned written;
+	char err[PATH_MAX + 1024];
+};
+
+static int png_chart(void *arg, const char *name, const char *svg, size_t len)
 {
-	FILE *f = strcmp(out, "-") ? fopen(out, "w") : stdout;
+	struct png_dir *p = arg;
+	char path[PATH_MAX], why[512];
+	struct gate_out o;
 	int r;
 
-	if (!f)
-		return run_error("%s: %s", out, strerror(errno));
-	r = report_html_write(f, title, c->runs, c->n);
-	if (f != stdout) {
-		if (fclose(f) && !r)
-			r = -errno;
-	} else if (fflush(f) && !r) {
-		r = -errno;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s.png", p->dir, name) >= sizeof(path)) {
+		snprintf(p->err, sizeof(p->err), "--png %s: %s", p->dir, strerror(ENAMETOOLONG));
+		return -ENAMETOOLONG;
 	}
-	if (r) {
-		if (f != stdout)
-			unlink(out);
-		return run_error("%s: %s", out, strerror(-r));
+	if ((r = gate_out_open(&o, "--png", path, p->err, sizeof(p->err))))
+		return r;
+	if ((r = report_png_write(o.f, svg, len, why, sizeof(why)))) {
+		gate_out_abort(&o);
+		snprintf(p->err, sizeof(p->err), "--png %s: %s", path, why);
+		return r;
 	}
-	if (f != stdout)
-		fprintf(stderr, "iorate: wrote %s (%zu run%s)\n", out, c->n, c->n == 1 ? "" : "s");
+	if ((r = gate_out_commit(&o, p->err, sizeof(p->err))))
+		return r;
+	p->written++;
 	return 0;
 }
 
-int cmd_report(int argc, char **argv)
+static ssize_t discard(void *arg, const char *buf, size_t len)
 {
-	static const struct option lo[] = {
-		{"output", required_argument, NULL, 'o'}, {"db", required_argument, NULL, 'D'},
-		{"title", required_argument, NULL, 'T'},  {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct collect c = {0};
-	const char *out = NULL, *title = NULL;
-	int ch, r = 0;
+	(void)arg, (void)buf;
+	return (ssize_t)len;
+}
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":ho:", lo, NULL)) != -1) {
-		switch (ch) {
-		case 'o': out = optarg; break;
-		case 'D': c.db = optarg; break;
-		case 'T': title = optarg; break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case ':':
-			return usage_error("%s: needs an argument (see 'iorate report --help')",
-					   argv[optind - 1]);
-		default:
-			return usage_error("%s: unknown option (see 'iorate report --help')",
-					   argv[optind - 1]);
-		}
-	}
-	if (!out)
-		return usage_error("report: needs -o FILE.html (or -o - for stdout)");
-	if (!(c.keep = json_array()))
+/* The page to --output (or, with --png alone, nowhere) and the charts to --png. */
+static int write_page(const struct collect *c)
+{
+	struct png_dir png = {.dir = c->png};
+	struct html_opts ho = {.title = c->title, .chart = c->png ? png_chart : NULL, .arg = &png};
+	struct gate_out o = {0};
+	char err[PATH_MAX + 256];
+	int r;
+
+	ho.si = c->units ? c->units == 1 + UNITS_SI : html_input_mark_si(&c->in);
+	if (c->out && (r = gate_out_open(&o, "--output", c->out, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (!c->out && !(o.f = fopencookie(NULL, "w", (cookie_io_functions_t){.write = discard})))
 		return run_error("out of memory");
-	if (optind == argc)
+	r = report_html_write(o.f, &c->in, &ho);
+	if (!c->out)
+		fclose(o.f);
+	if (r) {
+		if (c->out)
+			gate_out_abort(&o);
+		if (png.err[0])
+			return run_error("%s", png.err);
+		return run_error("--output %s: %s", c->out ? c->out : "-", strerror(-r));
+	}
+	if (c->out && gate_out_commit(&o, err, sizeof(err)))
+		return run_error("%s", err);
+	if (c->out && strcmp(c->out, "-"))
+		run_error("wrote %s (%zu run%s)", c->out, c->in.n, c->in.n == 1 ? "" : "s");
+	if (c->png)
+		run_error("wrote %u chart%s into %s", png.written, png.written == 1 ? "" : "s",
+			  c->png);
+	return 0;
+}
+
+/* What the command line asks for, checked before any run is read. */
+static int check_outputs(const struct collect *c)
+{
+	char err[PATH_MAX + 256];
+	struct stat st;
+	int r, fd;
+
+	if (!c->out && !c->png)
+		return usage_error("report: needs --output FILE.html (or --output - for stdout) "
+				   "or --png DIR");
+	if (c->out && (r = gate_check_output("--output", c->out, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (!c->png)
+		return 0;
+	if (!report_png_available())
+		return usage_error("--png: this iorate was built without librsvg (make deps "
+				   "installs librsvg2-dev)");
+	if ((fd = gate_hold(c->png, true, &st)) < 0)
+		return usage_error("--png %s: %s", c->png, strerror(-fd));
+	close(fd);
+	if (!S_ISDIR(st.st_mode))
+		return usage_error("--png %s: not a directory but %s", c->png,
+				   gate_kind(st.st_mode));
+	return 0;
+}
+
+static int report_main(int argc, char **argv)
+{
+	struct collect c = {0};
+	struct opt_ctx ctx = {.cmd = &cmd_report, .state = &c};
+	int first, r = 0;
+
+	html_input_init(&c.in);
+	if ((r = options_parse(&ctx, argc, argv, &first)))
+		return r;
+	if (ctx.help) {
+		options_help(stdout, &cmd_report);
+		return 0;
+	}
+	if ((r = check_outputs(&c)))
+		return r;
+	if (first == argc)
 		r = add_newest(&c);
-	for (int i = optind; i < argc && !r; i++) {
+	for (int i = first; i < argc && !r; i++) {
 		int64_t id;
 
 		r = is_id(argv[i], &id) ? add_id(&c, id) : add_file(&c, argv[i]);
 	}
 	if (!r)
-		r = write_page(out, title, &c);
+		r = write_page(&c);
 	history_close(c.h);
-	for (size_t i = 0; i < c.n; i++)
-		free(c.labels[i]);
-	free(c.labels);
-	free(c.runs);
-	json_decref(c.keep);
+	html_input_release(&c.in);
 	return r;
 }

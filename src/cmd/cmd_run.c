@@ -5,72 +5,102 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/compat.h"
+#include "cmd/cmd_fio.h"
 #include "cmd/options.h"
+#include "compat/compat.h"
 #include "cmd/run_common.h"
-#include "engine/engine.h"
+#include "core/runner.h"
+#include "report/json.h"
+#include "util/escape.h"
 
-static void run_usage(FILE *f)
+static int run_main(int argc, char **argv);
+
+static void run_more_help(FILE *f)
 {
-	fprintf(f,
-		"usage: iorate run [options] TARGET...\n\n"
-		"Generates I/O against each TARGET (a file, created and filled when missing, or a\n"
-		"block device) for --time, with --threads per target and --depth I/Os in flight per\n"
-		"thread, and reports I/Os, bytes, IOPS, throughput, latency percentiles and CPU, per\n"
-		"target and in total. Several targets are measured together, like a stripe.\n"
-		"Sizes: 4k = 4KiB = 4096 bytes. Durations: 30, 30s, 500ms, 5m, 1h.\n\n"
-		"Options (DiskSpd's letter where it has one):\n");
-	options_help(f, OPT_RUN);
-	fprintf(f,
-		"\nEngines built in: %s.\n"
-		"Examples:\n"
+	fprintf(f, "\nEngines built in: %s.\n", runner_engines());
+}
+
+static const struct opt_group *const run_groups[] = {&opt_workload, &opt_emulation, &opt_output,
+						     NULL};
+
+const struct command cmd_run = {
+	.name = "run",
+	.summary = "generate an I/O workload against files or devices and report it exactly",
+	.synopsis = "[options] TARGET...",
+	.about = "Generates I/O against each TARGET (a file, created and filled when missing, or a\n"
+		 "block device) for --time, with --threads per target and --depth I/Os in flight\n"
+		 "per thread, and reports I/Os, bytes, IOPS, throughput, latency percentiles and\n"
+		 "CPU, per target and in total. Several targets are measured together, like a\n"
+		 "stripe. Options have DiskSpd's letter where it has one.\n"
+		 "Sizes: 4k = 4KiB = 4096 bytes. Durations: 30, 30s, 500ms, 5m, 1h. Counts and\n"
+		 "percentages are decimal.",
+	.groups = run_groups,
+	.kind = CMDK_RUN,
+	.examples =
 		"  iorate run -b 64k -d 30 -t 8 -o 8 /mnt/data/test.dat      (diskspd -b64k -d30 -t8 -o8)\n"
 		"  iorate run -b 8k -w 30 -t 4 -o 16 --json /mnt/data/t > r.json\n"
 		"  iorate run -s -b 1M -o 8 --cache direct /dev/nvme0n1        (read-only)\n"
-		"  iorate run --cap-iops 500 --vm-cap-mbps 285 a b c          (emulate cloud caps)\n"
-		"Exit status: 0 done, 1 the run failed (partial results printed), 2 bad usage,\n"
-		"130 interrupted by Ctrl-C or SIGTERM (partial results printed).\n",
-		engine_names());
+		"  iorate run --cap-iops 500 --vm-cap-mbps 285 a b c          (emulate cloud caps)\n",
+	.exit_status = "0 done, 1 the run failed (partial results printed), 2 bad usage,\n"
+		       "128+N stopped by signal N (130: Ctrl-C), partial results printed.",
+	.more_help = run_more_help,
+	.fn = run_main,
+};
+
+/* Whether --job is given, with its file or not. */
+static bool job_flag(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--job") || !strncmp(argv[i], "--job=", 6))
+			return true;
+	return false;
 }
 
-/* --job FILE is applied first, so options on the command line override the job file. */
-static int load_job_file(int argc, char **argv, struct job *job)
+/* The FILE of --job FILE or --job=FILE, or NULL. */
+static const char *job_file_arg(int argc, char **argv)
 {
-	char err[512];
-
 	for (int i = 1; i < argc; i++) {
-		const char *path = NULL;
 		if (!strcmp(argv[i], "--"))
 			break;
 		if (!strcmp(argv[i], "--job") && i + 1 < argc)
-			path = argv[i + 1];
-		else if (!strncmp(argv[i], "--job=", 6))
-			path = argv[i] + 6;
-		if (!path)
-			continue;
-		int r = compat_fio_load(path, job, err, sizeof(err));
-		if (r)
-			return r == -EINVAL ? usage_error("--job: %s", err) : run_error("--job: %s", err);
-		return 0;
+			return argv[i + 1];
+		if (!strncmp(argv[i], "--job=", 6))
+			return argv[i] + 6;
 	}
-	return 0;
+	return NULL;
 }
 
-int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
-		  struct output_opts *out, bool *help)
+/* A fio job file's jobs, translated through the option table (src/cmd/cmd_fio.c). */
+static int load_job_file(struct fio_session *s, const char *path)
 {
-	struct opt_ctx c = {.job = job, .out = out};
+	char err[1024];
+	int r = compat_fio_read_file(&s->fio, path, err, sizeof(err));
+
+	if (r == -ENOMEM)
+		return run_error("out of memory");
+	if (r)
+		return r == -EINVAL ? usage_error("--job: %s", err) : run_error("--job: %s", err);
+	return cmd_fio_translate(s, "--job");
+}
+
+/*
+ * The command line after the job file's settings, so that its options override the file's:
+ * options, targets (which replace the job's files), emulation, caps. 0 or the exit code.
+ */
+static int run_parse_into(const struct command *cmd, struct opt_ctx *c, int argc, char **argv,
+			  bool replace_targets)
+{
+	const char *prog = cmd->prog ? cmd->prog : "iorate";
+	struct job *job = c->job;
 	int first = 0, rc;
 
-	*help = false;
-	if ((rc = load_job_file(argc, argv, job)))
+	if ((rc = options_parse(c, argc, argv, &first)) || c->help)
 		return rc;
-	if ((rc = options_parse(&c, OPT_RUN, argc, argv, &first)))
-		return rc;
-	if (c.help) {
-		*help = true;
-		return 0;
-	}
+	if (replace_targets && first < argc)
+		for (unsigned i = 0; i < job->ntargets; i++)
+			free(job->targets[i]);
+	if (replace_targets && first < argc)
+		job->ntargets = 0;
 	for (int i = first; i < argc; i++)
 		if (job_add_target(job, argv[i]) < 0)
 			return run_error("out of memory");
@@ -80,7 +110,7 @@ int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
 	if (!job->ntargets)
 		return usage_error("run: no target: name a file or block device (see '%s run "
 				   "--help')", prog);
-	if (c.emulate && (rc = options_emulate(job, c.emulate)))
+	if (c->emulate && (rc = options_emulate(job, c->emulate)))
 		return rc;
 	if ((rc = options_check_caps(job)))
 		return rc;
@@ -89,26 +119,144 @@ int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *job,
+		  struct output_opts *out, bool *help)
 {
-	struct job job;
+	struct opt_ctx c = {.cmd = cmd, .job = job, .out = out};
+	const char *path = job_file_arg(argc, argv);
+	struct fio_session s;
+	int rc = 0;
+
+	*help = false;
+	if (path) {
+		/* One job: iorate-mpi runs one job per rank. */
+		cmd_fio_session_init(&s);
+		if (!(rc = load_job_file(&s, path)) && s.jobs.n != 1)
+			rc = usage_error("--job: %s has %u jobs; '%s %s' runs one ('iorate run "
+					 "--job' runs them all)", path, s.jobs.n,
+					 cmd->prog ? cmd->prog : "iorate", cmd->name);
+		if (!rc) {
+			job_release(job);
+			rc = job_copy(job, &s.jobs.jobs[0]) ? run_error("out of memory") : 0;
+		}
+		cmd_fio_session_release(&s);
+		if (rc)
+			return rc;
+	}
+	if ((rc = run_parse_into(cmd, &c, argc, argv, path != NULL)))
+		return rc;
+	*help = c.help;
+	if (c.dry_run && cmd != &cmd_run)
+		return usage_error("--dry-run: '%s %s' has no dry run", cmd->prog ? cmd->prog :
+				   "iorate", cmd->name);
+	return 0;
+}
+
+/*
+ * The file's translation; in text, then the command line, whose options apply over every job
+ * (the JSON's params are the jobs with them applied).
+ */
+static int print_dry_run(const struct fio_session *s, const struct output_opts *out)
+{
+	bool json = !strcmp(out->fmt->name, "json");
+
+	if (cmd_fio_print(s, stdout, json))
+		return run_error("--job: cannot write the translation");
+	if (!json && s->jobs.n) {
+		fputs("\nthen, over every job, the options of: ", stdout);
+		escape_fputs(s->jobs.jobs[0].command_line, stdout);
+		fputc('\n', stdout);
+	}
+	return 0;
+}
+
+/* iorate run --job FILE: every job of the file, the command line applied to each. */
+static int run_jobs_file(int argc, char **argv, const char *path)
+{
+	struct fio_session s;
+	struct output_opts out;
+	struct opt_ctx c = {0};
+	int rc;
+
+	output_opts_init(&out);
+	cmd_fio_session_init(&s);
+	if ((rc = load_job_file(&s, path)))
+		goto out;
+	for (unsigned i = 0; i < s.jobs.n && !rc && !c.help; i++) {
+		c = (struct opt_ctx){.cmd = &cmd_run, .job = &s.jobs.jobs[i], .out = &out};
+		rc = run_parse_into(&cmd_run, &c, argc, argv, true);
+	}
+	if (rc)
+		goto out;
+	if (c.help)
+		options_help(stdout, &cmd_run);
+	else if (c.dry_run)
+		rc = print_dry_run(&s, &out);
+	else
+		rc = cmd_run_jobs(&s.jobs, &out);
+out:
+	cmd_fio_session_release(&s);
+	return rc;
+}
+
+/* --job-name ... --job-name ...: a run of several jobs from the command line (run_common.h). */
+static int run_jobs(int argc, char **argv)
+{
+	struct job_list jobs;
 	struct output_opts out;
 	bool help;
 	int rc;
 
-	/* For tools/gen-man.sh: the option list as man page paragraphs, from the same table. */
-	if (argc == 2 && !strcmp(argv[1], "--man-options")) {
-		options_man(stdout, OPT_RUN);
-		return 0;
+	job_list_init(&jobs);
+	output_opts_init(&out);
+	if (!(rc = cmd_run_parse_jobs(&cmd_run, argc, argv, &jobs, &out, &help))) {
+		if (help)
+			options_help(stdout, &cmd_run);
+		else
+			rc = cmd_run_jobs(&jobs, &out);
 	}
+	job_list_release(&jobs);
+	return rc;
+}
+
+static int run_main(int argc, char **argv)
+{
+	const char *path = job_file_arg(argc, argv);
+	struct opt_ctx c = {.cmd = &cmd_run};
+	struct output_opts out;
+	struct job job;
+	char line[2048];
+	int rc;
+
+	/* Named before the file is read: its own errors would hide this one. */
+	if ((path || job_flag(argc, argv)) && cmd_run_has_jobs(argc, argv))
+		return usage_error("--job-name: not with --job (a job file names its own jobs)");
+	if (path)
+		return run_jobs_file(argc, argv, path);
+	if (cmd_run_has_jobs(argc, argv))
+		return run_jobs(argc, argv);
 	job_init(&job);
 	output_opts_init(&out);
-	if ((rc = cmd_run_parse("iorate", argc, argv, &job, &out, &help)))
+	c.job = &job;
+	c.out = &out;
+	if ((rc = run_parse_into(&cmd_run, &c, argc, argv, false)))
 		goto out;
-	if (help)
-		run_usage(stdout);
-	else
+	if (c.help) {
+		options_help(stdout, &cmd_run);
+	} else if (c.dry_run) {
+		/* Checked as a run would be, then shown: nothing is opened or made. With --json,
+		 * every parameter as the run's JSON would record it. */
+		char err[256];
+		if (job_validate(&job, err, sizeof(err)))
+			rc = usage_error("%s", err);
+		else if (!strcmp(out.fmt->name, "json"))
+			rc = report_json_print_params(stdout, &job) ? run_error("--dry-run: cannot "
+										"write the job") : 0;
+		else
+			printf("%s\n", compat_run_equivalent(&job, line, sizeof(line)));
+	} else {
 		rc = cmd_run_job(&job, &out);
+	}
 out:
 	job_release(&job);
 	return rc;

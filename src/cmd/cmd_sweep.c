@@ -1,7 +1,7 @@
 /*
  * iorate sweep: one workload run several times, varying one parameter (targets, threads, depth,
  * bs, write) and, with several --bs, the block size as well, tabulated one row per value as
- * seed 000's stripe table: Disks | 64K IOPS | 64K MB/s | 8K IOPS | 8K MB/s.
+ * in a stripe table: Disks | 64K IOPS | 64K MB/s | 8K IOPS | 8K MB/s.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
@@ -17,6 +16,7 @@
 #include "core/result.h"
 #include "core/runner.h"
 #include "report/json.h"
+#include "report/progress.h"
 #include "report/sweep_fmt.h"
 #include "util/parse.h"
 
@@ -49,51 +49,54 @@ struct sweep {
 	struct job base;
 	struct output_opts out;
 	bool user_keep;
-	char **remove;           /* test files that did not exist before the sweep */
-	size_t nremove;
+	struct gate_id *made;    /* per target: the test file a run created, removed at the end */
 	struct sweep_cell *cells; /* nvals x nbs */
 	char *notes[16];
 	unsigned nnotes;
-	bool progress;
-	unsigned run_no, nruns;
-	char run_label[96];
 };
 
-static void sweep_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: iorate sweep PARAM=LIST [run options] TARGET...\n\n"
-		"Runs the same workload once per value of PARAM and prints one row per\n"
-		"value, with IOPS, throughput and latency; several --bs give one pair of\n"
-		"columns per block size, as in a stripe table\n"
-		"(Disks | 64K IOPS | 64K MiB/s | 8K IOPS | 8K MiB/s).\n\n"
-		"PARAM=LIST (lists: 1,2,4  1..16  0..100:25  1..64:x2  4k,8k,64k):\n"
-		"  targets=1..16     use the first N targets; with one directory as the target,\n"
-		"                    N test files are created in it (and removed at the end)\n"
-		"  threads=1,2,4,8   threads per target\n"
-		"  depth=1..64:x2    outstanding I/Os per thread\n"
-		"  bs=4k,8k,64k,1m   block size (or give several --bs)\n"
-		"  write=0..100:25   percent of I/Os that write\n"
-		"Each run lasts --time (default 10s). Test files are created once and reused\n"
-		"by every run. Ctrl-C stops: the rows done are kept. --trace FILE writes one\n"
-		"file per run, named FILE.PARAM=VALUE.bs=SIZE.\n\n"
-		"Options (as for 'iorate run'; --bs may be given several times):\n");
-	options_help(f, OPT_SWEEP);
-	fprintf(f,
-		"\nExamples:\n"
-		"  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
-		"      --cap-iops 500 --vm-cap-mibps 285 --size 1G /mnt/data  (seed 000)\n"
-		"  iorate sweep depth=1..64:x2 -b 4k -d 10 /mnt/data/test.dat\n"
-		"  iorate sweep write=0..100:25 -b 8k -t 4 -o 16 --csv /dev/nvme0n1 > mix.csv\n"
-		"  iorate sweep threads=1,2,4,8 --engine null --json x > overhead.json\n"
-		"Exit status: 0 done, 1 a run failed (the rows done are printed), 2 bad usage,\n"
-		"130 interrupted by Ctrl-C or SIGTERM (the rows done are printed).\n");
-}
+static int sweep_main(int argc, char **argv);
+
+static const struct opt_group *const sweep_groups[] = {&opt_workload, &opt_emulation, &opt_output,
+						       NULL};
+
+const struct command cmd_sweep = {
+	.name = "sweep",
+	.summary = "vary one parameter (targets, threads, depth, bs, write) and tabulate",
+	.synopsis = "PARAM=LIST [options] TARGET...",
+	.about = "Runs the same workload once per value of PARAM and prints one row per value, with\n"
+		 "IOPS, throughput and latency; several --bs give one pair of columns per block\n"
+		 "size, as in a stripe table (Disks | 64K IOPS | 64K MiB/s | 8K IOPS | 8K MiB/s).\n"
+		 "\n"
+		 "PARAM=LIST (lists: 1,2,4  1..16  0..100:25  1..64:x2  4k,8k,64k):\n"
+		 "  targets=1..16     use the first N targets; with one directory as the target,\n"
+		 "                    N test files are created in it (and removed at the end)\n"
+		 "  threads=1,2,4,8   threads per target\n"
+		 "  depth=1..64:x2    outstanding I/Os per thread\n"
+		 "  bs=4k,8k,64k,1m   block size (or give several --bs)\n"
+		 "  write=0..100:25   percent of I/Os that write\n"
+		 "\n"
+		 "Each run lasts --time (default 10s). Test files are created once and reused by\n"
+		 "every run. Ctrl-C stops: the rows done are kept. --trace FILE writes one file per\n"
+		 "run, named FILE.PARAM=VALUE.bs=SIZE. The options are those of 'iorate run'; --bs\n"
+		 "may be given several times.",
+	.groups = sweep_groups,
+	.kind = CMDK_SWEEP,
+	.examples = "  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
+		    "      --cap-iops 500 --vm-cap-mibps 285 --size 1G /mnt/data\n"
+		    "      (a 2015 Azure A4 stripe of 1 to 16 standard disks, emulated)\n"
+		    "  iorate sweep depth=1..64:x2 -b 4k -d 10 /mnt/data/test.dat\n"
+		    "  iorate sweep write=0..100:25 -b 8k -t 4 -o 16 --csv /dev/nvme0n1 > mix.csv\n"
+		    "  iorate sweep threads=1,2,4,8 --engine null --json x > overhead.json\n",
+	.exit_status = "0 done, 1 a run failed (the rows done are printed), 2 bad usage,\n"
+		       "128+N stopped by signal N (130: Ctrl-C; the rows done are printed).",
+	.fn = sweep_main,
+};
 
 /* The option table keeps the last --bs; a sweep takes each one as it is set. */
 static int sweep_on_set(struct opt_ctx *c, const struct opt *o)
 {
-	struct sweep *s = c->cmd;
+	struct sweep *s = c->state;
 	uint64_t *n;
 
 	if (strcmp(o->name, "bs"))
@@ -141,22 +144,6 @@ static int parse_param(struct sweep *s, const char *arg, bool *is_param)
 			   (int)len, arg);
 }
 
-static int remember_new(struct sweep *s, const char *path)
-{
-	struct stat st;
-	char **n;
-
-	if (s->user_keep || stat(path, &st) == 0 || errno != ENOENT)
-		return 0;
-	if (!(n = realloc(s->remove, (s->nremove + 1) * sizeof(*n))))
-		return -ENOMEM;
-	s->remove = n;
-	if (!(n[s->nremove] = strdup(path)))
-		return -ENOMEM;
-	s->nremove++;
-	return 0;
-}
-
 /*
  * Targets: either as many as the sweep needs, or one directory in which the sweep creates them.
  * Files that do not exist yet are created by the first run that uses them, kept for the next
@@ -175,21 +162,27 @@ static int set_targets(struct sweep *s, char **paths, int n)
 		return usage_error("sweep: no target: name files, block devices or one directory "
 				   "(see 'iorate sweep --help')");
 	if (n == 1 && stat(paths[0], &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* Names nobody can guess, so none can be planted there beforehand. */
 		for (unsigned i = 0; i < need; i++) {
-			char p[4096];
-			snprintf(p, sizeof(p), "%s/iorate-sweep-%02u.dat", paths[0], i + 1);
-			if (job_add_target(&s->base, p) || remember_new(s, p))
+			char p[4096], prefix[32];
+			snprintf(prefix, sizeof(prefix), "iorate-sweep-%02u.", i + 1);
+			int r = gate_unique_name(paths[0], prefix, ".dat", p, sizeof(p));
+			if (r)
+				return run_error("%s: %s", paths[0], strerror(-r));
+			if (job_add_target(&s->base, p))
 				return run_error("out of memory");
 		}
-		return 0;
-	}
-	if ((unsigned)n < need)
+	} else if ((unsigned)n < need) {
 		return usage_error("targets=: the sweep goes up to %u targets but %d %s given; "
 				   "name %u, or one directory to create them in", need, n,
 				   n == 1 ? "is" : "are", need);
-	for (int i = 0; i < n; i++)
-		if (job_add_target(&s->base, paths[i]) || remember_new(s, paths[i]))
-			return run_error("out of memory");
+	} else {
+		for (int i = 0; i < n; i++)
+			if (job_add_target(&s->base, paths[i]))
+				return run_error("out of memory");
+	}
+	if (!(s->made = calloc(s->base.ntargets, sizeof(*s->made))))
+		return run_error("out of memory");
 	return 0;
 }
 
@@ -256,34 +249,9 @@ static struct sweep_table table_of(const struct sweep *s)
 		.cells = s->cells,
 		.command_line = s->base.command_line,
 		.units = s->out.ropts.units,
+		.notes = s->notes,
+		.nnotes = s->nnotes,
 	};
-}
-
-static void sweep_tick(void *arg, const struct runner_progress *p)
-{
-	struct sweep *s = arg;
-
-	if (!s->progress)
-		return;
-	if (!strcmp(p->phase, "preparing"))
-		fprintf(stderr, "\r\033[K[%u/%u] %s: preparing test file %3.0f%%", s->run_no,
-			s->nruns, s->run_label, p->prepare_done * 100);
-	else if (!strcmp(p->phase, "measuring"))
-		fprintf(stderr, "\r\033[K[%u/%u] %s: %.1fs / %.1fs, %.0f IOPS, %.2f MiB/s",
-			s->run_no, s->nruns, s->run_label, p->elapsed_s, p->total_s, p->iops,
-			p->mibps);
-	else
-		fprintf(stderr, "\r\033[K[%u/%u] %s: %s", s->run_no, s->nruns, s->run_label,
-			p->phase);
-	fflush(stderr);
-}
-
-static void progress_clear(const struct sweep *s)
-{
-	if (s->progress) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
 }
 
 static void keep_notes(struct sweep *s, const struct result *res)
@@ -298,102 +266,119 @@ static void keep_notes(struct sweep *s, const struct result *res)
 	}
 }
 
+/* A file a run created is kept for the next runs, which must find that very file there. */
+static void note_created(struct sweep *s, const struct result *res)
+{
+	for (unsigned t = 0; t < res->ntargets && t < s->base.ntargets; t++) {
+		if (!res->targets[t].created || s->made[t].ino)
+			continue;
+		s->made[t] = res->targets[t].id;
+		job_expect(&s->base, t, &s->made[t]);
+	}
+}
+
+/* Takes in the cell what a run that finished measured: read and write together. */
+static void keep_cell(struct sweep *s, struct sweep_cell *c, const struct result *res)
+{
+	struct dir_stats tot;
+
+	if (result_dir_total(&res->read, &res->write, &res->trim, &tot))
+		dir_stats_init(&tot);
+	dir_stats_summarize(&tot, res->seconds, &c->tot);
+	dir_stats_release(&tot);
+	c->seconds = res->seconds;
+	c->done = true;
+	keep_notes(s, res);
+	/* Only a format that embeds the runs pays for their JSON. */
+	if (s->out.fmt->sweep->runs)
+		c->run = report_json_result(res);
+}
+
+/* Runs value i with block size k: 0, or the exit code that ends the sweep. */
+static int sweep_one(struct sweep *s, size_t i, size_t k, struct progress *pr,
+		     const struct runner_hooks *hooks)
+{
+	const struct sweep_table tab = table_of(s);
+	uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
+	char label[96], b1[32], b2[32];
+	struct result res;
+	struct job j;
+	int rc, code = 0;
+
+	if (make_job(s, i, bs, &j))
+		return run_error("out of memory");
+	snprintf(label, sizeof(label), "%s=%s bs=%s", params[s->param].name,
+		 sweep_fmt_value(&tab, s->vals[i], b1, sizeof(b1)), fmt_size(bs, b2, sizeof(b2)));
+	progress_label(pr, "[%zu/%zu] %s", i * s->nbs + k + 1, s->nvals * s->nbs, label);
+	result_init(&res);
+	rc = runner_run(&j, &res, hooks);
+	cmd_result_spell(&res);
+	progress_clear(pr);
+	note_created(s, &res);
+	if (rc || !res.started)
+		code = res.interrupted || (*hooks->stop && !rc) ? EXIT_INTERRUPTED
+							    : cmd_run_failed(rc, &res, label);
+	else if (res.interrupted)
+		code = EXIT_INTERRUPTED;
+	else
+		keep_cell(s, &s->cells[i * s->nbs + k], &res);
+	result_release(&res);
+	job_release(&j);
+	return code;
+}
+
+/* "iorate: interrupted: 3 of 8 rows done": a row is done when every block size of it is. */
+static void say_interrupted(const struct sweep *s)
+{
+	size_t rows = 0;
+
+	for (size_t i = 0; i < s->nvals; i++) {
+		bool all = true;
+		for (size_t k = 0; k < s->nbs; k++)
+			all = all && s->cells[i * s->nbs + k].done;
+		rows += all;
+	}
+	fprintf(stderr, "iorate: interrupted: %zu of %zu rows done\n", rows, s->nvals);
+}
+
 /*
  * Runs every (value, block size) in order. Returns 0, the exit code of a run that failed, or
  * EXIT_INTERRUPTED; the rows done are printed in any case.
  */
 static int sweep_run(struct sweep *s)
 {
-	volatile sig_atomic_t *stop = cmd_stop_flag();
-	struct runner_hooks hooks = {.tick = sweep_tick, .arg = s, .stop = stop};
-	bool text = s->out.fmt == &report_text, json = s->out.fmt == &report_json;
-	const struct sweep_table tab = table_of(s);
+	const struct report_sweep_ops *fmt = s->out.fmt->sweep;
+	struct sweep_table tab = table_of(s);
+	struct runner_hooks hooks;
+	struct progress pr;
 	int code = 0;
 
-	s->nruns = (unsigned)(s->nvals * s->nbs);
-	s->progress = !s->out.quiet && isatty(STDERR_FILENO);
-	if (text)
-		sweep_fmt_text_header(stdout, &tab);
-	else if (!json)
-		sweep_fmt_csv_header(stdout, &tab);
+	progress_init(&pr, s->out.quiet);
+	progress_hooks(&pr, &hooks, cmd_stop_flag());
+	fmt->begin(stdout, &tab);
 	for (size_t i = 0; i < s->nvals && !code; i++) {
-		for (size_t k = 0; k < s->nbs && !code; k++) {
-			struct sweep_cell *c = &s->cells[i * s->nbs + k];
-			uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
-			char b1[32], b2[32];
-			struct result res;
-			struct job j;
-			int rc;
-
-			if (*stop) {
-				code = EXIT_INTERRUPTED;
-				break;
-			}
-			if (make_job(s, i, bs, &j))
-				return run_error("out of memory");
-			s->run_no++;
-			snprintf(s->run_label, sizeof(s->run_label), "%s=%s bs=%s",
-				 params[s->param].name, sweep_fmt_value(&tab, s->vals[i], b1, sizeof(b1)),
-				 fmt_size(bs, b2, sizeof(b2)));
-			result_init(&res);
-			rc = runner_run(&j, &res, &hooks);
-			progress_clear(s);
-			if (rc || !res.started) {
-				if (res.interrupted || (*stop && !rc)) {
-					code = EXIT_INTERRUPTED;
-				} else {
-					code = cmd_run_failed(rc, &res, s->run_label);
-				}
-			} else if (res.interrupted) {
-				code = EXIT_INTERRUPTED;
-			} else {
-				/* Read and write together, leaving res whole for its JSON. */
-				struct dir_stats tot;
-				result_dir_total(&res.read, &res.write, &tot);
-				dir_stats_summarize(&tot, res.seconds, &c->tot);
-				c->seconds = res.seconds;
-				c->done = true;
-				keep_notes(s, &res);
-				if (json)
-					c->run = report_json_result(&res);
-			}
-			result_release(&res);
-			job_release(&j);
-		}
-		if (code)
-			break;
-		if (text)
-			sweep_fmt_text_row(stdout, &tab, i);
-		else if (!json)
-			sweep_fmt_csv_rows(stdout, &tab, i);
+		for (size_t k = 0; k < s->nbs && !code; k++)
+			code = *hooks.stop ? EXIT_INTERRUPTED : sweep_one(s, i, k, &pr, &hooks);
+		if (!code)
+			fmt->row(stdout, &tab, i);
 	}
-	if (json)
-		sweep_fmt_json(stdout, &tab, code == EXIT_INTERRUPTED);
-	if (text)
-		for (unsigned n = 0; n < s->nnotes; n++)
-			printf("note: %s\n", s->notes[n]);
-	fflush(stdout);
-	if (code == EXIT_INTERRUPTED) {
-		/* A row is done when every block size of it is. */
-		size_t rows = 0;
-		for (size_t i = 0; i < s->nvals; i++) {
-			bool all = true;
-			for (size_t k = 0; k < s->nbs; k++)
-				all = all && s->cells[i * s->nbs + k].done;
-			rows += all;
-		}
-		fprintf(stderr, "iorate: interrupted: %zu of %zu rows done\n", rows, s->nvals);
-	}
+	tab = table_of(s); /* with the notes of every run */
+	fmt->end(stdout, &tab, code == EXIT_INTERRUPTED);
+	if (code == EXIT_INTERRUPTED)
+		say_interrupted(s);
 	return code;
 }
 
 static void sweep_release(struct sweep *s)
 {
-	for (size_t i = 0; i < s->nremove; i++) {
-		unlink(s->remove[i]);
-		free(s->remove[i]);
+	for (unsigned t = 0; s->made && t < s->base.ntargets; t++) {
+		if (!s->made[t].ino || s->user_keep)
+			continue;
+		if (gate_unlink_created(s->base.targets[t], &s->made[t]) == -ESTALE)
+			run_error("warning: %s was replaced by a file iorate did not create; it "
+				  "was left in place", s->base.targets[t]);
 	}
-	free(s->remove);
+	free(s->made);
 	for (size_t i = 0; s->cells && i < s->nvals * s->nbs; i++)
 		json_decref(s->cells[i].run);
 	for (unsigned n = 0; n < s->nnotes; n++)
@@ -404,10 +389,60 @@ static void sweep_release(struct sweep *s)
 	job_release(&s->base);
 }
 
-int cmd_sweep(int argc, char **argv)
+/* The values swept and the block sizes of each: 0, or the exit code after saying why. */
+static int sweep_values(struct sweep *s)
+{
+	if (!s->vals && s->nbs > 1) {
+		/* Only several --bs: sweep the block size. */
+		s->param = SW_BS;
+		s->vals = s->bs;
+		s->nvals = s->nbs;
+		s->bs = NULL;
+		s->nbs = 0;
+	}
+	if (!s->vals)
+		return usage_error("sweep: name the parameter to vary, e.g. targets=1..16, "
+				   "depth=1..64:x2 (see 'iorate sweep --help')");
+	if (s->param == SW_BS && s->nbs)
+		return usage_error("--bs: bs= already varies the block size; give one or the other");
+	if (s->nbs == 0) {
+		/* No --bs: the job's own block size, the default or a --job file's. */
+		if (!(s->bs = malloc(sizeof(*s->bs))))
+			return run_error("out of memory");
+		s->bs[s->nbs++] = s->base.bs;
+	}
+	return 0;
+}
+
+/*
+ * Every combination is validated before the first I/O; what depends on the target itself (a
+ * block larger than it, direct I/O alignment) is checked when its run opens it.
+ */
+static int sweep_check(const struct sweep *s)
+{
+	for (size_t i = 0; i < s->nvals; i++) {
+		for (size_t k = 0; k < s->nbs; k++) {
+			struct job j;
+			char err[256];
+			int bad;
+
+			if (make_job(s, i, s->param == SW_BS ? s->vals[i] : s->bs[k], &j))
+				return run_error("out of memory");
+			if (!(bad = job_validate(&j, err, sizeof(err))))
+				bad = runner_precheck(&j, err, sizeof(err));
+			job_release(&j);
+			if (bad)
+				return usage_error("%s", err);
+		}
+	}
+	return 0;
+}
+
+static int sweep_main(int argc, char **argv)
 {
 	struct sweep s = {0};
-	struct opt_ctx c = {.job = &s.base, .out = &s.out, .on_set = sweep_on_set, .cmd = &s};
+	struct opt_ctx c = {.cmd = &cmd_sweep, .job = &s.base, .out = &s.out,
+			    .on_set = sweep_on_set, .state = &s};
 	char **av = calloc((size_t)argc + 1, sizeof(*av)), **paths = NULL;
 	int ac = argc, first = 0, npaths = 0, rc;
 
@@ -418,10 +453,10 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if ((rc = options_parse(&c, OPT_SWEEP, ac, av, &first)))
+	if ((rc = options_parse(&c, ac, av, &first)))
 		goto out;
 	if (c.help) {
-		sweep_usage(stdout);
+		options_help(stdout, &cmd_sweep);
 		goto out;
 	}
 	for (int i = first; i < ac; i++) {
@@ -431,31 +466,8 @@ int cmd_sweep(int argc, char **argv)
 		if (!is_param)
 			paths[npaths++] = av[i];
 	}
-	if (!s.vals && s.nbs > 1) {
-		/* Only several --bs: sweep the block size. */
-		s.param = SW_BS;
-		s.vals = s.bs;
-		s.nvals = s.nbs;
-		s.bs = NULL;
-		s.nbs = 0;
-	}
-	if (!s.vals) {
-		rc = usage_error("sweep: name the parameter to vary, e.g. targets=1..16, "
-				 "depth=1..64:x2 (see 'iorate sweep --help')");
+	if ((rc = sweep_values(&s)))
 		goto out;
-	}
-	if (s.param == SW_BS && s.nbs) {
-		rc = usage_error("--bs: bs= already varies the block size; give one or the other");
-		goto out;
-	}
-	if (s.nbs == 0) {
-		/* No --bs: the job's own block size, the default or a --job file's. */
-		if (!(s.bs = malloc(sizeof(*s.bs)))) {
-			rc = run_error("out of memory");
-			goto out;
-		}
-		s.bs[s.nbs++] = s.base.bs;
-	}
 	s.user_keep = s.base.keep;
 	if ((rc = set_targets(&s, paths, npaths)))
 		goto out;
@@ -475,24 +487,8 @@ int cmd_sweep(int argc, char **argv)
 		rc = run_error("out of memory");
 		goto out;
 	}
-	/* Every combination is validated before the first I/O; what depends on the target itself
-	 * (a block larger than it, direct I/O alignment) is checked when its run opens it. */
-	for (size_t i = 0; i < s.nvals; i++) {
-		for (size_t k = 0; k < s.nbs; k++) {
-			struct job j;
-			char err[256];
-			if (make_job(&s, i, s.param == SW_BS ? s.vals[i] : s.bs[k], &j)) {
-				rc = run_error("out of memory");
-				goto out;
-			}
-			int bad = job_validate(&j, err, sizeof(err));
-			job_release(&j);
-			if (bad) {
-				rc = usage_error("%s", err);
-				goto out;
-			}
-		}
-	}
+	if ((rc = sweep_check(&s)) || (rc = output_opts_check(&s.out)))
+		goto out;
 	if (!(s.cells = calloc(s.nvals * s.nbs, sizeof(*s.cells)))) {
 		rc = run_error("out of memory");
 		goto out;

@@ -1,104 +1,186 @@
 /* The options and catalog handling that the model commands share (model_common.h). */
-#include <getopt.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
 #include "util/parse.h"
 
-void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *f))
+#define MO(field) .in = OPT_IN_CMD, .off = offsetof(struct model_opts, field)
+#define CONFIG (CMDK_MODEL | CMDK_EXPLAIN | CMDK_COST)
+#define ANY (CMDK_MODEL | CMDK_PLAN | CMDK_EXPLAIN | CMDK_COST | CMDK_CATALOG)
+
+static int set_host_cache(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct model_opts *m = c->state;
+
+	if (model_cache_parse(val, &m->cache))
+		return opt_refuse(c, val, "is not a host cache mode (none, readonly, readwrite)");
+	return 0;
+}
+
+/* The name is checked here; whether the command prints it, by model_opts_format(). */
+static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct model_opts *m = c->state;
+	char why[128];
+
+	m->format_alias = strcmp(o->name, "format");
+	m->format = m->format_alias ? o->name : val;
+	if (!report_format_known(m->format))
+		return opt_refuse(c, val, report_format_unknown(why, sizeof(why)));
+	m->json = !strcmp(m->format, "json");
+	return 0;
+}
+
+static const struct opt model_opts_table[] = {
+	{.name = "vm", .arg = "NAME", .help = "VM size, optionally CATALOG:NAME",
+	 .example = "--vm azure-2015:DS2", .set = opt_set_string, MO(vm), .only = CONFIG},
+	{.name = "disk", .arg = "SPEC",
+	 .help = "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand][:cache=MODE], 'os' (the OS "
+	 "disk) or 'local' (the temp disk); repeatable: the groups are striped together, each with "
+	 "its own host cache. mbps= is in the unit the provider provisions in: MiB/s for AWS (EBS) "
+	 "and GCP, MB/s (10^6 B/s) for Azure", .example = "--disk 3xP30:cache=readonly",
+	 .set = opt_set_strings, MO(specs), .max = MODEL_MAX_GROUPS + 1, .only = CONFIG},
+	{.name = "host-cache", .arg = "MODE",
+	 .help = "host cache of the disk groups that give no :cache= (none, readonly, readwrite); "
+	 "unless given, none for data disks and readwrite for the OS disk",
+	 .example = "--host-cache readonly", .set = set_host_cache,
+	 .only = CMDK_MODEL | CMDK_EXPLAIN, .values = "none readonly readwrite"},
+	{.name = "read-hit", .arg = "PCT",
+	 .help = "percent of reads the host cache serves on cached disks (default 0: a cold cache, "
+	 "as a short benchmark on a new file sees it)", .example = "--read-hit 90",
+	 .set = opt_set_percent, MO(read_hit), .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_PLAN},
+	{.name = "interleave", .arg = "SIZE",
+	 .help = "stripe unit of a volume of several disks (default 256KiB, Storage Spaces' "
+	 "default): a larger I/O is split into requests of this size",
+	 .example = "--interleave 64k", .set = opt_set_size, MO(interleave), .min = 4096,
+	 .max = 1ull << 30, .only = CMDK_MODEL | CMDK_EXPLAIN},
+	{.name = "provider", .arg = "CAT", .help = "look names up in one catalog or provider only "
+	 "(catalog prices: whose price list to read: azure, aws)",
+	 .example = "--provider azure-2015", .set = opt_set_string, MO(provider),
+	 .only = CONFIG | CMDK_PLAN | CMDK_CATALOG},
+	{.name = "catalog", .arg = "FILE",
+	 .help = "add or override catalog entries and prices (repeatable)",
+	 .example = "--catalog mine.json", .set = opt_set_strings, MO(files), .max = 16,
+	 .only = ANY},
+	{.name = "bs", .letter = 'b', .arg = "SIZE", .help = "I/O size (default 4KiB)",
+	 .example = "--bs 64k", .set = opt_set_size, MO(bs), .min = 1, .max = 1ull << 30,
+	 .only = CMDK_MODEL | CMDK_PLAN},
+	{.name = "write", .letter = 'w', .arg = "PCT", .help = "percentage of writes (default 0)",
+	 .example = "--write 30", .set = opt_set_percent, MO(write_pct),
+	 .only = CMDK_MODEL | CMDK_PLAN},
+	{.name = "format", .arg = "FMT", .help = "text (default) or json",
+	 .example = "--format json", .set = set_format, MO(format), .excl = EXCL_FORMAT,
+	 .only = ANY, .values = "text json"},
+	{.name = "json", .help = "JSON on stdout (--format json)", .example = "--json",
+	 .set = set_format, MO(format), .excl = EXCL_FORMAT, .only = ANY},
+	{0},
+};
+
+const struct opt_group model_group = {"Configuration", model_opts_table};
+
+void model_opts_init(struct model_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->cmd = cmd;
-	o->usage = usage;
-	o->cache = MODEL_CACHE_NONE;
+	o->cache = MODEL_CACHE_DEFAULT;
 	o->bs = 4096;
+	o->format = "text";
 }
 
-int model_getopt(struct model_opts *o, int argc, char **argv, const char *so,
-		 const struct option *lo)
+int model_opts_format(struct model_opts *o, enum report_kind kind)
 {
-	char opts[64];
-	bool plus = so[0] == '+';
-	int c;
+	char given[96], why[160];
 
-	/* A leading ':' (after any '+') makes a missing value ':' rather than '?'. */
-	snprintf(opts, sizeof(opts), "%s:%s", plus ? "+" : "", so + plus);
-	opterr = 0;
-	c = getopt_long(argc, argv, opts, lo, NULL);
-	if (c != ':' && c != '?')
-		return c;
-	const char *word = argv[optind - 1 < argc ? optind - 1 : argc - 1];
-	char shortopt[3] = {'-', (char)optopt, '\0'};
-	const char *name = optopt > 0 && optopt < 128 ? shortopt : word;
-
-	if (c == ':')
-		snprintf(o->bad, sizeof(o->bad), "%s: %s needs a value", o->cmd, name);
-	else
-		snprintf(o->bad, sizeof(o->bad), "%s: unknown option '%s'", o->cmd, name);
-	return MO_BAD;
+	if ((o->fmt = report_format(kind, o->format)))
+		return 0;
+	snprintf(given, sizeof(given), "--%s%s", o->format_alias ? "" : "format ", o->format);
+	return usage_error("%s", report_format_refusal(kind, given, why, sizeof(why)));
 }
 
-int model_opts_take(struct model_opts *o, int c, const char *arg)
+/* The output of the commands that print one kind; cost and catalog print two. */
+static int single_kind(const struct command *cmd, enum report_kind *kind)
 {
-	switch (c) {
-	case MO_BAD:
-		return usage_error("%s (see 'iorate %s --help')", o->bad, o->cmd);
-	case MO_VM:
-		o->vm = arg;
-		return 0;
-	case MO_DISK:
-		if (o->nspecs > MODEL_MAX_GROUPS)
-			return usage_error("--disk: at most %d groups", MODEL_MAX_GROUPS);
-		o->specs[o->nspecs++] = (char *)arg;
-		return 0;
-	case MO_CACHE:
-		if (model_cache_parse(arg, &o->cache))
-			return usage_error("--cache: '%s' is not a cache mode (none, readonly, "
-					   "readwrite)", arg);
-		return 0;
-	case MO_PROVIDER:
-		o->provider = arg;
-		return 0;
-	case MO_CATALOG:
-		if (o->nfiles >= MODEL_MAX_CATALOG_FILES)
-			return usage_error("--catalog: at most %d files", MODEL_MAX_CATALOG_FILES);
-		o->files[o->nfiles++] = (char *)arg;
-		return 0;
-	case MO_BS:
-		if (parse_size(arg, &o->bs) || !o->bs)
-			return usage_error("--bs: '%s' is not a size (examples: %s)", arg,
-					   PARSE_SIZE_EXAMPLES);
-		return 0;
-	case MO_WRITE:
-		if (parse_percent(arg, &o->write_pct))
-			return usage_error("--write: '%s' is not a percentage (0 to 100)", arg);
-		return 0;
-	case MO_JSON:
-		o->json = true;
-		return 0;
-	case 'h':
-		o->usage(stdout);
-		o->help = true;
-		return 0;
-	default:
-		return usage_error("%s: unknown option (see 'iorate %s --help')", o->cmd, o->cmd);
-	}
-}
+	static const struct {
+		unsigned cmdk;
+		enum report_kind kind;
+	} kinds[] = {
+		{CMDK_MODEL, REPORT_MODEL},
+		{CMDK_PLAN, REPORT_PLAN},
+		{CMDK_EXPLAIN, REPORT_EXPLAIN},
+	};
 
-int model_opts_no_args(const struct model_opts *o, int argc, char **argv)
-{
-	if (optind < argc)
-		return usage_error("%s: unexpected argument '%s'", o->cmd, argv[optind]);
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (cmd->kind == kinds[i].cmdk) {
+			*kind = kinds[i].kind;
+			return 1;
+		}
 	return 0;
+}
+
+int model_opts_parse(const struct command *cmd, void *state, int argc, char **argv, int *first,
+		     bool *help)
+{
+	struct opt_ctx c = {.cmd = cmd, .state = state};
+	enum report_kind kind;
+	int r = options_parse(&c, argc, argv, first);
+
+	*help = c.help;
+	if (!r && c.help)
+		options_help(stdout, cmd);
+	else if (!r && single_kind(cmd, &kind))
+		r = model_opts_format(state, kind);
+	return r;
+}
+
+int model_opts_written(int rc)
+{
+	if (!rc)
+		return 0;
+	return rc == -EPIPE ? 1 : run_error("cannot write the output: %s", strerror(-rc));
+}
+
+int model_opts_no_args(const struct command *cmd, int first, int argc, char **argv)
+{
+	if (first < argc)
+		return usage_error("%s: unexpected argument '%s' (see 'iorate %s --help')",
+				   cmd->name, argv[first], cmd->name);
+	return 0;
+}
+
+const char *model_opts_user_dir(char *buf, size_t len)
+{
+	return catalog_user_dir(buf, len);
+}
+
+/* Figures of a higher layer that differ from a lower one's: said once, on stderr. */
+static void note_conflicts(const struct catalog *c)
+{
+	unsigned n[CAT_FILE + 1] = {0};
+
+	for (size_t i = 0; i < c->nconflicts; i++)
+		n[c->conflicts[i].layer]++;
+	for (int l = CAT_INSTALLED; l <= CAT_USER; l++)
+		if (n[l])
+			fprintf(stderr, "iorate: note: %u figure%s of the %s catalog differ%s from "
+				"the catalog below it and %s used ('iorate catalog list' names "
+				"them)\n", n[l], n[l] == 1 ? "" : "s", catalog_layer_name(l),
+				n[l] == 1 ? "s" : "", n[l] == 1 ? "is" : "are");
 }
 
 int model_opts_catalog(const struct model_opts *o, struct catalog *c)
 {
-	char err[512];
+	char err[768], inst[4096], user[4096];
+	struct catalog_layers l = {.files = (char *const *)o->files.v, .nfiles = o->files.n,
+		.installed = catalog_installed_dir(inst, sizeof(inst)),
+		.user = catalog_user_dir(user, sizeof(user))};
 
-	if (model_catalog_open(c, o->files, o->nfiles, err, sizeof(err)))
+	if (catalog_open_layers(c, &l, err, sizeof(err)))
 		return usage_error("--catalog: %s", err);
+	if (!o->lists_conflicts)
+		note_conflicts(c);
 	return 0;
 }
 
@@ -107,8 +189,10 @@ int model_opts_config(const struct model_opts *o, const struct catalog *c,
 {
 	char err[512];
 
-	if (model_config_resolve(c, o->vm, o->provider, o->specs, o->nspecs, o->cache, m, err,
-				 sizeof(err)))
+	if (model_config_resolve(c, o->vm, o->provider, (char *const *)o->specs.v, o->specs.n,
+				 o->cache, m, err, sizeof(err)))
 		return usage_error("%s", err);
+	m->read_hit = o->read_hit;
+	m->interleave = o->interleave;
 	return 0;
 }

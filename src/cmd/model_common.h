@@ -1,78 +1,88 @@
 #ifndef IORATE_CMD_MODEL_COMMON_H
 #define IORATE_CMD_MODEL_COMMON_H
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cmd/options.h"
 #include "model/config.h"
+#include "report/format.h"
 
 /*
  * The options the model commands (model, plan, explain, cost, catalog) share: --vm, --disk,
- * --cache, --provider, --catalog, --bs, --write, --json and --help. Each command lists the ones
- * it takes in its option table with the MO_* codes, numbers its own options from MO_NEXT, handles
- * its own in a switch and gives every other code to model_opts_take().
+ * --host-cache, --read-hit, --interleave, --provider, --catalog, --bs, --write, --format (--json). A command's own options
+ * structure starts with a struct model_opts, so the shared group's fields lie at the same
+ * offsets in it.
  */
-enum {
-	/* Options with a short form use its letter as the code, so -b and --bs come back alike;
-	 * a command that takes one also puts the letter in its short option string ("b:w:h"). */
-	MO_BS = 'b', MO_WRITE = 'w',
-	MO_BAD = 255, /* model_getopt(): an unknown option or a missing value (o->bad says which) */
-	MO_VM = 256, MO_DISK, MO_CACHE, MO_PROVIDER, MO_CATALOG, MO_JSON,
-	MO_NEXT
-};
-
-#define MO_OPT_VM       {"vm", required_argument, NULL, MO_VM}
-#define MO_OPT_DISK     {"disk", required_argument, NULL, MO_DISK}
-#define MO_OPT_CACHE    {"cache", required_argument, NULL, MO_CACHE}
-#define MO_OPT_PROVIDER {"provider", required_argument, NULL, MO_PROVIDER}
-#define MO_OPT_CATALOG  {"catalog", required_argument, NULL, MO_CATALOG}
-#define MO_OPT_BS       {"bs", required_argument, NULL, MO_BS}
-#define MO_OPT_WRITE    {"write", required_argument, NULL, MO_WRITE}
-#define MO_OPT_JSON     {"json", no_argument, NULL, MO_JSON}
-#define MO_OPT_HELP     {"help", no_argument, NULL, 'h'}
-
-#define MODEL_MAX_CATALOG_FILES 16
-
 struct model_opts {
-	const char *cmd;                    /* "model": names the command in messages */
-	void (*usage)(FILE *f);             /* prints the command's --help */
 	const char *vm, *provider;
-	char *specs[MODEL_MAX_GROUPS + 1];  /* one more, so resolving says how many are allowed */
-	unsigned nspecs;
-	char *files[MODEL_MAX_CATALOG_FILES];
-	unsigned nfiles;
-	enum model_cache cache;
+	struct opt_strs specs;              /* --disk, one more than allowed so resolving says so */
+	struct opt_strs files;              /* --catalog */
+	enum model_cache cache;             /* --host-cache; MODEL_CACHE_DEFAULT unless given */
+	unsigned read_hit;                  /* --read-hit, percent of reads the host cache serves */
+	uint64_t interleave;                /* --interleave, the stripe unit; 0 = 256 KiB */
 	uint64_t bs;                        /* --bs, 4 KiB unless given */
 	unsigned write_pct;                 /* --write, 0 unless given */
-	bool json;
-	bool help;                          /* --help was printed: the command returns 0 */
-	char bad[160];                      /* what MO_BAD was about */
+	const char *format;                 /* --format NAME or --json; "text" unless given */
+	bool format_alias;                  /* given as --json */
+	bool json;                          /* the format is json */
+	const struct report_format *fmt;    /* the format, once model_opts_format() found it */
+	bool lists_conflicts;               /* the command prints the layers' conflicts itself */
 };
 
-void model_opts_init(struct model_opts *o, const char *cmd, void (*usage)(FILE *f));
+/* Kinds of the model commands, for options of the shared group only some of them take. */
+#define CMDK_MODEL 0x10u
+#define CMDK_PLAN 0x20u
+#define CMDK_EXPLAIN 0x40u
+#define CMDK_COST 0x80u
+#define CMDK_CATALOG 0x100u
+
+extern const struct opt_group model_group;
+
+void model_opts_init(struct model_opts *o);
 
 /*
- * getopt_long for the model commands, which reports a bad option once, by iorate: getopt's own
- * message is off, and an unknown option or a missing value comes back as MO_BAD with o->bad
- * naming it, for model_opts_take() to refuse. so is the short option string ("+h" allowed).
+ * Parses the command's options into state (which starts with a struct model_opts): 0, or the
+ * exit code after printing why. *help is set (and the help printed) for --help; *first is the
+ * index of the first word that is not an option.
  */
-int model_getopt(struct model_opts *o, int argc, char **argv, const char *so,
-		 const struct option *lo);
+int model_opts_parse(const struct command *cmd, void *state, int argc, char **argv, int *first,
+		     bool *help);
 
 /*
- * Takes one option of the shared set (c as getopt_long returned it): 0, or EXIT_USAGE with the
- * message printed. -h prints the usage and sets o->help; any other code is an unknown option.
+ * The format asked for, for the output kind (report/format.h) the command prints, in o->fmt:
+ * 0, or EXIT_USAGE after saying which formats the command prints. model_opts_parse() calls it
+ * for model, plan and explain; cost and catalog call it once their subcommand is known.
  */
-int model_opts_take(struct model_opts *o, int c, const char *arg);
+int model_opts_format(struct model_opts *o, enum report_kind kind);
 
-/* After the loop: EXIT_USAGE when words are left over (for commands that take none). */
-int model_opts_no_args(const struct model_opts *o, int argc, char **argv);
+/*
+ * The exit code after a report writer returned rc: 0, or 1 after saying why the output could
+ * not be written (nothing for a closed pipe: the signal's exit status says it).
+ */
+int model_opts_written(int rc);
 
-/* Loads the --catalog files and the built-in catalogs into c; EXIT_USAGE on error. */
+/* EXIT_USAGE when words are left over (for commands that take none). */
+int model_opts_no_args(const struct command *cmd, int first, int argc, char **argv);
+
+/*
+ * Loads the layered catalog (catalog_open_layers(): the --catalog files, the built-in catalogs,
+ * the installed ones, the user's imported entries and downloaded prices) into c; EXIT_USAGE on
+ * error. Figures of the installed or user catalog that differ from a lower layer's are noted
+ * on stderr, unless the command lists them itself (lists_conflicts).
+ */
 int model_opts_catalog(const struct model_opts *o, struct catalog *c);
 
-/* Resolves --vm, --disk and --cache in the catalog into m; EXIT_USAGE on error. */
+/*
+ * The user's catalog directory: $XDG_DATA_HOME/iorate/catalog, else
+ * $HOME/.local/share/iorate/catalog; NULL when neither variable is set.
+ */
+const char *model_opts_user_dir(char *buf, size_t len);
+
+/*
+ * Resolves --vm, --disk, --host-cache, --read-hit and --interleave in the catalog into m;
+ * EXIT_USAGE on error.
+ */
 int model_opts_config(const struct model_opts *o, const struct catalog *c,
 		      struct model_config *m);
 

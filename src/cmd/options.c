@@ -1,3 +1,7 @@
+/*
+ * The option engine: parsing, --help, the man page and the bash completion, all from the
+ * commands' option tables (src/cmd/options.h), and the setters any table may use.
+ */
 #include "cmd/options.h"
 
 #include <errno.h>
@@ -6,560 +10,567 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "engine/engine.h"
-#include "model/emulate.h"
 #include "util/parse.h"
 
-#define F(field) offsetof(struct job, field)
-#define FIELD(c, o, type) ((type *)((char *)(c)->job + (o)->off))
+#define PROG(cmd) ((cmd)->prog ? (cmd)->prog : "iorate")
 
-static int bad(const struct opt *o, const char *val, const char *what)
+static const struct opt help_opts[] = {
+	{.name = "help", .letter = 'h', .help = "this help", .example = "--help",
+	 .set = opt_set_help},
+	{0},
+};
+static const struct opt_group help_group = {"", help_opts};
+
+/* The field an option sets. */
+static void *field(struct opt_ctx *c, const struct opt *o)
 {
-	return usage_error("--%s: '%s' %s", o->name, val, what);
+	char *base = o->in == OPT_IN_JOB   ? (char *)c->job
+		     : o->in == OPT_IN_OUT ? (char *)c->out
+		     : o->in == OPT_IN_CMD ? (char *)c->state
+					   : NULL;
+	return base ? base + o->off : NULL;
 }
 
-static int set_size(struct opt_ctx *c, const struct opt *o, const char *val)
+static bool takes(const struct command *cmd, const struct opt *o)
 {
-	int r = parse_size(val, FIELD(c, o, uint64_t));
+	return !o->only || !cmd->kind || (o->only & cmd->kind);
+}
+
+/* Calls fn for each option of cmd, the built-in --help last; stops when fn returns true. */
+static const struct opt *each_opt(const struct command *cmd,
+				  bool (*fn)(const struct opt *o, const void *arg), const void *arg)
+{
+	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
+		for (const struct opt *o = cmd->groups[g]->opts; o->name; o++)
+			if (takes(cmd, o) && fn(o, arg))
+				return o;
+	for (const struct opt *o = help_opts; o->name; o++)
+		if (fn(o, arg))
+			return o;
+	return NULL;
+}
+
+static bool named(const struct opt *o, const void *name)
+{
+	return !strcmp(o->name, name);
+}
+
+static bool lettered(const struct opt *o, const void *letter)
+{
+	return o->letter && o->letter == *(const char *)letter;
+}
+
+const struct opt *options_find(const struct command *cmd, const char *name)
+{
+	return each_opt(cmd, named, name);
+}
+
+int opt_refuse(struct opt_ctx *c, const char *val, const char *why)
+{
+	snprintf(c->why, sizeof(c->why), "'%s' %s", val ? val : "", why);
+	return -EINVAL;
+}
+
+/* A refused number: say so when it is hexadecimal, signed or spaced, else what it should be. */
+static int refuse_number(struct opt_ctx *c, const char *val, const char *what)
+{
+	const char *why = parse_number_why(val);
+
+	return opt_refuse(c, val, why ? why : what);
+}
+
+int opt_set_true(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	*(bool *)field(c, o) = true;
+	return 0;
+}
+
+int opt_set_false(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	*(bool *)field(c, o) = false;
+	return 0;
+}
+
+int opt_set_string(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	*(const char **)field(c, o) = val;
+	return 0;
+}
+
+int opt_set_strings(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct opt_strs *s = field(c, o);
+	unsigned max = o->max && o->max < OPT_MAX_STRS ? (unsigned)o->max : OPT_MAX_STRS;
+
+	if (s->n >= max) {
+		snprintf(c->why, sizeof(c->why), "given more than %u times", max);
+		return -E2BIG;
+	}
+	s->v[s->n++] = val;
+	return 0;
+}
+
+int opt_set_size(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	uint64_t v;
+	int r = parse_size(val, &v);
 
 	if (r == -ERANGE)
-		return bad(o, val, "does not fit in 64 bits");
+		return opt_refuse(c, val, "does not fit in 64 bits");
 	if (r)
-		return bad(o, val, "is not a size (examples: " PARSE_SIZE_EXAMPLES ")");
+		return refuse_number(c, val, "is not a size (examples: " PARSE_SIZE_EXAMPLES ")");
+	if (v < o->min) {
+		char b[32], why[64];
+		snprintf(why, sizeof(why), "is below %s", fmt_size(o->min, b, sizeof(b)));
+		return opt_refuse(c, val, why);
+	}
+	if (o->max && v > o->max) {
+		char b[32], why[64];
+		snprintf(why, sizeof(why), "is larger than the %s limit", fmt_size(o->max, b, sizeof(b)));
+		return opt_refuse(c, val, why);
+	}
+	*(uint64_t *)field(c, o) = v;
 	return 0;
 }
 
-/* Block size: also above 0 and at most 1 GiB. */
-static int set_bs(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_count(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	int r = set_size(c, o, val);
+	unsigned max = o->max ? (unsigned)o->max : 1u << 30;
+	int r = parse_uint(val, (unsigned)o->min, max, field(c, o));
+	char why[64];
 
+	if (r == -ERANGE) {
+		snprintf(why, sizeof(why), "is out of range (%u to %u)", (unsigned)o->min, max);
+		return opt_refuse(c, val, why);
+	}
 	if (r)
-		return r;
-	if (c->job->bs == 0)
-		return bad(o, val, "is not a block size: it must be at least 1 byte");
-	if (c->job->bs > (1ull << 30))
-		return bad(o, val, "is larger than the 1GiB limit");
+		return refuse_number(c, val, "is not a whole number");
 	return 0;
 }
 
-static int set_duration(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_u64(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	int r = parse_duration(val, FIELD(c, o, uint64_t));
-
-	if (r)
-		return bad(o, val, "is not a duration (examples: " PARSE_DURATION_EXAMPLES ")");
-	return 0;
-}
-
-static int set_time(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	int r = set_duration(c, o, val);
-
-	if (!r && c->job->time_ns == 0)
-		return bad(o, val, "is not a duration above 0 (examples: " PARSE_DURATION_EXAMPLES ")");
-	return r;
-}
-
-static int set_count(struct opt_ctx *c, const struct opt *o, const char *val, unsigned min,
-		     unsigned max)
-{
-	int r = parse_uint(val, min, max, FIELD(c, o, unsigned));
+	int r = parse_u64(val, o->min, o->max ? o->max : UINT64_MAX, field(c, o));
 
 	if (r == -ERANGE)
-		return usage_error("--%s: '%s' is out of range (%u to %u)", o->name, val, min, max);
+		return opt_refuse(c, val, "does not fit in 64 bits");
 	if (r)
-		return bad(o, val, "is not a whole number");
+		return refuse_number(c, val, "is not a whole number");
 	return 0;
 }
 
-static int set_threads(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_percent(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	return set_count(c, o, val, 1, JOB_MAX_THREADS);
-}
-
-static int set_depth_count(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	return set_count(c, o, val, 1, JOB_MAX_DEPTH);
-}
-
-static int set_uint0(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	return set_count(c, o, val, 0, 1u << 30);
-}
-
-static int set_u64(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	int r = parse_u64(val, 0, UINT64_MAX, FIELD(c, o, uint64_t));
-
-	if (r)
-		return bad(o, val, r == -ERANGE ? "does not fit in 64 bits" : "is not a whole number");
+	if (parse_percent(val, field(c, o)))
+		return refuse_number(c, val, "is not a percentage from 0 to 100");
 	return 0;
 }
 
-static int set_seed(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_rate(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	int r = set_u64(c, o, val);
+	double *d = field(c, o);
+	int r = parse_double(val, 0, 1e12, d);
 
-	c->job->seed_set = r == 0;
-	return r;
-}
-
-static int set_percent(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	int r = parse_percent(val, FIELD(c, o, unsigned));
-
-	if (r)
-		return bad(o, val, "is not a percentage from 0 to 100");
+	if (r || *d <= 0)
+		return refuse_number(c, val, "is not a rate above 0 (examples: 500, 2.5, 1e5)");
 	return 0;
 }
 
-static int set_rate(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	int r = parse_double(val, 0, 1e12, FIELD(c, o, double));
-
-	if (r || *FIELD(c, o, double) <= 0)
-		return bad(o, val, "is not a rate above 0 (examples: 500, 2.5, 1e5)");
-	return 0;
-}
-
-/* MiB/s caps are kept as MB/s (10^6 B/s), the unit the throttle and the catalog use. */
-static int set_mibps(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	int r = set_rate(c, o, val);
-
-	if (!r)
-		*FIELD(c, o, double) *= 1.048576;
-	return r;
-}
-
-static int set_seconds(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_duration(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	uint64_t ns;
 
-	if (parse_duration(val, &ns) || ns == 0)
-		return bad(o, val, "is not a duration above 0 (examples: 1800, 30m)");
-	*FIELD(c, o, double) = (double)ns / 1e9;
+	if (parse_duration(val, &ns))
+		return refuse_number(c, val,
+				     "is not a duration (examples: " PARSE_DURATION_EXAMPLES ")");
+	if (ns < o->min)
+		return opt_refuse(c, val,
+				  "is not a duration above 0 (examples: " PARSE_DURATION_EXAMPLES ")");
+	*(uint64_t *)field(c, o) = ns;
 	return 0;
 }
 
-static int set_true(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	*FIELD(c, o, bool) = true;
-	return 0;
-}
-
-static int set_random(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->job->pattern = PATTERN_RANDOM;
-	return 0;
-}
-
-static int set_sequential(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->job->pattern = PATTERN_SEQUENTIAL;
-	return 0;
-}
-
-static int set_cache(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	if (job_cache_parse(val, &c->job->cache))
-		return bad(o, val, "is not a cache mode (direct, buffered, writethrough, directsync)");
-	return 0;
-}
-
-static int set_engine(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	if (!engine_find(val))
-		return usage_error("--engine: '%s' is not an engine of this build (%s)", val,
-				   engine_names());
-	snprintf(c->job->engine, sizeof(c->job->engine), "%s", val);
-	return 0;
-}
-
-static int set_fill(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	if (!strcmp(val, "zero"))
-		c->job->fill = FILL_ZERO;
-	else if (!strcmp(val, "random"))
-		c->job->fill = FILL_RANDOM;
-	else
-		return bad(o, val, "is not a fill (zero, random)");
-	return 0;
-}
-
-static int set_arrival(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	if (!strcmp(val, "fixed"))
-		c->job->arrival = ARRIVAL_FIXED;
-	else if (!strcmp(val, "poisson"))
-		c->job->arrival = ARRIVAL_POISSON;
-	else
-		return bad(o, val, "is not an arrival process (fixed, poisson)");
-	return 0;
-}
-
-static int set_trace(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	free(c->job->trace_path);
-	c->job->trace_path = strdup(val);
-	return c->job->trace_path ? 0 : run_error("out of memory");
-}
-
-static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	if (!strcmp(val, "si"))
-		c->out->ropts.units = UNITS_SI;
-	else if (!strcmp(val, "iec"))
-		c->out->ropts.units = UNITS_IEC;
-	else
-		return bad(o, val, "is not a unit system (iec: MiB/s, si: MB/s)");
-	return 0;
-}
-
-static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	const struct report_ops *f = report_find(val);
-
-	if (!f)
-		return bad(o, val, "is not an output format (text, json, csv)");
-	c->out->fmt = f;
-	return 0;
-}
-
-static int set_json(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	return set_format(c, o, "json");
-}
-
-static int set_csv(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	return set_format(c, o, "csv");
-}
-
-static int set_quiet(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->out->quiet = true;
-	return 0;
-}
-
-static int set_series(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->out->ropts.series = true;
-	return 0;
-}
-
-static int set_save(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->out->save = true;
-	return 0;
-}
-
-/* --db implies --save: naming a database to save in says enough. */
-static int set_db(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->out->db = val;
-	c->out->save = true;
-	return 0;
-}
-
-static int set_jobfile(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->job_file = val;
-	return 0;
-}
-
-static int set_emulate(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	c->emulate = val;
-	return 0;
-}
-
-static int set_help(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_help(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	c->help = true;
 	return 0;
 }
 
-#define ALL (OPT_RUN | OPT_SWEEP | OPT_MARK)
-#define RS (OPT_RUN | OPT_SWEEP)
-
-const struct opt run_options[] = {
-	{"bs", 'b', "SIZE", "bytes per I/O (default 4KiB)", "-b 64k", set_bs, F(bs), RS},
-	{"time", 'd', "DURATION", "measured duration (default 10s)", "-d 30s", set_time,
-	 F(time_ns), RS},
-	{"warmup", 'W', "DURATION", "run this long first without counting", "-W 5s",
-	 set_duration, F(warmup_ns), RS},
-	{"cooldown", 'C', "DURATION", "keep running this long after, without counting", "-C 5s",
-	 set_duration, F(cooldown_ns), RS},
-	{"threads", 't', "N", "threads per target (default 1)", "-t 8", set_threads,
-	 F(threads), RS},
-	{"depth", 'o', "N", "outstanding I/Os per thread (default 1; above 1 needs uring or aio)",
-	 "-o 32", set_depth_count, F(depth), RS},
-	{"batch", 0, "N",
-	 "submit I/Os N at a time (default 1, as fio; = --depth: all free slots in one call)",
-	 "--batch 1", set_depth_count, F(batch), RS},
-	{"write", 'w', "PCT", "percent of I/Os that write, 0..100 (default 0)", "-w 30",
-	 set_percent, F(write_pct), RS},
-	{"random", 'r', NULL, "random offsets, aligned to --align (the default)", "-r", set_random,
-	 0, RS},
-	{"sequential", 's', NULL, "sequential: a target's threads interleave block by block",
-	 "-s", set_sequential, 0, RS},
-	{"size", 'c', "SIZE", "size of a test file to create when missing (default 1GiB)",
-	 "-c 4G", set_size, F(size), ALL},
-	{"offset", 0, "SIZE", "use the target from this byte on", "--offset 1G", set_size,
-	 F(offset), RS},
-	{"range", 0, "SIZE", "use only this many bytes from --offset", "--range 10G", set_size,
-	 F(range), RS},
-	{"align", 0, "SIZE", "random offsets are multiples of this (default: the block size)",
-	 "--align 4k", set_size, F(align), RS},
-	{"cache", 0, "MODE",
-	 "direct (O_DIRECT, default), buffered, writethrough (O_DSYNC), directsync (both)",
-	 "--cache buffered", set_cache, 0, ALL},
-	{"fsync", 0, "N", "fsync after every N writes of a thread", "--fsync 64", set_uint0,
-	 F(fsync_every), RS},
-	{"seed", 0, "N", "seed for offsets and data: the same seed issues the same offsets",
-	 "--seed 42", set_seed, F(seed), ALL},
-	{"engine", 0, "NAME", "sync, uring, aio or null (default: uring where it works, else sync)",
-	 "--engine aio", set_engine, 0, ALL},
-	{"fill", 0, "KIND", "contents of a new test file: random (default, incompressible) or zero",
-	 "--fill zero", set_fill, 0, ALL},
-	{"keep", 0, NULL, "keep a test file iorate created (normally removed at the end)", "--keep",
-	 set_true, F(keep), ALL},
-	{"allow-write-device", 0, NULL, "allow writing to a block device (destroys its data)",
-	 "--allow-write-device -w 100 /dev/loop0", set_true, F(allow_write_device), ALL},
-	{"force", 0, NULL, "write even to a device that is mounted or holds a filesystem",
-	 "--force", set_true, F(force), ALL},
-	{"no-latency", 0, NULL, "count I/Os without timing each one (measures the tool's overhead)",
-	 "--no-latency", set_true, F(no_latency), RS},
-	{"ios", 0, "N", "stop each thread after N I/Os (as well as at --time)", "--ios 1000",
-	 set_u64, F(ios_per_thread), RS},
-	{"trace", 0, "FILE", "write every issued I/O (target thread R|W offset length) to FILE",
-	 "--trace io.log", set_trace, 0, RS},
-	{"cap-iops", 0, "N", "emulate a disk: at most N I/Os per second per target",
-	 "--cap-iops 500", set_rate, F(cap.iops), RS},
-	{"cap-mbps", 0, "N", "emulate a disk: at most N MB/s (10^6 B/s) per target",
-	 "--cap-mbps 60", set_rate, F(cap.mbps), RS},
-	{"cap-mibps", 0, "N", "the same in MiB/s (2^20 B/s), as DiskSpd prints MB/s",
-	 "--cap-mibps 60", set_mibps, F(cap.mbps), RS},
-	{"burst-iops", 0, "N", "disk burst rate while credits last (with --burst-seconds)",
-	 "--burst-iops 3500", set_rate, F(cap.burst_iops), RS},
-	{"burst-mbps", 0, "N", "disk burst MB/s while credits last", "--burst-mbps 170", set_rate,
-	 F(cap.burst_mbps), RS},
-	{"burst-seconds", 0, "DURATION", "how long a full credit bucket sustains the burst",
-	 "--burst-seconds 30m", set_seconds, F(cap.burst_seconds), RS},
-	{"vm-cap-iops", 0, "N", "emulate a VM: at most N I/Os per second over all targets",
-	 "--vm-cap-iops 6400", set_rate, F(vm_cap.iops), RS},
-	{"vm-cap-mbps", 0, "N", "emulate a VM: at most N MB/s over all targets", "--vm-cap-mbps 64",
-	 set_rate, F(vm_cap.mbps), RS},
-	{"vm-cap-mibps", 0, "N", "the same in MiB/s (2^20 B/s)", "--vm-cap-mibps 285", set_mibps,
-	 F(vm_cap.mbps), RS},
-	{"vm-burst-iops", 0, "N", "VM burst IOPS while credits last", "--vm-burst-iops 20000",
-	 set_rate, F(vm_cap.burst_iops), RS},
-	{"vm-burst-mbps", 0, "N", "VM burst MB/s while credits last", "--vm-burst-mbps 1200",
-	 set_rate, F(vm_cap.burst_mbps), RS},
-	{"vm-burst-seconds", 0, "DURATION", "how long the VM's full credit bucket lasts",
-	 "--vm-burst-seconds 30m", set_seconds, F(vm_cap.burst_seconds), RS},
-	{"cap-io-unit", 0, "SIZE", "I/Os larger than this count as several (Azure premium: 256KiB)",
-	 "--cap-io-unit 256k", set_size, F(cap_io_unit), RS},
-	{"emulate", 0, "PROFILE", "take caps from the catalog: PROVIDER:VM+[N]xDISK",
-	 "--emulate azure-2015:DS2+2xP30", set_emulate, 0, RS},
-	{"rate-iops", 0, "N", "open loop: issue N I/Os per second per target on a schedule",
-	 "--rate-iops 2000", set_rate, F(rate_iops), RS},
-	{"arrival", 0, "KIND", "open-loop schedule: fixed (default) or poisson",
-	 "--arrival poisson", set_arrival, 0, RS},
-	{"job", 0, "FILE", "read the workload from a fio job file", "--job db.fio", set_jobfile, 0,
-	 OPT_RUN},
-	{"json", 0, NULL, "print JSON on stdout (schema in docs/json.md)", "--json", set_json, 0,
-	 ALL},
-	{"csv", 0, NULL, "print CSV, one row per target and direction", "--csv", set_csv, 0, ALL},
-	{"format", 0, "FMT", "text (default), json or csv", "--format csv", set_format, 0, ALL},
-	{"units", 0, "UNITS", "throughput in iec (MiB/s, default) or si (MB/s)", "--units si",
-	 set_units, 0, ALL},
-	{"series", 0, NULL, "text: also print the per-second series", "--series", set_series, 0,
-	 RS},
-	{"save", 0, NULL, "also keep the result in the history ('iorate history', docs/history.md)",
-	 "--save", set_save, 0, OPT_RUN},
-	{"db", 0, "FILE", "the history database for --save (default: see 'iorate history --help')",
-	 "--db runs.db", set_db, 0, OPT_RUN},
-	{"quiet", 'q', NULL, "no live progress line", "-q", set_quiet, 0, ALL},
-	{"help", 'h', NULL, "this help", "--help", set_help, 0, ALL},
-	{NULL},
-};
-
-int options_parse(struct opt_ctx *c, unsigned group, int argc, char **argv, int *first)
+/* An option as the user gave it: "-r", "--json", "--format csv". */
+static void given(char *buf, size_t len, const struct opt *o, bool letter, const char *val)
 {
-	struct option lo[128];
+	if (letter)
+		snprintf(buf, len, "-%c%s%s", o->letter, val ? " " : "", val ? val : "");
+	else
+		snprintf(buf, len, "--%s%s%s", o->name, val ? " " : "", val ? val : "");
+}
+
+/* Sets one option the user typed; prints why and returns EXIT_USAGE when it is refused. */
+static int apply(struct opt_ctx *c, const struct opt *o, bool letter, const char *val)
+{
+	char as[128];
+	int r;
+
+	given(as, sizeof(as), o, letter, val);
+	if (o->excl) {
+		if (c->seen[o->excl] && c->seen[o->excl] != o)
+			return usage_error("%s and %s cannot be used together", c->given[o->excl],
+					   as);
+		c->seen[o->excl] = o;
+		snprintf(c->given[o->excl], sizeof(c->given[0]), "%s", as);
+	}
+	c->why[0] = '\0';
+	if ((r = o->set(c, o, val))) {
+		if (r == -ENOMEM)
+			return run_error("out of memory");
+		return r > 0 ? r : usage_error("--%s: %s", o->name, c->why);
+	}
+	if (c->on_set && (r = c->on_set(c, o)))
+		return r;
+	return 0;
+}
+
+int options_set(struct opt_ctx *c, const char *name, const char *val)
+{
+	const struct opt *o = options_find(c->cmd, name);
+
+	if (!o) {
+		snprintf(c->why, sizeof(c->why), "no option '%s'", name);
+		return -ENOENT;
+	}
+	c->why[0] = '\0';
+	return o->set(c, o, val);
+}
+
+int options_take(struct opt_ctx *c, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *eq, *val = NULL;
+	char name[64];
+	size_t n;
+
+	if (strncmp(a, "--", 2) || !a[2])
+		return -ENOENT;
+	eq = strchr(a + 2, '=');
+	n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+	if (n >= sizeof(name))
+		return -ENOENT;
+	memcpy(name, a + 2, n);
+	name[n] = '\0';
+	const struct opt *o = options_find(c->cmd, name);
+	if (!o)
+		return -ENOENT;
+	if (o->arg) {
+		if (eq)
+			val = eq + 1;
+		else if (*i + 1 < argc)
+			val = argv[++*i];
+		else
+			return usage_error("--%s: needs an argument (see '%s %s --help')", o->name,
+					   PROG(c->cmd), c->cmd->name);
+	} else if (eq) {
+		return usage_error("--%s: takes no value", o->name);
+	}
+	return apply(c, o, false, val);
+}
+
+int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
+{
+	struct option lo[160];
+	const struct opt *byidx[160];
 	char so[256];
-	const struct opt *byidx[128];
 	size_t n = 0, sn = 0;
-	int r = 0;
+	int r;
 
 	so[sn++] = ':'; /* report a missing argument as ':' */
-	for (const struct opt *o = run_options; o->name; o++) {
-		if (!(o->groups & group))
-			continue;
-		if (n + 1 >= sizeof(lo) / sizeof(lo[0]) || sn + 3 >= sizeof(so))
-			return usage_error("internal: the option table outgrew options_parse()");
-		lo[n] = (struct option){o->name, o->arg ? required_argument : no_argument, NULL,
-					256 + (int)n};
-		byidx[n++] = o;
-		if (o->letter) {
-			so[sn++] = o->letter;
-			if (o->arg)
-				so[sn++] = ':';
+	for (unsigned g = 0;; g++) {
+		const struct opt_group *grp = c->cmd->groups && c->cmd->groups[g] ? c->cmd->groups[g]
+										  : NULL;
+		const struct opt *o = grp ? grp->opts : help_opts;
+		for (; o->name; o++) {
+			if (!takes(c->cmd, o))
+				continue;
+			if (n + 1 >= sizeof(lo) / sizeof(lo[0]) || sn + 3 >= sizeof(so))
+				return usage_error("internal: the option tables outgrew "
+						   "options_parse()");
+			lo[n] = (struct option){o->name, o->arg ? required_argument : no_argument,
+						NULL, 256 + (int)n};
+			byidx[n++] = o;
+			if (o->letter) {
+				so[sn++] = o->letter;
+				if (o->arg)
+					so[sn++] = ':';
+			}
 		}
+		if (!grp)
+			break;
 	}
 	lo[n] = (struct option){0};
 	so[sn] = '\0';
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc forgets a half-parsed "-abc" of an earlier parse */
 	opterr = 0;
 	for (;;) {
-		int li = -1, ch = getopt_long(argc, argv, so, lo, &li);
+		int ch = getopt_long(argc, argv, so, lo, NULL);
 		const struct opt *o = NULL;
 		if (ch == -1)
 			break;
 		if (ch == '?') {
 			if (optopt >= 256)
-				return usage_error("%s: unexpected argument (see 'iorate %s --help')",
-						   argv[optind - 1], argv[0]);
+				return usage_error("%s: takes no value (see '%s %s --help')",
+						   argv[optind - 1], PROG(c->cmd), c->cmd->name);
 			if (optopt)
-				return usage_error("-%c: unknown option (see 'iorate %s --help')",
-						   optopt, argv[0]);
-			return usage_error("%s: unknown option (see 'iorate %s --help')",
-					   argv[optind - 1], argv[0]);
+				return usage_error("-%c: unknown option (see '%s %s --help')",
+						   optopt, PROG(c->cmd), c->cmd->name);
+			return usage_error("%s: unknown option (see '%s %s --help')",
+					   argv[optind - 1], PROG(c->cmd), c->cmd->name);
 		}
 		if (ch == ':')
-			return usage_error("%s: needs an argument (see 'iorate %s --help')",
-					   argv[optind - 1], argv[0]);
-		if (ch >= 256)
+			return usage_error("%s: needs an argument (see '%s %s --help')",
+					   argv[optind - 1], PROG(c->cmd), c->cmd->name);
+		if (ch >= 256) {
 			o = byidx[ch - 256];
-		else
-			for (size_t i = 0; i < n && !o; i++)
-				if (byidx[i]->letter == ch)
-					o = byidx[i];
-		if (!o)
-			return usage_error("-%c: unknown option", ch);
-		if ((r = o->set(c, o, optarg)) || (c->on_set && (r = c->on_set(c, o))))
+		} else {
+			char l = (char)ch;
+			o = each_opt(c->cmd, lettered, &l);
+		}
+		if ((r = apply(c, o, ch < 256, o->arg ? optarg : NULL)))
 			return r;
 	}
 	*first = optind;
 	return 0;
 }
 
-void options_help(FILE *f, unsigned group)
+/* "-b, --bs SIZE" or "    --json". */
+static void head_of(const struct opt *o, char *buf, size_t len)
 {
-	for (const struct opt *o = run_options; o->name; o++) {
+	if (o->letter)
+		snprintf(buf, len, "-%c, --%s%s%s", o->letter, o->name, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+	else
+		snprintf(buf, len, "    --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+/* text from column col, wrapped at word boundaries before column 80. */
+static void wrap(FILE *f, const char *text, int col)
+{
+	int at = col;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+		if (at > col && at + 1 + (int)n > 79) {
+			fprintf(f, "\n%*s", col, "");
+			at = col;
+		} else if (at > col) {
+			fputc(' ', f);
+			at++;
+		}
+		fprintf(f, "%.*s", (int)n, text);
+		at += (int)n;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', f);
+}
+
+static void help_group_print(FILE *f, const struct command *cmd, const struct opt_group *g)
+{
+	bool any = false;
+
+	for (const struct opt *o = g->opts; o->name; o++) {
 		char head[64];
-		if (!(o->groups & group))
+		if (!takes(cmd, o))
 			continue;
-		if (o->letter)
-			snprintf(head, sizeof(head), "-%c, --%s%s%s", o->letter, o->name,
-				 o->arg ? " " : "", o->arg ? o->arg : "");
-		else
-			snprintf(head, sizeof(head), "    --%s%s%s", o->name, o->arg ? " " : "",
-				 o->arg ? o->arg : "");
-		fprintf(f, "  %-30s %s\n  %-30s   e.g. %s\n", head, o->help, "", o->example);
+		if (!any && g->title[0])
+			fprintf(f, "\n%s:\n", g->title);
+		any = true;
+		head_of(o, head, sizeof(head));
+		fprintf(f, "  %-30s ", head);
+		if (strlen(head) > 30)
+			fprintf(f, "\n%33s", "");
+		wrap(f, o->help, 33);
+		if (o->example && strcmp(o->example, "--help"))
+			fprintf(f, "  %-30s   e.g. %s\n", "", o->example);
 	}
 }
 
-void options_man(FILE *f, unsigned group)
+void options_help(FILE *f, const struct command *cmd)
 {
-	for (const struct opt *o = run_options; o->name; o++) {
-		if (!(o->groups & group))
+	const char *s = cmd->synopsis ? cmd->synopsis : "";
+
+	bool firstline = true;
+	do {
+		size_t n = strcspn(s, "\n");
+		fprintf(f, "%s %s %s %.*s\n", firstline ? "usage:" : "      ",
+			cmd->prog ? cmd->prog : "iorate", cmd->name, (int)n, s);
+		s += n;
+		s += *s == '\n';
+		firstline = false;
+	} while (*s);
+	if (cmd->about)
+		fprintf(f, "\n%s\n", cmd->about);
+	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
+		help_group_print(f, cmd, cmd->groups[g]);
+	help_group_print(f, cmd, &help_group);
+	if (cmd->more_help)
+		cmd->more_help(f);
+	if (cmd->examples)
+		fprintf(f, "\nExamples:\n%s", cmd->examples);
+	if (cmd->exit_status)
+		fprintf(f, "\nExit status: %s\n", cmd->exit_status);
+}
+
+/* Text for troff: backslashes doubled, dashes escaped, a leading dot or quote guarded. */
+static void man_text(FILE *f, const char *s, size_t n)
+{
+	bool bol = true;
+
+	for (size_t i = 0; i < n && s[i]; i++) {
+		char ch = s[i];
+		if (bol && (ch == '.' || ch == '\''))
+			fputs("\\&", f);
+		if (ch == '\\')
+			fputs("\\e", f);
+		else if (ch == '-')
+			fputs("\\-", f);
+		else
+			fputc(ch, f);
+		bol = ch == '\n';
+	}
+}
+
+static void man_para(FILE *f, const char *s)
+{
+	while (s && *s) {
+		const char *end = strstr(s, "\n\n");
+		size_t n = end ? (size_t)(end - s) : strlen(s);
+		fputs(".PP\n", f);
+		man_text(f, s, n);
+		fputc('\n', f);
+		s = end ? end + 2 : s + n;
+	}
+}
+
+static void man_group(FILE *f, const struct command *cmd, const struct opt_group *g)
+{
+	for (const struct opt *o = g->opts; o->name; o++) {
+		if (!takes(cmd, o))
 			continue;
-		fprintf(f, ".TP\n");
+		fputs(".TP\n", f);
 		if (o->letter)
 			fprintf(f, "\\fB\\-%c\\fR, ", o->letter);
-		fprintf(f, "\\fB\\-\\-%s\\fR", o->name);
+		fputs("\\fB\\-\\-", f);
+		man_text(f, o->name, strlen(o->name));
+		fputs("\\fR", f);
 		if (o->arg)
 			fprintf(f, " \\fI%s\\fR", o->arg);
-		fprintf(f, "\n%s. Example: \\fB", o->help);
-		for (const char *p = o->example; *p; p++)
-			fprintf(f, *p == '-' ? "\\-" : "%c", *p);
-		fprintf(f, "\\fR\n");
-	}
-}
-
-static int check_one(const char *pfx, const struct job_caps *k)
-{
-	if ((k->burst_iops > 0 && k->iops <= 0) || (k->burst_mbps > 0 && k->mbps <= 0))
-		return usage_error("--%sburst-*: a burst needs a base cap (--%scap-iops/--%scap-mbps)",
-				   pfx, pfx, pfx);
-	if (k->burst_iops > 0 && k->burst_iops < k->iops)
-		return usage_error("--%sburst-iops: %g is below the base cap %g", pfx, k->burst_iops,
-				   k->iops);
-	if (k->burst_mbps > 0 && k->burst_mbps < k->mbps)
-		return usage_error("--%sburst-mbps: %g is below the base cap %g", pfx, k->burst_mbps,
-				   k->mbps);
-	if ((k->burst_iops > 0 || k->burst_mbps > 0) && k->burst_seconds <= 0)
-		return usage_error("--%sburst-seconds: a burst needs the duration a full bucket lasts",
-				   pfx);
-	return 0;
-}
-
-int options_check_caps(const struct job *j)
-{
-	int r;
-
-	if ((r = check_one("", &j->cap)) || (r = check_one("vm-", &j->vm_cap)))
-		return r;
-	if (j->rate_iops > 0) {
-		double lim = 0;
-		if (j->cap.iops > 0)
-			lim = (j->cap.burst_iops > j->cap.iops ? j->cap.burst_iops : j->cap.iops);
-		if (j->vm_cap.iops > 0) {
-			double v = j->vm_cap.burst_iops > j->vm_cap.iops ? j->vm_cap.burst_iops
-									  : j->vm_cap.iops;
-			v /= j->ntargets ? j->ntargets : 1;
-			if (lim == 0 || v < lim)
-				lim = v;
+		fputc('\n', f);
+		man_text(f, o->help, strlen(o->help));
+		if (o->example && strcmp(o->example, "--help")) {
+			fputs(". Example: \\fB", f);
+			man_text(f, o->example, strlen(o->example));
+			fputs("\\fR", f);
 		}
-		if (lim > 0 && j->rate_iops > lim)
-			fprintf(stderr,
-				"iorate: warning: --rate-iops %g per target is above the cap of %g; "
-				"the schedule will fall behind\n",
-				j->rate_iops, lim);
-	} else if (j->arrival != ARRIVAL_CLOSED) {
-		return usage_error("--arrival: needs --rate-iops (an open-loop rate)");
+		fputc('\n', f);
 	}
-	return 0;
 }
 
-static void merge_caps(struct job_caps *dst, const struct job_caps *src)
+void options_man(FILE *f, const struct command *const *cmds)
 {
-	/* Caps given explicitly on the command line win over the profile's. */
-	if (dst->iops <= 0)
-		dst->iops = src->iops;
-	if (dst->mbps <= 0)
-		dst->mbps = src->mbps;
-	if (dst->burst_iops <= 0)
-		dst->burst_iops = src->burst_iops;
-	if (dst->burst_mbps <= 0)
-		dst->burst_mbps = src->burst_mbps;
-	if (dst->burst_seconds <= 0)
-		dst->burst_seconds = src->burst_seconds;
+	fputs(".SH SYNOPSIS\n", f);
+	for (unsigned i = 0; cmds[i]; i++) {
+		const char *s = cmds[i]->synopsis ? cmds[i]->synopsis : "";
+		do {
+			size_t n = strcspn(s, "\n");
+			fprintf(f, ".B iorate %s\n", cmds[i]->name);
+			man_text(f, s, n);
+			fputs("\n.br\n", f);
+			s += n;
+			s += *s == '\n';
+		} while (*s);
+	}
+	fputs(".SH COMMANDS\n", f);
+	for (unsigned i = 0; cmds[i]; i++) {
+		const struct command *cmd = cmds[i];
+		fprintf(f, ".SS iorate %s\n", cmd->name);
+		man_text(f, cmd->summary, strlen(cmd->summary));
+		fputc('\n', f);
+		man_para(f, cmd->about);
+		for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++) {
+			if (cmd->groups[g]->title[0])
+				fprintf(f, ".PP\n\\fI%s:\\fR\n", cmd->groups[g]->title);
+			man_group(f, cmd, cmd->groups[g]);
+		}
+		if (cmd->examples) {
+			fputs(".PP\nExamples:\n.nf\n", f);
+			man_text(f, cmd->examples, strlen(cmd->examples));
+			fputs(".fi\n", f);
+		}
+	}
 }
 
-int options_emulate(struct job *j, const char *profile)
+static void completion_words(FILE *f, const struct command *cmd)
 {
-	struct job_caps disk = {0}, vm = {0};
-	unsigned ndisks = 0;
-	uint64_t unit = 0;
-	char err[512] = "";
-	int r;
+	for (unsigned g = 0;; g++) {
+		const struct opt_group *grp = cmd->groups && cmd->groups[g] ? cmd->groups[g] : NULL;
+		for (const struct opt *o = grp ? grp->opts : help_opts; o->name; o++) {
+			if (!takes(cmd, o))
+				continue;
+			fprintf(f, " --%s", o->name);
+			if (o->letter)
+				fprintf(f, " -%c", o->letter);
+		}
+		if (!grp)
+			break;
+	}
+}
 
-	if ((r = emulate_profile(profile, &disk, &ndisks, &vm, &unit, err, sizeof(err))))
-		return usage_error("--emulate: %s", err[0] ? err : strerror(-r));
-	merge_caps(&j->cap, &disk);
-	merge_caps(&j->vm_cap, &vm);
-	if (!j->cap_io_unit)
-		j->cap_io_unit = unit;
-	if (ndisks && j->ntargets && ndisks != j->ntargets)
-		fprintf(stderr,
-			"iorate: warning: --emulate %s has %u disk%s but the run has %u target%s; "
-			"each target gets one disk's caps\n",
-			profile, ndisks, ndisks == 1 ? "" : "s", j->ntargets,
-			j->ntargets == 1 ? "" : "s");
-	return 0;
+static void completion_values(FILE *f, const struct command *cmd)
+{
+	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
+		for (const struct opt *o = cmd->groups[g]->opts; o->name; o++) {
+			if (!takes(cmd, o) || !o->arg)
+				continue;
+			fprintf(f, "\t\t%s/--%s", cmd->name, o->name);
+			if (o->letter)
+				fprintf(f, "|%s/-%c", cmd->name, o->letter);
+			if (o->values)
+				fprintf(f, ") COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return;;\n",
+					o->values);
+			else if (!strcmp(o->arg, "FILE") || !strcmp(o->arg, "DIR"))
+				fputs(") COMPREPLY=($(compgen -f -- \"$cur\")); return;;\n", f);
+			else
+				fputs(") return;;\n", f);
+		}
+}
+
+void options_completion(FILE *f, const struct command *const *cmds)
+{
+	fputs("# bash completion for iorate, written by 'iorate help --completion'\n"
+	      "_iorate() {\n"
+	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+	      "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
+	      "\t\tCOMPREPLY=($(compgen -W '",
+	      f);
+	for (unsigned i = 0; cmds[i]; i++)
+		fprintf(f, "%s%s", i ? " " : "", cmds[i]->name);
+	fputs("' -- \"$cur\"))\n\t\treturn\n\tfi\n"
+	      "\tlocal cmd=${COMP_WORDS[1]}\n"
+	      "\tcase \"$cmd/$prev\" in\n",
+	      f);
+	for (unsigned i = 0; cmds[i]; i++)
+		completion_values(f, cmds[i]);
+	fputs("\tesac\n\tlocal words\n\tcase $cmd in\n", f);
+	for (unsigned i = 0; cmds[i]; i++) {
+		fprintf(f, "\t%s) words='", cmds[i]->name);
+		completion_words(f, cmds[i]);
+		fputs("';;\n", f);
+	}
+	fputs("\tesac\n"
+	      "\tif [[ $cur == -* ]]; then\n"
+	      "\t\tCOMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+	      "\telse\n"
+	      "\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n"
+	      "\tfi\n"
+	      "}\n"
+	      "complete -o filenames -F _iorate iorate\n",
+	      f);
 }

@@ -2,63 +2,158 @@
 #define IORATE_CMD_OPTIONS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cmd/run_common.h"
 #include "core/job.h"
 
 /*
- * The options of the commands that run a workload, as one table: each entry has its long name,
- * DiskSpd letter (where there is one), argument, help, example and setter. The same table
- * prints --help, the man page's option list, and parses argv.
+ * The one option API. Every command is a `struct command` (src/main.c gathers them): its name,
+ * summary, synopsis, description, examples and the groups of options it takes. An option is a
+ * table entry: long name, letter, argument, help, example, setter and the field it sets. The
+ * same tables parse argv, print --help, write the man page and the shell completion, and serve
+ * the foreign front ends (DiskSpd, SQLIO, fio), which apply values through options_set() under
+ * their own flag names.
  */
 
+struct opt_ctx;
 struct opt;
 
-struct opt_ctx {
-	struct job *job;
-	struct output_opts *out;
-	const char *job_file;    /* --job FILE (fio job file), loaded by the command */
-	const char *emulate;     /* --emulate PROFILE */
-	bool help;
-	/*
-	 * Called after each option is set, in command-line order, for a command that takes an
-	 * option several times (sweep's --bs): it reads the value the setter just wrote. 0, or an
-	 * exit code to stop parsing. May be NULL; cmd is the command's own state.
-	 */
-	int (*on_set)(struct opt_ctx *c, const struct opt *o);
-	void *cmd;
+/* Where an option's field (off) lies. */
+enum opt_in {
+	OPT_IN_NONE,        /* the setter works on the context itself */
+	OPT_IN_JOB,         /* struct job */
+	OPT_IN_OUT,         /* struct output_opts */
+	OPT_IN_CMD,         /* the command's own options (opt_ctx.state) */
 };
 
+/* Options of one exclusive group contradict each other: giving two is refused naming both. */
+enum {
+	EXCL_NONE,
+	EXCL_FORMAT,        /* --json, --csv, --format */
+	EXCL_PATTERN,       /* -r, -s */
+	EXCL_CAP_MBPS,      /* --cap-mbps, --cap-mibps */
+	EXCL_VM_CAP_MBPS,   /* --vm-cap-mbps, --vm-cap-mibps */
+	EXCL_N
+};
+
+/* Kinds of command, for an option of a shared group that only some of them take. */
+#define CMDK_RUN 0x1u       /* run, iorate-mpi run */
+#define CMDK_SWEEP 0x2u
+#define CMDK_MARK 0x4u
+#define CMDK_COMPAT 0x8u    /* diskspd, sqlio: iorate's own options among the foreign ones */
+
 struct opt {
-	const char *name;        /* long name, without the dashes */
+	const char *name;        /* long name without dashes; also the field's name in errors */
 	char letter;             /* short option, or 0 */
-	const char *arg;         /* argument's name, or NULL for a flag */
+	const char *arg;         /* the argument's name, or NULL for a flag */
 	const char *help;
 	const char *example;
 	int (*set)(struct opt_ctx *c, const struct opt *o, const char *val);
-	size_t off;              /* field of struct job the generic setters write */
-	unsigned groups;
+	enum opt_in in;
+	size_t off;
+	uint64_t min, max;       /* bounds for the numeric setters (max 0: the type's maximum) */
+	unsigned excl;           /* EXCL_* */
+	unsigned only;           /* CMDK_* bits of the commands that take it; 0: all */
+	const char *values;      /* the words it takes, space-separated, for completion */
 };
 
-/* Which commands take an option. */
-#define OPT_RUN 0x1      /* iorate run */
-#define OPT_SWEEP 0x2    /* iorate sweep */
-#define OPT_MARK 0x4     /* iorate mark */
+/* A table of options under one heading of --help ("Workload", "Output"). */
+struct opt_group {
+	const char *title;
+	const struct opt *opts;  /* ends with {0} */
+};
 
-extern const struct opt run_options[];
+struct command {
+	const char *prog;                     /* the program, when not "iorate" ("iorate-mpi") */
+	const char *name;
+	const char *summary;                  /* one line for 'iorate --help' */
+	const char *synopsis;                 /* what follows "iorate NAME"; lines split by \n */
+	const char *about;                    /* paragraphs for --help and the man page */
+	const struct opt_group *const *groups; /* ends with NULL */
+	unsigned kind;                        /* CMDK_* for shared groups, 0 for none */
+	const char *examples;                 /* one per line */
+	const char *exit_status;
+	void (*more_help)(FILE *f);           /* what only the build knows (engines); may be NULL */
+	int (*fn)(int argc, char **argv);
+};
+
+#define OPT_MAX_STRS 32
+/* A repeatable option's values, kept in the order given. */
+struct opt_strs {
+	const char *v[OPT_MAX_STRS];
+	unsigned n;
+};
+
+struct opt_ctx {
+	const struct command *cmd;
+	struct job *job;
+	struct output_opts *out;
+	void *state;              /* OPT_IN_CMD fields */
+	const char *job_file;     /* --job FILE (fio job file), loaded by the command */
+	const char *emulate;      /* --emulate PROFILE */
+	bool dry_run;             /* --dry-run: the command prints what it would run, runs nothing */
+	bool help;                /* --help was asked: the command prints options_help() */
+	/*
+	 * Called after each option is set, in command-line order, for a command that takes an
+	 * option several times (sweep's --bs). 0, or an exit code to stop parsing. May be NULL.
+	 */
+	int (*on_set)(struct opt_ctx *c, const struct opt *o);
+	char why[512];            /* a setter's reason for refusing a value */
+	char given[EXCL_N][128];   /* the option of each exclusive group seen, as typed */
+	const struct opt *seen[EXCL_N];
+};
 
 /*
- * Parses argv (argv[0] = command name) with the options of `group` into c; the remaining
- * arguments (targets, sweep parameters) are returned through *first (index into argv).
- * Returns 0 or the exit code 2 after printing the one-line error.
+ * Parses argv (argv[0] = the command's name) with the command's options into c; the words that
+ * are not options (targets, parameters, subcommands) are moved to the end, from *first (all
+ * after "--" are words). -h/--help sets c->help. Returns 0, or EXIT_USAGE after printing one line naming the option.
  */
-int options_parse(struct opt_ctx *c, unsigned group, int argc, char **argv, int *first);
+int options_parse(struct opt_ctx *c, int argc, char **argv, int *first);
 
-/* The option list of --help for `group`. */
-void options_help(FILE *f, unsigned group);
-/* The same list as man page (troff) paragraphs. */
-void options_man(FILE *f, unsigned group);
+/*
+ * Parses the iorate option at argv[*i] ("--name", "--name=VAL" or "--name VAL") among foreign
+ * ones, advancing *i past its value. Returns 0, -ENOENT when it is not one of the command's
+ * options (nothing printed), or EXIT_USAGE after printing why.
+ */
+int options_take(struct opt_ctx *c, int argc, char **argv, int *i);
+
+/*
+ * Applies val to the option called name, for a front end that spells options its own way.
+ * Returns 0, or -EINVAL (-ERANGE, -ENOMEM) with the reason, without the option's name, in
+ * c->why; nothing is printed.
+ */
+int options_set(struct opt_ctx *c, const char *name, const char *val);
+
+/* The command's option called name, or NULL. */
+const struct opt *options_find(const struct command *cmd, const char *name);
+
+/* --help of a command: synopsis, description, options by group, examples, exit status. */
+void options_help(FILE *f, const struct command *cmd);
+/* The man page's command sections (troff), for every command. */
+void options_man(FILE *f, const struct command *const *cmds);
+/* A bash completion script for every command and option. */
+void options_completion(FILE *f, const struct command *const *cmds);
+
+/* Setters any table may use; the field is at o->off in the structure o->in names. */
+int opt_set_true(struct opt_ctx *c, const struct opt *o, const char *val);
+int opt_set_false(struct opt_ctx *c, const struct opt *o, const char *val);   /* bool */
+int opt_set_string(struct opt_ctx *c, const struct opt *o, const char *val);  /* const char * */
+int opt_set_strings(struct opt_ctx *c, const struct opt *o, const char *val); /* opt_strs */
+int opt_set_size(struct opt_ctx *c, const struct opt *o, const char *val);    /* uint64_t */
+int opt_set_count(struct opt_ctx *c, const struct opt *o, const char *val);   /* unsigned */
+int opt_set_u64(struct opt_ctx *c, const struct opt *o, const char *val);     /* uint64_t */
+int opt_set_percent(struct opt_ctx *c, const struct opt *o, const char *val); /* unsigned */
+int opt_set_rate(struct opt_ctx *c, const struct opt *o, const char *val);    /* double > 0 */
+int opt_set_duration(struct opt_ctx *c, const struct opt *o, const char *val); /* uint64_t ns */
+int opt_set_help(struct opt_ctx *c, const struct opt *o, const char *val);
+
+/* A setter's refusal: "'VAL' WHY" into c->why; returns -EINVAL. */
+int opt_refuse(struct opt_ctx *c, const char *val, const char *why);
+
+/* The groups the job commands share (src/cmd/opt_job.c). */
+extern const struct opt_group opt_workload, opt_emulation, opt_output;
 
 /*
  * Checks what the caps options say together (burst below base, a rate above every cap...).
@@ -68,6 +163,5 @@ int options_check_caps(const struct job *j);
 
 /* --emulate PROFILE: fills the caps the command line left unset from the catalog. 0 or 2. */
 int options_emulate(struct job *j, const char *profile);
-
 
 #endif

@@ -1,78 +1,24 @@
 #include "cmd/run_common.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "core/gate.h"
+#include "report/progress.h"
 #include "store/history.h"
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-}
-
-volatile sig_atomic_t *cmd_stop_flag(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	return &stop_flag;
-}
 
 void output_opts_init(struct output_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->fmt = &report_text;
+	o->fmt = report_format(REPORT_RESULT, "text");
 	o->ropts.units = UNITS_IEC;
-}
-
-struct progress {
-	bool on;
-	bool drawn;
-};
-
-static void progress_tick(void *arg, const struct runner_progress *p)
-{
-	struct progress *pr = arg;
-
-	if (!pr->on)
-		return;
-	if (!strcmp(p->phase, "preparing"))
-		fprintf(stderr, "\r\033[Kpreparing test file: %3.0f%%", p->prepare_done * 100);
-	else if (!strcmp(p->phase, "measuring"))
-		fprintf(stderr, "\r\033[K%s %5.1fs / %.1fs, %.0fs left: %.0f IOPS, %.2f MiB/s", p->phase,
-			p->elapsed_s, p->total_s,
-			p->total_s > p->elapsed_s ? p->total_s - p->elapsed_s : 0, p->iops, p->mibps);
-	else
-		fprintf(stderr, "\r\033[K%s %5.1fs / %.1fs", p->phase, p->elapsed_s, p->total_s);
-	pr->drawn = true;
-}
-
-static struct progress progress_state;
-
-void cmd_progress_hooks(struct runner_hooks *h, bool quiet)
-{
-	memset(h, 0, sizeof(*h));
-	progress_state.on = !quiet && isatty(STDERR_FILENO);
-	progress_state.drawn = false;
-	h->tick = progress_tick;
-	h->arg = &progress_state;
-	h->stop = cmd_stop_flag();
-}
-
-static void progress_clear(void)
-{
-	if (progress_state.drawn)
-		fputs("\r\033[K", stderr);
-	progress_state.drawn = false;
 }
 
 /*
@@ -86,46 +32,76 @@ static void save_result(const struct result *r, const char *db)
 	int64_t id;
 
 	if (history_open(db, &h, err, sizeof(err)) || history_save(h, r, &id, err, sizeof(err)))
-		fprintf(stderr, "iorate: warning: the run was not saved: %s\n", err);
+		run_error("warning: the run was not saved: %s", err);
 	else
-		fprintf(stderr, "iorate: saved as run %lld in %s\n", (long long)id, history_path(h));
+		run_error("saved as run %lld in %s", (long long)id, history_path(h));
 	history_close(h);
+}
+
+void cmd_result_spell(struct result *r)
+{
+	char buf[sizeof(r->errmsg)];
+
+	cmd_spell(buf, sizeof(buf), r->errmsg);
+	memcpy(r->errmsg, buf, sizeof(buf));
 }
 
 int cmd_run_failed(int rc, const struct result *r, const char *label)
 {
-	fprintf(stderr, "iorate: %s%s%s\n", label ? label : "", label ? ": " : "",
-		r->errmsg[0] ? r->errmsg : strerror(-rc));
+	run_error("%s%s%s", label ? label : "", label ? ": " : "",
+		  r->errmsg[0] ? r->errmsg : strerror(-rc));
 	return !r->started && (rc == -EDOM || rc == -EINVAL) ? EXIT_USAGE : 1;
 }
 
 int cmd_print_result(const struct result *r, const struct output_opts *o, int rc)
 {
-	o->fmt->write(stdout, r, &o->ropts);
+	o->fmt->result->write(stdout, r, &o->ropts);
 	fflush(stdout);
 	if (o->save)
 		save_result(r, o->db);
 	if (rc)
-		fprintf(stderr, "iorate: %s\n", r->errmsg[0] ? r->errmsg : strerror(-rc));
+		run_error("%s", r->errmsg[0] ? r->errmsg : strerror(-rc));
 	else if (r->interrupted)
 		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
 			r->seconds);
 	return rc ? 1 : r->interrupted ? EXIT_INTERRUPTED : 0;
 }
 
+int output_opts_check(const struct output_opts *o)
+{
+	char path[PATH_MAX], err[PATH_MAX + 256];
+	const char *db = o->db;
+	int r;
+
+	if (!o->save && !db)
+		return 0;
+	/* The default database's directories are made when it is first written. */
+	if (!db && history_default_path(path, sizeof(path)) == 0 &&
+	    faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		db = path;
+	if (db && (r = gate_check_output("--db", db, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	return 0;
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
+	struct progress progress;
 	struct result res;
 	char err[256];
 	int rc;
 
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
-	cmd_progress_hooks(&hooks, o->quiet);
+	if ((rc = output_opts_check(o)))
+		return rc;
+	progress_init(&progress, o->quiet);
+	progress_hooks(&progress, &hooks, cmd_stop_flag());
 	result_init(&res);
 	rc = runner_run(job, &res, &hooks);
-	progress_clear();
+	cmd_result_spell(&res);
+	progress_clear(&progress);
 	if (rc && !res.started) {
 		int code = cmd_run_failed(rc, &res, NULL);
 		result_release(&res);
@@ -139,4 +115,241 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 	int code = cmd_print_result(&res, o, rc);
 	result_release(&res);
 	return code;
+}
+
+/* How messages name a job of a run of several: by its name, else by its place. */
+static const char *job_label(const struct job *j, unsigned i, char *buf, size_t len)
+{
+	if (j->name)
+		snprintf(buf, len, "job %s", j->name);
+	else
+		snprintf(buf, len, "job %u", i + 1);
+	return buf;
+}
+
+/* --save of a run of several jobs: one entry of the history. */
+static void save_set(const struct result_set *s, const char *db)
+{
+	struct history *h = NULL;
+	char err[512] = "";
+	int64_t id;
+
+	if (history_open(db, &h, err, sizeof(err)) ||
+	    history_save_set(h, s, NULL, &id, err, sizeof(err)))
+		run_error("warning: the run was not saved: %s", err);
+	else
+		run_error("saved as run %lld in %s", (long long)id, history_path(h));
+	history_close(h);
+}
+
+/*
+ * A run of several jobs that ran (some may have failed, or not started): its report, --save,
+ * then on stderr each job's failure; the exit code as cmd_print_result()'s.
+ */
+static int print_set(const struct result_set *s, const struct output_opts *o)
+{
+	int code = 0;
+
+	report_write_set(o->fmt->result, stdout, s, &o->ropts);
+	fflush(stdout);
+	if (o->save)
+		save_set(s, o->db);
+	for (unsigned i = 0; i < s->njobs; i++) {
+		const struct result *r = &s->jobs[i];
+		char label[96];
+
+		if (!r->error)
+			continue;
+		run_error("%s: %s", job_label(&r->job, i, label, sizeof(label)),
+			  r->errmsg[0] ? r->errmsg : strerror(-r->error));
+		code = 1;
+	}
+	if (!code && s->total.interrupted) {
+		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
+			s->total.seconds);
+		code = EXIT_INTERRUPTED;
+	}
+	return code;
+}
+
+/* Nothing started: the first failure, as one job's (exit 2 when the jobs do not fit). */
+static int none_started(const struct result_set *s, int rc)
+{
+	for (unsigned i = 0; i < s->njobs; i++) {
+		char label[96];
+
+		if (s->jobs[i].error)
+			return cmd_run_failed(s->jobs[i].error, &s->jobs[i],
+					      job_label(&s->jobs[i].job, i, label, sizeof(label)));
+	}
+	if (rc)
+		return run_error("%s", strerror(-rc));
+	fprintf(stderr, "iorate: interrupted before the workload started\n");
+	return 1;
+}
+
+int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
+{
+	struct runner_hooks hooks;
+	struct progress progress;
+	struct result_set set;
+	struct result *res;
+	char err[256], label[96];
+	int rc, code;
+
+	if (jobs->n == 1)
+		return cmd_run_job(&jobs->jobs[0], o);
+	/* Every job is checked before the first touches a target: no file is made for nothing. */
+	for (unsigned i = 0; i < jobs->n; i++)
+		if (job_validate(&jobs->jobs[i], err, sizeof(err)) ||
+		    runner_precheck(&jobs->jobs[i], err, sizeof(err)))
+			return usage_error("%s: %s", job_label(&jobs->jobs[i], i, label,
+							       sizeof(label)), err);
+	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)))
+		return usage_error("%s", err);
+	if ((rc = output_opts_check(o)))
+		return rc;
+	if (!(res = calloc(jobs->n, sizeof(*res))))
+		return run_error("out of memory");
+	for (unsigned i = 0; i < jobs->n; i++)
+		result_init(&res[i]);
+	progress_init(&progress, o->quiet);
+	progress_hooks(&progress, &hooks, cmd_stop_flag());
+	rc = runner_run_jobs(jobs->jobs, jobs->n, res, &hooks);
+	progress_clear(&progress);
+	for (unsigned i = 0; i < jobs->n; i++)
+		cmd_result_spell(&res[i]);
+	/* The set takes the results, and sums them (the sums are lost only out of memory). */
+	if (result_set_take(&set, res, jobs->n))
+		code = run_error("out of memory");
+	else if (!set.total.nstarted)
+		code = none_started(&set, rc);
+	else
+		code = print_set(&set, o);
+	if (rc && !code)
+		code = 1;
+	result_set_release(&set);
+	return code;
+}
+
+/* Whether argv[i] starts a job: --job-name NAME or --job-name=NAME. */
+static bool job_start(char **argv, int i)
+{
+	return !strcmp(argv[i], "--job-name") || !strncmp(argv[i], "--job-name=", 11);
+}
+
+bool cmd_run_has_jobs(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (job_start(argv, i))
+			return true;
+	return false;
+}
+
+/*
+ * Parses a copy of args[0..n) (args[0] the command's name) into v, with a scratch job and
+ * output, to learn where its words (targets) are: options_parse() moves them to the end, from
+ * *first, keeping the options in their order. Returns 0, or the exit code after printing why.
+ */
+static int scratch_parse(const struct command *cmd, int n, char **args, char **v, int *first,
+			 unsigned *group, bool *help)
+{
+	struct output_opts out;
+	struct job job;
+	struct opt_ctx c = {.cmd = cmd, .job = &job, .out = &out};
+	int rc;
+
+	memmove(v, args, (size_t)n * sizeof(*v));
+	job_init(&job);
+	output_opts_init(&out);
+	rc = options_parse(&c, n, v, first);
+	*group = job.group;
+	*help = c.help;
+	job_release(&job);
+	return rc;
+}
+
+/* The words of a command line: what each job is parsed from. */
+struct split {
+	char **shared;          /* the command's name, then the options before the first job */
+	int nshared, nwords;    /* ... followed by the shared targets, nwords of them */
+	char **v;               /* scratch room for one job's arguments */
+};
+
+/*
+ * Job own[0..n) (from its --job-name): parsed from the shared options, then its own, then its
+ * targets, or the shared ones when it names none. prev is the group of the job before it.
+ */
+static int parse_job(const struct command *cmd, const struct split *sp, char **own, int n,
+		     unsigned prev, struct job *job, struct output_opts *o, bool *help)
+{
+	int first, k = sp->nshared, rc;
+	unsigned group;
+
+	sp->v[0] = sp->shared[0];
+	memcpy(sp->v + 1, own, (size_t)n * sizeof(*own));
+	if ((rc = scratch_parse(cmd, n + 1, sp->v, sp->v, &first, &group, help)) || *help)
+		return rc;
+	memcpy(sp->v, sp->shared, (size_t)k * sizeof(*own));
+	memcpy(sp->v + k, own, (size_t)n * sizeof(*own));
+	k += n;
+	if (first == n + 1) {
+		memcpy(sp->v + k, sp->shared + sp->nshared, (size_t)sp->nwords * sizeof(*own));
+		k += sp->nwords;
+	}
+	job->group = prev;
+	return cmd_run_parse(cmd, k, sp->v, job, o, help);
+}
+
+/* The shared part, argv[0..end): its options first, its targets after (sp->shared). */
+static int parse_shared(const struct command *cmd, int argc, char **argv, int end,
+			struct split *sp, bool *help)
+{
+	unsigned group;
+	int first, rc;
+
+	if (!(sp->shared = calloc((size_t)argc + 1, sizeof(char *))) ||
+	    !(sp->v = calloc((size_t)argc * 2 + 1, sizeof(char *))))
+		return run_error("out of memory");
+	if ((rc = scratch_parse(cmd, end, argv, sp->shared, &first, &group, help)) || *help)
+		return rc;
+	if (group)
+		return usage_error("--stonewall: only after a --job-name (it starts that job's "
+				   "group)");
+	sp->nshared = first;
+	sp->nwords = end - first;
+	return 0;
+}
+
+int cmd_run_parse_jobs(const struct command *cmd, int argc, char **argv, struct job_list *l,
+		       struct output_opts *o, bool *help)
+{
+	const char *prog = cmd->prog ? cmd->prog : "iorate";
+	struct split sp = {0};
+	int start = 1, rc;
+	unsigned prev = 0;
+
+	*help = false;
+	while (start < argc && !job_start(argv, start))
+		start++;
+	rc = parse_shared(cmd, argc, argv, start, &sp, help);
+	while (!rc && !*help && start < argc) {
+		int end = start + 1;
+		struct job *job;
+
+		while (end < argc && strcmp(argv[end - 1], "--") && !job_start(argv, end))
+			end++;
+		if (strcmp(argv[end - 1], "--") == 0)
+			end = argc; /* after "--", every word is the last job's */
+		if (!(job = job_list_add(l)))
+			rc = run_error("out of memory");
+		else if (!(rc = parse_job(cmd, &sp, argv + start, end - start, prev, job, o,
+					  help)) && job_set_command_line(job, prog, argc, argv))
+			rc = run_error("out of memory");
+		prev = job ? job->group : prev;
+		start = end;
+	}
+	free(sp.shared);
+	free(sp.v);
+	return rc;
 }

@@ -3,14 +3,16 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "cmd/cmd.h"
 #include "core/job.h"
 #include "core/result.h"
 #include "core/runner.h"
+#include "report/format.h"
 #include "report/report.h"
 
 /* How a command that runs a workload prints it. */
 struct output_opts {
-	const struct report_ops *fmt;   /* text (default), json or csv */
+	const struct report_format *fmt; /* text (default), json or csv: report/format.h */
 	struct report_opts ropts;
 	bool quiet;                     /* no progress line */
 	bool save;                      /* --save: keep the result in the history database */
@@ -20,21 +22,36 @@ struct output_opts {
 void output_opts_init(struct output_opts *o);
 
 /*
- * Installs SIGINT/SIGTERM handlers that set the returned flag (the first signal stops the run
- * gracefully; a second one during cleanup is ignored until files are removed).
+ * Checks the side outputs o names (--db) before any I/O: a device, link or missing directory
+ * is bad usage. Returns 0 or the exit code after printing why.
  */
-volatile sig_atomic_t *cmd_stop_flag(void);
-
-/* Runner hooks that draw the live progress line on stderr when it is a terminal, else nothing. */
-void cmd_progress_hooks(struct runner_hooks *h, bool quiet);
+int output_opts_check(const struct output_opts *o);
 
 /*
  * Parses iorate run's command line (argv[0] = "run") into job and o: --job file, options,
- * targets, emulation and caps; prog names the program in messages and the recorded command
- * line. Returns 0, or the exit code after printing why. *help is set when --help was asked.
+ * targets, emulation and caps; cmd (cmd_run, or iorate-mpi's run) names the program in
+ * messages and the recorded command line. Returns 0, or the exit code after printing why.
+ * *help is set when --help was asked.
  */
-int cmd_run_parse(const char *prog, int argc, char **argv, struct job *job,
+struct command;
+int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *job,
 		  struct output_opts *o, bool *help);
+
+/*
+ * A run of several jobs on iorate run's command line: each --job-name NAME starts a job, whose
+ * options and targets are those after it (until the next --job-name); the options and
+ * targets before the first --job-name are every job's, its own options after them (so they
+ * win) and its own targets instead of them. --stonewall puts a job in a new group, after the
+ * jobs before it. cmd_run_has_jobs() says whether argv holds a --job-name (before any "--");
+ * cmd_run_parse_jobs() adds the jobs to l, each as cmd_run_parse() makes one (the command line
+ * recorded whole). Returns 0, or the exit code after printing why; *help as cmd_run_parse's.
+ */
+bool cmd_run_has_jobs(int argc, char **argv);
+int cmd_run_parse_jobs(const struct command *cmd, int argc, char **argv, struct job_list *l,
+		       struct output_opts *o, bool *help);
+
+/* The runner's message with its fields spelled as the front end in use spells them. */
+void cmd_result_spell(struct result *r);
 
 /*
  * A run that failed: prints "iorate: [label: ]why" (the runner's message, else strerror) and
@@ -55,5 +72,13 @@ int cmd_print_result(const struct result *r, const struct output_opts *o, int rc
  * 0, 1 when the run failed (the partial results are still printed), 2 when the job is invalid.
  */
 int cmd_run_job(struct job *job, const struct output_opts *o);
+
+/*
+ * The same for a run of several jobs (fio job files, DiskSpd per-target parameters): each job
+ * validated (a refusal names the job), the groups run in order, and the run printed as one
+ * report in o's format (each job, each group, the total) and saved as one entry of the history
+ * with --save; each job's failure is named on stderr. One job is cmd_run_job().
+ */
+int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o);
 
 #endif

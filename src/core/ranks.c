@@ -94,10 +94,19 @@ int ranks_series_add(struct series_point **dst, unsigned *ndst, const struct ser
 			d->t = s->t;
 		if (s->seconds > d->seconds)
 			d->seconds = s->seconds;
+		/* The mean over both, each weighted by its I/Os (before they are added up). */
+		uint64_t dn = d->read_ios + d->write_ios + d->trim_ios;
+		uint64_t sn = s->read_ios + s->write_ios + s->trim_ios;
+		if (dn + sn)
+			d->lat_mean_ns = (uint64_t)(((double)d->lat_mean_ns * (double)dn +
+						     (double)s->lat_mean_ns * (double)sn) /
+						    (double)(dn + sn));
 		d->read_ios += s->read_ios;
 		d->write_ios += s->write_ios;
 		d->read_bytes += s->read_bytes;
 		d->write_bytes += s->write_bytes;
+		d->trim_ios += s->trim_ios;
+		d->trim_bytes += s->trim_bytes;
 		if (s->p99_ns > d->p99_ns)
 			d->p99_ns = s->p99_ns;
 	}
@@ -114,9 +123,16 @@ int ranks_add_targets(struct result *agg, const struct target_result *t, unsigne
 	for (unsigned i = 0; i < n; i++) {
 		struct target_result *d = &nt[agg->ntargets];
 		*d = t[i];
-		if (!(d->path = strdup(t[i].path ? t[i].path : "")))
-			return -ENOMEM;
+		d->opened = d->path = NULL;
+		d->read.hist = d->write.hist = d->trim.hist = NULL;
+		/* Counted in before the copies, so that result_release() frees what was made. */
 		agg->ntargets++;
+		if (!(d->path = strdup(t[i].path ? t[i].path : "")) ||
+		    (t[i].opened && !(d->opened = strdup(t[i].opened))) ||
+		    (t[i].read.hist && !(d->read.hist = hist_dup(t[i].read.hist))) ||
+		    (t[i].write.hist && !(d->write.hist = hist_dup(t[i].write.hist))) ||
+		    (t[i].trim.hist && !(d->trim.hist = hist_dup(t[i].trim.hist))))
+			return -ENOMEM;
 	}
 	return 0;
 }

@@ -37,8 +37,8 @@ bool ranks_find_clash(const struct rank_target *t, unsigned n, unsigned *a, unsi
 unsigned ranks_count_hosts(const char *const *hosts, unsigned n);
 
 /*
- * Adds src's per-second series into *dst second by second (the ranks start together, so their
- * i-th seconds coincide), growing *dst to the longer of the two. Counts are summed; an interval's
+ * Adds src's series into *dst point by point (the ranks start together and share an interval,
+ * so their i-th points coincide), growing *dst to the longer of the two. Counts are summed; an interval's
  * p99 becomes the larger of the two (a bound: the ranks' interval histograms are not kept).
  * 0 or -ENOMEM.
  */

@@ -40,6 +40,30 @@ struct runner_hooks {
  */
 int runner_run(const struct job *job, struct result *res, const struct runner_hooks *hooks);
 
+/*
+ * Runs the n jobs (validated) into res[0..n) (each result_init'ed): the jobs of one group
+ * together, from one start instant (each after its startdelay), the groups in increasing order.
+ * A failure, or a stop request, ends the run after the group it happened in: the results of
+ * groups that did not run are left as result_init made them (started false). Returns 0 or the
+ * first failure's -errno; each result says its own.
+ */
+int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
+		    const struct runner_hooks *hooks);
+
+/*
+ * Refuses, before any target is touched, what is bad usage whatever happens next: a target that
+ * is a directory or whose directory is missing, a --trace that is not a regular file. Returns 0
+ * or -EINVAL with "<what>: <why>" in err. runner_run() calls it; sweep and mark call it for every
+ * job before the first one runs.
+ */
+int runner_precheck(const struct job *job, char *err, size_t errlen);
+
+/* The engines of this build, for front ends (which do not see the engine layer). */
+const char *runner_engines(void);          /* "sync, uring, aio, null, fault" */
+bool runner_has_engine(const char *name);
+/* Whether the engine moves no bytes (null): its targets are only names. */
+bool runner_engine_no_io(const char *name);
+
 /* The engine "auto" resolves to: "uring" where it probes, else "sync". */
 const char *runner_default_engine(char *why, size_t whylen);
 

@@ -1,4 +1,6 @@
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/stats.h"
@@ -72,7 +74,7 @@ uint64_t hist_count(const struct hist *h)
  * is computed with a relative tolerance so that 99.9% of 1000 is rank 999, not 1000 because
  * 99.9 / 100 * 1000 rounds to 999.0000000000001.
  */
-static uint64_t rank_of(double pct, uint64_t n)
+uint64_t hist_rank(double pct, uint64_t n)
 {
 	double x = pct / 100.0 * (double)n;
 	double r = ceil(x - x * 1e-12);
@@ -84,13 +86,27 @@ static uint64_t rank_of(double pct, uint64_t n)
 	return (uint64_t)r;
 }
 
+double hist_mean(const struct hist *h)
+{
+	double sum = 0, n = 0;
+
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t c = __atomic_load_n(&h->counts[i], __ATOMIC_RELAXED);
+		if (!c)
+			continue;
+		sum += (double)c * ((double)hist_bucket_low(i) + (double)hist_bucket_width(i) / 2);
+		n += (double)c;
+	}
+	return n > 0 ? sum / n : 0;
+}
+
 uint64_t hist_percentile(const struct hist *h, double pct, uint64_t min, uint64_t max)
 {
 	uint64_t n = hist_count(h);
 
 	if (n == 0)
 		return 0;
-	uint64_t rank = rank_of(pct, n);
+	uint64_t rank = hist_rank(pct, n);
 	uint64_t cum = 0;
 	unsigned i;
 
@@ -112,13 +128,55 @@ uint64_t hist_percentile(const struct hist *h, double pct, uint64_t min, uint64_
 	return v;
 }
 
+struct hist *hist_dup(const struct hist *h)
+{
+	struct hist *c = h ? malloc(sizeof(*c)) : NULL;
+
+	if (c)
+		memcpy(c, h, sizeof(*c));
+	return c;
+}
+
 void dir_stats_init(struct dir_stats *d)
 {
 	memset(d, 0, sizeof(*d));
 	d->lat_min = UINT64_MAX;
 }
 
-void dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src)
+int dir_stats_init_hist(struct dir_stats *d)
+{
+	dir_stats_init(d);
+	return (d->hist = calloc(1, sizeof(*d->hist))) ? 0 : -ENOMEM;
+}
+
+__attribute__((cold, noinline)) bool dir_stats_need_hist(struct dir_stats *d)
+{
+	return (d->hist = calloc(1, sizeof(*d->hist))) != NULL;
+}
+
+void dir_stats_release(struct dir_stats *d)
+{
+	if (!d)
+		return;
+	free(d->hist);
+	d->hist = NULL;
+}
+
+void dir_stats_merge_counts(struct dir_stats *dst, uint64_t ios, uint64_t bytes,
+			    uint64_t errors)
+{
+	dst->ios += ios;
+	dst->bytes += bytes;
+	dst->errors += errors;
+}
+
+int dir_stats_copy(struct dir_stats *dst, const struct dir_stats *src)
+{
+	dir_stats_init(dst);
+	return dir_stats_merge(dst, src);
+}
+
+int dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src)
 {
 	dst->ios += __atomic_load_n(&src->ios, __ATOMIC_RELAXED);
 	dst->bytes += __atomic_load_n(&src->bytes, __ATOMIC_RELAXED);
@@ -130,7 +188,12 @@ void dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src)
 		dst->lat_min = src->lat_min;
 	if (src->lat_max > dst->lat_max)
 		dst->lat_max = src->lat_max;
-	hist_merge(&dst->hist, &src->hist);
+	if (!src->hist)
+		return 0;
+	if (!dst->hist && !(dst->hist = calloc(1, sizeof(*dst->hist))))
+		return -ENOMEM;
+	hist_merge(dst->hist, src->hist);
+	return 0;
 }
 
 void dir_stats_summarize(const struct dir_stats *d, double seconds, struct dir_summary *s)
@@ -162,7 +225,7 @@ void dir_stats_summarize(const struct dir_stats *d, double seconds, struct dir_s
 
 	double *pct[STATS_NPCT] = { &s->p50, &s->p90, &s->p99, &s->p99_9, &s->p99_99, &s->p99_999 };
 
-	for (unsigned i = 0; i < STATS_NPCT; i++)
-		*pct[i] = (double)hist_percentile(&d->hist, stats_pcts[i], d->lat_min,
+	for (unsigned i = 0; d->hist && i < STATS_NPCT; i++)
+		*pct[i] = (double)hist_percentile(d->hist, stats_pcts[i], d->lat_min,
 						  d->lat_max) / 1e3;
 }

@@ -7,7 +7,7 @@
 /*
  * Log-linear latency histogram in nanoseconds. Values below 256 ns have a bucket each; above,
  * every power of two is split into 128 equal buckets, so a bucket is at most 1/128 of its lower
- * bound wide and its midpoint is within 0.4% of any value in it (the issue asks for 1%).
+ * bound wide and its midpoint is within 0.4% of any value in it.
  * Values at or above 2^40 ns (about 18 minutes) share the last bucket; min and max stay exact.
  *
  * Each histogram has one writer (its worker). Counts are stored with relaxed atomic stores so
@@ -45,6 +45,8 @@ static inline void hist_add(struct hist *h, uint64_t v)
 uint64_t hist_bucket_low(unsigned idx);
 uint64_t hist_bucket_width(unsigned idx);
 void hist_reset(struct hist *h);
+/* A copy on the heap (NULL for NULL, or when out of memory). */
+struct hist *hist_dup(const struct hist *h);
 /* dst += src (src may be written concurrently: counts are read atomically). */
 void hist_merge(struct hist *dst, const struct hist *src);
 /* dst = a - b, for interval histograms from two cumulative snapshots. */
@@ -55,10 +57,16 @@ uint64_t hist_count(const struct hist *h);
  * to [min, max] when those are known (pass 0 and UINT64_MAX otherwise). 0 for an empty histogram.
  */
 uint64_t hist_percentile(const struct hist *h, double pct, uint64_t min, uint64_t max);
+/* The mean of the values, each at its bucket's midpoint (within 0.4%); 0 when empty. */
+double hist_mean(const struct hist *h);
+/* The rank (1..n) hist_percentile() looks for: pct% of n values, rounded up. */
+uint64_t hist_rank(double pct, uint64_t n);
 
 /*
  * Counters of one direction (read or write) of one worker, target or run. Latency sums are
  * exact integers for the mean; the sum of squares is a double (relative error 1e-16) for stdev.
+ * The histogram (34 KiB) is on the heap, and absent where no latency is kept: the targets of a
+ * job whose threads serve thousands of them keep counts only.
  */
 struct dir_stats {
 	uint64_t ios;
@@ -68,11 +76,22 @@ struct dir_stats {
 	uint64_t lat_sum;        /* ns */
 	double lat_sumsq;        /* ns^2 */
 	uint64_t lat_min, lat_max;
-	struct hist hist;
+	struct hist *hist;       /* NULL: none yet (percentiles 0) */
 };
 
+/* Empty, without a histogram (a merge that brings one makes it). */
 void dir_stats_init(struct dir_stats *d);
-void dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src);
+/* Empty, with an empty histogram, as a worker needs before its first I/O. 0 or -ENOMEM. */
+int dir_stats_init_hist(struct dir_stats *d);
+void dir_stats_release(struct dir_stats *d);
+/* dst += src, histogram included (dst gets one when src has one). 0 or -ENOMEM (the counts
+ * are merged even then; the percentiles would be missing). */
+int dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src);
+/* Only the I/O counts (ios, bytes, errors): what a target served by shared threads keeps. */
+void dir_stats_merge_counts(struct dir_stats *dst, uint64_t ios, uint64_t bytes,
+			    uint64_t errors);
+/* A deep copy into dst (initialised); 0 or -ENOMEM. */
+int dir_stats_copy(struct dir_stats *dst, const struct dir_stats *src);
 
 /* ios and bytes are stored atomically (relaxed) because the series tick reads them live. */
 static inline void dir_stats_count(struct dir_stats *d, uint64_t bytes)
@@ -81,8 +100,19 @@ static inline void dir_stats_count(struct dir_stats *d, uint64_t bytes)
 	__atomic_store_n(&d->bytes, d->bytes + bytes, __ATOMIC_RELAXED);
 }
 
+/* Whether d did (or failed) any I/O: reports show a trim direction only where it did. */
+static inline bool dir_stats_any(const struct dir_stats *d)
+{
+	return d->ios || d->errors;
+}
+
+/* Makes d's histogram where it has none yet (never for a worker: it makes its own first). */
+bool dir_stats_need_hist(struct dir_stats *d);
+
 static inline void dir_stats_add(struct dir_stats *d, uint64_t bytes, uint64_t lat_ns)
 {
+	if (__builtin_expect(!d->hist, 0) && !dir_stats_need_hist(d))
+		return;
 	dir_stats_count(d, bytes);
 	d->lat_n++;
 	d->lat_sum += lat_ns;
@@ -91,7 +121,7 @@ static inline void dir_stats_add(struct dir_stats *d, uint64_t bytes, uint64_t l
 		d->lat_min = lat_ns;
 	if (lat_ns > d->lat_max)
 		d->lat_max = lat_ns;
-	hist_add(&d->hist, lat_ns);
+	hist_add(d->hist, lat_ns);
 }
 
 /* Derived figures of a dir_stats over `seconds`. Latencies in microseconds. */

@@ -3,7 +3,6 @@
 #include <blkid.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <linux/fs.h>
 #include <linux/stat.h>
@@ -13,32 +12,23 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/device.h"
 #include "core/workload.h"
 #include "util/parse.h"
+#include "util/field.h"
+#include "util/err.h"
 
 #define FILL_CHUNK (1u << 20)
 
-#define SAY(...) snprintf(err, errlen, __VA_ARGS__)
-
-int target_devname(dev_t dev, char *name, size_t len)
-{
-	char link[64], buf[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	if ((n = readlink(link, buf, sizeof(buf) - 1)) < 0)
-		return -errno;
-	buf[n] = '\0';
-	snprintf(name, len, "%s", basename(buf));
-	return 0;
-}
+#define SAY(...) ((void)err_set(err, errlen, 0, __VA_ARGS__))
 
 static int open_flags(const struct job *job)
 {
-	int f = (job->write_pct > 0 ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	int f = (job_writes(job) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
 	if (job_direct(job))
 		f |= O_DIRECT;
@@ -47,32 +37,41 @@ static int open_flags(const struct job *job)
 	return f;
 }
 
-/* Opens with the run's flags, explaining the one failure users meet most: no O_DIRECT here. */
-static int open_run(struct target *t, const struct job *job, int extra, char *err, size_t errlen)
+/*
+ * Opens what hold (a held or just created file) leads to with the run's flags, explaining the
+ * failure users meet most: no O_DIRECT here.
+ */
+static int open_run(struct target *t, const struct job *job, int hold, struct stat *st,
+		    int extra, char *err, size_t errlen)
 {
-	int fd = open(t->path, open_flags(job) | extra);
+	int fd = gate_reopen(hold, open_flags(job) | extra, st);
 
 	if (fd >= 0) {
 		t->fd = fd;
+		t->id = (struct gate_id){.dev = st->st_dev, .ino = st->st_ino};
 		return 0;
 	}
-	int e = errno;
-	if (e == EINVAL && job_direct(job))
-		SAY("%s: this filesystem does not support direct I/O (O_DIRECT); use --cache buffered",
+	if (fd == -EINVAL && job_direct(job))
+		SAY("%s: this filesystem does not support direct I/O (O_DIRECT); use " FIELD("cache") " buffered",
 		    t->path);
-	else if (e == EBUSY)
+	else if (fd == -EBUSY)
 		SAY("%s: device is busy (mounted or in use by the kernel); refusing to write to it",
 		    t->path);
+	else if (fd == -ENOSYS)
+		SAY("%s: cannot reopen it safely: /proc is not mounted", t->path);
 	else
-		SAY("%s: cannot open: %s", t->path, strerror(e));
-	return -e;
+		SAY("%s: cannot open: %s", t->path, strerror(-fd));
+	return fd;
 }
 
-/* Writes size bytes of incompressible (or zero) data; stops early, and fails, on a signal. */
-static int fill_file(int fd, uint64_t size, const struct job *job, target_fill_cb cb, void *cbarg,
-		     volatile sig_atomic_t *stop)
+/*
+ * Writes incompressible (or zero) data from byte from up to size; stops early, and fails, on a
+ * signal.
+ */
+static int fill_file(int fd, uint64_t from, uint64_t size, const struct job *job,
+		     target_fill_cb cb, void *cbarg, volatile sig_atomic_t *stop)
 {
-	uint64_t *buf = malloc(FILL_CHUNK), done = 0;
+	uint64_t *buf = malloc(FILL_CHUNK), done = from;
 	struct workload w;
 	int r = 0;
 
@@ -98,7 +97,7 @@ static int fill_file(int fd, uint64_t size, const struct job *job, target_fill_c
 		}
 		done += (uint64_t)wr;
 		if (cb && (done % (64u << 20) == 0 || done == size))
-			cb(cbarg, (double)done / (double)size);
+			cb(cbarg, (double)(done - from) / (double)(size - from));
 	}
 	if (!r && fdatasync(fd) < 0)
 		r = -errno;
@@ -106,31 +105,70 @@ static int fill_file(int fd, uint64_t size, const struct job *job, target_fill_c
 	return r;
 }
 
+/*
+ * --until-full: a file's region runs past its end over the space its filesystem has free, which
+ * the run's writes take until the filesystem refuses them.
+ */
+static int until_full_size(struct target *t, int fd, uint64_t from)
+{
+	struct statvfs vfs;
+
+	if (fstatvfs(fd, &vfs))
+		return -errno;
+	t->size = from + (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	return 0;
+}
+
+/* --until-full: a new file starts empty (its parent directory held in t->dirfd). */
+static int create_empty(struct target *t)
+{
+	int fd = gate_create_at(t->dirfd, t->base, O_RDWR, 0644, &t->id), r;
+
+	if (fd < 0)
+		return fd == -EEXIST ? -EPERM : fd;
+	t->created = true;
+	if ((r = until_full_size(t, fd, 0))) {
+		close(fd);
+		return r;
+	}
+	return fd;
+}
+
+/*
+ * Creates path (O_EXCL | O_NOFOLLOW: never a planted link or file) and fills it. Returns the
+ * descriptor of the new file, or -errno. The file stays recorded in t for target_close.
+ */
 static int create_file(struct target *t, const struct job *job, target_fill_cb cb, void *cbarg,
 		       volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
 	uint64_t size = job->size ? job->size : JOB_DEFAULT_FILE_SIZE;
-	char dir[PATH_MAX], b1[32], b2[32];
+	char b1[32], b2[32];
 	struct statvfs vfs;
 	int fd, r;
 
-	snprintf(dir, sizeof(dir), "%s", t->path);
-	if (statvfs(dirname(dir), &vfs) == 0 &&
+	if ((r = gate_open_parent(t->path, &t->dirfd, &t->base))) {
+		SAY("%s: %s", t->path,
+		    r == -ENOENT ? "its directory does not exist" : strerror(-r));
+		return r == -ENOENT || r == -ENOTDIR || r == -EISDIR ? -EINVAL : r;
+	}
+	if (job->until_full)
+		return create_empty(t);
+	if (fstatvfs(t->dirfd, &vfs) == 0 &&
 	    (uint64_t)vfs.f_bavail * vfs.f_frsize < size + (64u << 20)) {
 		SAY("%s: not enough space for a %s test file (%s free)", t->path,
 		    fmt_size(size, b1, sizeof(b1)),
 		    fmt_size((uint64_t)vfs.f_bavail * vfs.f_frsize & ~1048575ull, b2, sizeof(b2)));
 		return -ENOSPC;
 	}
-	if ((fd = open(t->path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644)) < 0) {
-		r = -errno;
-		SAY("%s: cannot create: %s", t->path, strerror(errno));
-		return r;
+	if ((fd = gate_create_at(t->dirfd, t->base, O_RDWR, 0644, &t->id)) < 0) {
+		SAY("%s: cannot create: %s", t->path,
+		    fd == -EEXIST ? "something appeared at that name; refusing to use it"
+				  : strerror(-fd));
+		return fd == -EEXIST ? -EPERM : fd;
 	}
 	t->created = true;
-	r = fill_file(fd, size, job, cb, cbarg, stop);
-	close(fd);
-	if (r) {
+	if ((r = fill_file(fd, 0, size, job, cb, cbarg, stop))) {
+		close(fd);
 		if (r == -EINTR)
 			SAY("%s: interrupted while creating the test file", t->path);
 		else
@@ -138,98 +176,99 @@ static int create_file(struct target *t, const struct job *job, target_fill_cb c
 		return r;
 	}
 	t->size = size;
-	return 0;
+	return fd;
 }
 
-/* Whether dev, or a partition of it, is mounted or used as swap. */
-static bool dev_in_use(const struct target *t, char *why, size_t whylen)
+/*
+ * Grows a regular file smaller than --size to it (job->grow: DiskSpd's -c), writing through the
+ * inode held, as a new file is filled. A failure puts the file back at its old length.
+ */
+static int grow_file(struct target *t, const struct job *job, int hold, struct stat *st,
+		     target_fill_cb cb, void *cbarg, volatile sig_atomic_t *stop, char *err,
+		     size_t errlen)
 {
-	char line[4096], want[40];
-	bool used = false;
-	FILE *f = fopen("/proc/self/mountinfo", "r");
+	uint64_t from = (uint64_t)st->st_size, size = job->size;
+	char b1[32], b2[32];
+	struct statvfs vfs;
+	int fd = gate_reopen(hold, O_WRONLY | O_CLOEXEC, st), r;
 
-	snprintf(want, sizeof(want), "/%s/", t->devname);
-	while (f && !used && fgets(line, sizeof(line), f)) {
-		unsigned maj, min;
-		char path[PATH_MAX], mnt[1024], link[64];
-		if (sscanf(line, "%*u %*u %u:%u %*s %1023s", &maj, &min, mnt) != 3 || maj == 0)
-			continue;
-		snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", maj, min);
-		if (!realpath(link, path))
-			continue;
-		if (strlen(path) + 2 > sizeof(path))
-			continue;
-		strcat(path, "/");
-		if (makedev(maj, min) == t->dev || strstr(path, want)) {
-			snprintf(why, whylen, "it is mounted (or has a mounted partition) at %s", mnt);
-			used = true;
-		}
+	if (fd < 0) {
+		SAY("%s: cannot open it to grow it to " FIELD("size") ": %s", t->path,
+		    strerror(-fd));
+		return fd;
 	}
-	if (f)
-		fclose(f);
-	if (!used && (f = fopen("/proc/swaps", "r"))) {
-		char dev[PATH_MAX];
-		struct stat st;
-		while (!used && fscanf(f, "%4095s %*[^\n]", dev) == 1)
-			if (stat(dev, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == t->dev) {
-				snprintf(why, whylen, "it is in use as swap");
-				used = true;
-			}
-		fclose(f);
+	if (fstatvfs(fd, &vfs) == 0 &&
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize < size - from + (64u << 20)) {
+		SAY("%s: not enough space to grow it from %s to %s", t->path,
+		    fmt_size(from, b1, sizeof(b1)), fmt_size(size, b2, sizeof(b2)));
+		close(fd);
+		return -ENOSPC;
 	}
-	return used;
+	if ((r = fill_file(fd, from, size, job, cb, cbarg, stop))) {
+		if (ftruncate(fd, (off_t)from) < 0)
+			r = -errno;
+		SAY("%s: %s while growing it to %s; it is back at %s", t->path,
+		    r == -EINTR ? "interrupted" : strerror(-r), fmt_size(size, b1, sizeof(b1)),
+		    fmt_size(from, b2, sizeof(b2)));
+	}
+	close(fd);
+	return r;
 }
 
-/* A filesystem, RAID/LVM signature or partition table on the device, from libblkid. */
-static bool dev_has_signature(const char *path, char *why, size_t whylen)
-{
-	blkid_probe pr = blkid_new_probe_from_filename(path);
-	const char *v = NULL;
-	bool found = false;
-
-	if (!pr)
-		return false;
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE);
-	blkid_probe_enable_partitions(pr, 1);
-	if (blkid_do_safeprobe(pr) == 0) {
-		if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0)
-			snprintf(why, whylen, "it holds a %s filesystem or volume signature", v);
-		else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0)
-			snprintf(why, whylen, "it holds a %s partition table", v);
-		else
-			snprintf(why, whylen, "it holds a filesystem or partition signature");
-		found = true;
-	}
-	blkid_free_probe(pr);
-	return found;
-}
-
-static int open_device(struct target *t, const struct job *job, const struct stat *st, char *err,
-		       size_t errlen)
+/* Refuses to write to a device that is mounted, held or holds a signature, unless --force. */
+static int check_device(struct target *t, const struct job *job, int hold, struct stat *st,
+			char *err, size_t errlen)
 {
 	char why[PATH_MAX + 64];
+	struct stat rst = *st;
+	/* A trim discards the blocks: it destroys data as a write does. */
+	const char *what = job->write_pct ? "write to" : "trim";
+
+	if (!job_writes(job))
+		return 0;
+	if (!job->allow_write_device) {
+		SAY("%s: refusing to %s a block device (its data would be destroyed); "
+		    "add " FIELD("allow-write-device") " to mean it",
+		    t->opened, what);
+		return -EPERM;
+	}
+	/* The signature is read through a read-only descriptor of the very device held. */
+	int ro = gate_reopen(hold, O_RDONLY, &rst);
+	int used = device_in_use(NULL, st->st_rdev, ro, why, sizeof(why));
+	if (ro >= 0)
+		close(ro);
+	else if (used == 0)
+		snprintf(why, sizeof(why), "it cannot be opened to look for signatures (%s)",
+			 strerror(-ro)), used = 1;
+	if (used < 0)
+		snprintf(why, sizeof(why), "it cannot be checked (%s)", strerror(-used));
+	if (!used)
+		return 0;
+	if (job->force) {
+		if (asprintf(&t->forced, "forced: %s was written although %s", t->opened, why) < 0)
+			return -ENOMEM;
+		return 0;
+	}
+	SAY("%s: refusing to %s: %s (add " FIELD("force") " to overwrite it anyway)", t->opened,
+	    job->write_pct ? "write" : "trim", why);
+	return -EPERM;
+}
+
+static int open_device(struct target *t, const struct job *job, int hold, struct stat *st,
+		       char *err, size_t errlen)
+{
 	int r;
 
 	t->is_blockdev = true;
 	t->dev = st->st_rdev;
-	target_devname(t->dev, t->devname, sizeof(t->devname));
-	if (job->write_pct > 0) {
-		if (!job->allow_write_device) {
-			SAY("%s: refusing to write to a block device (its data would be destroyed); "
-			    "add --allow-write-device to mean it",
-			    t->path);
-			return -EPERM;
-		}
-		if (!job->force && (dev_in_use(t, why, sizeof(why)) ||
-				    dev_has_signature(t->path, why, sizeof(why)))) {
-			SAY("%s: refusing to write: %s (add --force to overwrite it anyway)", t->path,
-			    why);
-			return -EPERM;
-		}
-	}
-	/* O_EXCL on a block device: the kernel itself refuses while it is mounted. */
-	if ((r = open_run(t, job, job->write_pct > 0 && !job->force ? O_EXCL : 0, err, errlen)))
+	device_name(NULL, t->dev, t->devname, sizeof(t->devname));
+	if (!t->opened && asprintf(&t->opened, "/dev/%s", t->devname[0] ? t->devname : "?") < 0)
+		return -ENOMEM;
+	if ((r = check_device(t, job, hold, st, err, errlen)))
+		return r;
+	/* O_EXCL on a block device: the kernel itself refuses while it is mounted or held. */
+	if ((r = open_run(t, job, hold, st, job_writes(job) && !job->force ? O_EXCL : 0, err,
+			  errlen)))
 		return r;
 	if (ioctl(t->fd, BLKGETSIZE64, &t->size) < 0) {
 		r = -errno;
@@ -246,16 +285,67 @@ static int open_device(struct target *t, const struct job *job, const struct sta
  * The offset alignment direct I/O needs on a file: what the filesystem reports (statx
  * STATX_DIOALIGN, Linux 6.1), else 512, which suits most disks but not 4K-native ones.
  */
-static unsigned file_dio_align(const char *path)
+static unsigned file_dio_align(int fd)
 {
 #ifdef STATX_DIOALIGN
 	struct statx stx;
 
-	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) == 0 && (stx.stx_mask & STATX_DIOALIGN) &&
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 &&
+	    (stx.stx_mask & STATX_DIOALIGN) &&
 	    stx.stx_dio_offset_align > 0)
 		return stx.stx_dio_offset_align;
 #endif
 	return 512;
+}
+
+/*
+ * --atomic: what the target says of torn-write protection (statx STATX_WRITE_ATOMIC, Linux
+ * 6.11: the smallest and largest atomic write), and every write size of the job within it, a
+ * power of two, direct. Debian 12's headers predate the fields: the kernel's layout is read
+ * from a buffer of struct statx's size.
+ */
+#define STATX_WRITE_ATOMIC_ 0x00010000u
+static int check_atomic(const struct target *t, const struct job *job, char *err, size_t errlen)
+{
+	uint32_t b[64] = {0};  /* 256 bytes: struct statx; mask at 0, units at 168 and 172 */
+	uint32_t min, max;
+
+	if (!job_direct(job)) {
+		SAY(FIELD("atomic") ": atomic writes need direct I/O (" FIELD("cache") " direct)");
+		return -EINVAL;
+	}
+	if (syscall(SYS_statx, t->fd, "", AT_EMPTY_PATH, STATX_WRITE_ATOMIC_, b) != 0 ||
+	    !(b[0] & STATX_WRITE_ATOMIC_) || !(max = b[172 / 4])) {
+		SAY("%s: %s no atomic writes (statx: no torn-write protection); " FIELD("atomic")
+		    " needs a device or filesystem that has them (an NVMe or SCSI disk that "
+		    "declares them, XFS with reflink, ...)", t->path,
+		    t->is_blockdev ? "this device does" : "its filesystem has");
+		return -EINVAL;
+	}
+	min = b[168 / 4];
+	uint64_t maxw = 0;
+	for (unsigned i = 0; i < (job->nbs_write ? job->nbs_write : 1); i++) {
+		uint64_t bs = job->nbs_write ? job->bs_write[i].bs : job->bs;
+		if (bs & (bs - 1) || bs < min || bs > max) {
+			SAY(FIELD("atomic") ": %s writes atomically from %u to %u bytes, in powers of "
+			    "two; %llu is not one of them", t->path, min, max,
+			    (unsigned long long)bs);
+			return -EINVAL;
+		}
+		maxw = bs > maxw ? bs : maxw;
+	}
+	/* The kernel also wants each atomic write at a multiple of its own length. */
+	uint64_t align = job->align ? job->align : job_min_bs(job);
+	if (t->region_off % maxw || job->skip % maxw || job->thread_stride % maxw ||
+	    (job->pattern == PATTERN_RANDOM ? align % maxw
+					    : (job->nbs_write || job->nbs_read) != 0)) {
+		SAY(FIELD("atomic") ": every write must start at a multiple of its length (%llu "
+		    "bytes): " FIELD("offset") ", " FIELD("align") " (or the smallest block size), "
+		    FIELD("gap") " and " FIELD("thread-stride") " must be multiples of it, and "
+		    "sequential I/O one size", (unsigned long long)maxw);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static int set_region(struct target *t, const struct job *job, char *err, size_t errlen)
@@ -265,80 +355,224 @@ static int set_region(struct target *t, const struct job *job, char *err, size_t
 	unsigned need = direct ? t->logical_block : 1;
 
 	if (job->offset >= t->size) {
-		SAY("--offset: %s is beyond the end of %s (%s)", fmt_size(job->offset, b1, 32),
+		SAY(FIELD("offset") ": %s is beyond the end of %s (%s)", fmt_size(job->offset, b1, 32),
 		    t->path, fmt_size(t->size, b2, 32));
 		return -EDOM;
 	}
 	t->region_off = job->offset;
 	t->region_len = job->range ? job->range : t->size - job->offset;
+	/* --until-full: the filesystem's free space bounds the region, whatever was asked. */
+	if (job->until_full && t->region_len > t->size - t->region_off)
+		t->region_len = t->size - t->region_off;
 	if (t->region_len > t->size - t->region_off) {
-		SAY("--range: the region ends beyond the end of %s (%s)", t->path,
+		SAY(FIELD("range") ": the region ends beyond the end of %s (%s)", t->path,
 		    fmt_size(t->size, b2, 32));
 		return -EDOM;
 	}
-	if (job->bs > t->region_len) {
-		SAY("--bs: the block size %s is larger than the target %s (%s)",
-		    fmt_size(job->bs, b1, 32), t->path, fmt_size(t->region_len, b2, 32));
+	if (job_max_bs(job) > t->region_len) {
+		SAY(FIELD("bs") ": the block size %s is larger than the target %s (%s)",
+		    fmt_size(job_max_bs(job), b1, 32), t->path, fmt_size(t->region_len, b2, 32));
 		return -EDOM;
 	}
 	if (need > 1 && (job->bs % need || t->region_off % need || (job->align && job->align % need))) {
-		SAY("--bs: direct I/O on %s needs sizes and offsets in multiples of %u bytes", t->path,
+		SAY(FIELD("bs") ": direct I/O on %s needs sizes and offsets in multiples of %u bytes", t->path,
 		    need);
 		return -EDOM;
 	}
+	return job->atomic && job->write_pct ? check_atomic(t, job, err, errlen) : 0;
+}
+
+/*
+ * A target is a regular file or a block device; anything else is bad usage. to: what path, a
+ * symbolic link, says, when mode is of what it leads to; NULL when path itself has mode.
+ */
+static int target_kind(const char *path, const char *to, mode_t mode, char *err, size_t errlen)
+{
+	if (S_ISREG(mode) || S_ISBLK(mode))
+		return 0;
+	if (to)
+		SAY("%s: is a symbolic link to %s, which is %s; a target is a regular file or a "
+		    "block device",
+		    path, to, gate_kind(mode));
+	else if (S_ISDIR(mode))
+		SAY("%s: is a directory; name a file in it (iorate creates it), e.g. %s/iorate.dat",
+		    path, path);
+	else
+		SAY("%s: is %s; a target is a regular file or a block device", path,
+		    gate_kind(mode));
+	return -EINVAL;
+}
+
+int target_precheck(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char *base, to[PATH_MAX];
+	int dirfd, r;
+
+	if (lstat(path, &st) == 0) {
+		if (!S_ISLNK(st.st_mode))
+			return target_kind(path, NULL, st.st_mode, err, errlen);
+		/* What a link leads to is held to the same rule; target_open judges it again. */
+		ssize_t n = readlink(path, to, sizeof(to) - 1);
+		to[n > 0 ? n : 0] = '\0';
+		if (stat(path, &st))
+			return 0; /* a dangling link: target_open refuses it */
+		return target_kind(path, to, st.st_mode, err, errlen);
+	}
+	if (errno != ENOENT)
+		return 0; /* target_open says why */
+	if ((r = gate_open_parent(path, &dirfd, &base))) {
+		if (r == -ENOMEM)
+			return r;
+		SAY("%s: %s", path,
+		    r == -ENOENT    ? "its directory does not exist"
+		    : r == -EISDIR  ? "is a directory; name a file"
+		    : r == -ENOTDIR ? "a component of the path is not a directory"
+				    : strerror(-r));
+		return -EINVAL;
+	}
+	close(dirfd);
+	free(base);
 	return 0;
 }
 
-int target_open(struct target *t, const char *path, const struct job *job, target_fill_cb cb,
-		void *cbarg, volatile sig_atomic_t *stop, char *err, size_t errlen)
+/* A link as the last component: followed to a block device, or to a file only read. */
+static int follow_link(struct target *t, const struct job *job, int *hold, struct stat *st,
+		       char *err, size_t errlen)
 {
-	struct stat st;
+	char to[PATH_MAX];
+	ssize_t n = readlink(t->path, to, sizeof(to) - 1);
+
+	to[n > 0 ? n : 0] = '\0';
+	close(*hold);
+	if ((*hold = gate_hold(t->path, true, st)) < 0) {
+		if (*hold == -ENOENT) {
+			/* Not -ENOENT: that would have a new file made, which is writing through it. */
+			SAY("%s: is a symbolic link to %s, which does not exist; refusing to create a "
+			    "file through it",
+			    t->path, to);
+			return -EPERM;
+		}
+		SAY("%s: a link to %s: %s", t->path, to, strerror(-*hold));
+		return *hold;
+	}
+	int r = target_kind(t->path, to, st->st_mode, err, errlen);
+	if (r)
+		return r;
+	if (S_ISBLK(st->st_mode) || (S_ISREG(st->st_mode) && !job_writes(job))) {
+		char proc[40];
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", *hold);
+		if ((n = readlink(proc, to, sizeof(to) - 1)) > 0) {
+			to[n] = '\0';
+			if (!(t->opened = strdup(to)))
+				return -ENOMEM;
+		}
+		return 0;
+	}
+	SAY("%s: is a symbolic link (to %s); refusing to write through it: name the file itself",
+	    t->path, to);
+	return -EPERM;
+}
+
+/*
+ * The size of a regular file the user gave: all of it, or the first --size bytes. One smaller
+ * than --size is refused, unless the job grows it (never through a link).
+ */
+static int file_size(struct target *t, const struct job *job, int hold, struct stat *st,
+		     bool linked, target_fill_cb cb, void *cbarg, volatile sig_atomic_t *stop,
+		     char *err, size_t errlen)
+{
 	char b1[32], b2[32];
 	int r;
 
+	t->size = (uint64_t)st->st_size;
+	if (job->until_full)
+		return until_full_size(t, hold, t->size);
+	if (job->size <= t->size) {
+		if (job->size)
+			t->size = job->size;
+		return 0;
+	}
+	if (job->grow && linked) {
+		SAY("%s: is a symbolic link; refusing to grow a file through it: name the file "
+		    "itself", t->path);
+		return -EPERM;
+	}
+	if (job->grow) {
+		if (!(r = grow_file(t, job, hold, st, cb, cbarg, stop, err, errlen)))
+			t->size = job->size;
+		return r;
+	}
+	SAY("%s: the file is %s, smaller than " FIELD("size") " %s; remove it or drop "
+	    FIELD("size") " (iorate does not grow files it did not create)",
+	    t->path, fmt_size(t->size, b1, 32), fmt_size(job->size, b2, 32));
+	return -EDOM;
+}
+
+/* Holds what path names: the file to judge, or -ENOENT when a new one is to be made. */
+static int hold_target(struct target *t, const struct job *job, const struct gate_id *expect,
+		       int *hold, struct stat *st, bool *linked, char *err, size_t errlen)
+{
+	int r;
+
+	if ((*hold = gate_hold(t->path, false, st)) < 0) {
+		r = *hold;
+		if (r == -ENOENT && expect) {
+			SAY("%s: was removed since iorate created it", t->path);
+			return -EPERM;
+		}
+		if (r != -ENOENT)
+			SAY("%s: %s", t->path, strerror(-r));
+		return r;
+	}
+	*linked = S_ISLNK(st->st_mode);
+	if (*linked && (r = follow_link(t, job, hold, st, err, errlen)))
+		return r;
+	if (expect && (st->st_dev != expect->dev || st->st_ino != expect->ino)) {
+		SAY("%s: was replaced since iorate created it; refusing to use it", t->path);
+		return -EPERM;
+	}
+	return target_kind(t->path, NULL, st->st_mode, err, errlen);
+}
+
+int target_open(struct target *t, const char *path, const struct job *job,
+		const struct gate_id *expect, target_fill_cb cb, void *cbarg,
+		volatile sig_atomic_t *stop, char *err, size_t errlen)
+{
+	struct stat st;
+	bool linked = false;
+	int hold = -1, r;
+
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
+	t->dirfd = -1;
 	t->logical_block = 512;
 	if (!(t->path = strdup(path)))
 		return -ENOMEM;
-	if (stat(path, &st) < 0) {
-		if (errno != ENOENT) {
-			r = -errno;
-			SAY("%s: %s", path, strerror(errno));
-			return r;
-		}
-		if ((r = create_file(t, job, cb, cbarg, stop, err, errlen)))
-			return r;
-		if (stat(path, &st) < 0)
-			return -errno;
-	} else if (S_ISDIR(st.st_mode)) {
-		SAY("%s: is a directory; name a file in it (iorate creates it), e.g. %s/iorate.dat",
-		    path, path);
-		return -EISDIR;
-	} else if (S_ISBLK(st.st_mode)) {
-		if ((r = open_device(t, job, &st, err, errlen)))
-			return r;
-		return set_region(t, job, err, errlen);
-	} else if (!S_ISREG(st.st_mode)) {
-		SAY("%s: not a regular file or a block device", path);
-		return -EINVAL;
-	} else {
-		t->size = (uint64_t)st.st_size;
-		if (job->size > t->size) {
-			SAY("%s: the file is %s, smaller than --size %s; remove it or drop --size "
-			    "(iorate does not grow files it did not create)",
-			    path, fmt_size(t->size, b1, 32), fmt_size(job->size, b2, 32));
-			return -EDOM;
-		}
-		if (job->size)
-			t->size = job->size;
+	r = hold_target(t, job, expect, &hold, &st, &linked, err, errlen);
+	if (r == -ENOENT) {
+		if ((hold = r = create_file(t, job, cb, cbarg, stop, err, errlen)) < 0)
+			goto out;
+		r = fstat(hold, &st) ? -errno : 0;
+	} else if (!r && S_ISBLK(st.st_mode)) {
+		if (!(r = open_device(t, job, hold, &st, err, errlen)))
+			r = set_region(t, job, err, errlen);
+		goto out;
+	} else if (!r) {
+		r = file_size(t, job, hold, &st, linked, cb, cbarg, stop, err, errlen);
 	}
+	if (r)
+		goto out;
 	t->dev = st.st_dev;
-	t->logical_block = file_dio_align(path);
-	target_devname(t->dev, t->devname, sizeof(t->devname));
-	if ((r = open_run(t, job, 0, err, errlen)))
-		return r;
-	return set_region(t, job, err, errlen);
+	device_name(NULL, t->dev, t->devname, sizeof(t->devname));
+	if (!(r = open_run(t, job, hold, &st, 0, err, errlen))) {
+		t->logical_block = file_dio_align(t->fd);
+		r = set_region(t, job, err, errlen);
+	}
+out:
+	if (hold >= 0)
+		close(hold);
+	return r;
 }
 
 int target_virtual(struct target *t, const char *path, const struct job *job, char *err,
@@ -346,6 +580,7 @@ int target_virtual(struct target *t, const char *path, const struct job *job, ch
 {
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
+	t->dirfd = -1;
 	t->logical_block = 1;
 	if (!(t->path = strdup(path)))
 		return -ENOMEM;
@@ -353,15 +588,24 @@ int target_virtual(struct target *t, const char *path, const struct job *job, ch
 	return set_region(t, job, err, errlen);
 }
 
-void target_close(struct target *t, bool keep)
+int target_close(struct target *t, bool keep)
 {
+	int r = 0;
+
 	if (!t)
-		return;
+		return 0;
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
-	if (t->created && !keep && t->path)
-		unlink(t->path);
+	if (t->created && !keep && t->dirfd >= 0)
+		r = gate_unlinkat_created(t->dirfd, t->base, &t->id);
+	if (t->dirfd >= 0)
+		close(t->dirfd);
+	t->dirfd = -1;
 	free(t->path);
-	t->path = NULL;
+	free(t->opened);
+	free(t->base);
+	free(t->forced);
+	t->path = t->opened = t->base = t->forced = NULL;
+	return r == -ENOENT ? 0 : r;
 }

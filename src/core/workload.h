@@ -8,6 +8,8 @@
  * The offset and direction of every I/O of one thread. Pure and deterministic: with the same
  * seed, region and thread index, the same sequence comes out, whatever engine runs it.
  */
+struct workload_shape;
+
 struct workload {
 	uint64_t s[4];           /* xoshiro256** state */
 	uint64_t base;           /* first byte of the region */
@@ -19,7 +21,33 @@ struct workload {
 	bool sequential;
 	bool mixed;              /* 0 < write% < 100: draw the direction */
 	bool all_write;
+	/* Block-size mixes, skewed distributions, random/sequential mixes, skips: NULL for the
+	 * plain uniform shape, which keeps the hot path to the lines above. */
+	const struct workload_shape *shape;
+	uint64_t cursor;         /* shaped, sequential: the next byte, as the region is swept */
+	uint64_t end;            /* shaped: the region's end */
+	double zipf_zetan, zipf_eta; /* shaped, zipf: over this worker's slots */
+	uint64_t zone_start;     /* shaped, strided zones: the zone in use */
+	uint64_t zone_done;      /* ... bytes moved in it */
+	uint64_t seq_n[2];       /* shaped, sequence distribution: reads, writes drawn */
 };
+
+/*
+ * What a job asks beyond one block size and a uniform pattern, prepared once per job and shared
+ * read-only by its workers (workload_shape_new from the job; NULL when it asks nothing more).
+ */
+struct job;
+int workload_shape_new(const struct job *j, struct workload_shape **out);
+void workload_shape_free(struct workload_shape *s);
+/* The largest block size the shape can draw (buffers are this long); bs when none. */
+uint64_t workload_max_bs(const struct workload_shape *s, uint64_t bs);
+/*
+ * Gives an initialised workload the job's shape over its region of len bytes (after
+ * workload_init, in the runner's thread: it fills the shape's cache of zipf sums). Random offsets then leave room for the largest
+ * block; a sequential sweep starts at the thread's share of the region. 0 or -EINVAL.
+ */
+int workload_shape_attach(struct workload *w, struct workload_shape *s, uint64_t len,
+			  unsigned thread, unsigned nthreads);
 
 /*
  * region [base, base + len) of a target; thread `thread` of `nthreads`; bs and align bytes
@@ -49,11 +77,19 @@ static inline uint64_t workload_rand(struct workload *w)
 	return r;
 }
 
-/* Next I/O: returns its offset and sets *write. No division: a multiply-high bounds the draw. */
-static inline uint64_t workload_next(struct workload *w, bool *write)
+/* A shaped job's next I/O (workload.c): offset, direction and length. */
+uint64_t workload_next_shaped(struct workload *w, bool *write, uint32_t *len);
+
+/*
+ * Next I/O: returns its offset and sets *write (and *len, for shaped jobs; others leave it).
+ * No division: a multiply-high bounds the draw.
+ */
+static inline uint64_t workload_next(struct workload *w, bool *write, uint32_t *len)
 {
 	uint64_t off;
 
+	if (__builtin_expect(w->shape != NULL, 0))
+		return workload_next_shaped(w, write, len);
 	if (w->mixed)
 		*write = workload_rand(w) < w->write_thresh;
 	else

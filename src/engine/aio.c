@@ -5,8 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/worker.h"
 #include "engine/engine.h"
+
+/* The kernel's flag for aio_reqprio (linux/aio_abi.h; libaio does not name it). */
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
 
 struct aio {
 	io_context_t ctx;
@@ -27,7 +31,7 @@ static int aio_probe(void)
 	return 0;
 }
 
-static int aio_init(struct worker *w, unsigned depth)
+static int aio_init(struct engine_io *w, unsigned depth)
 {
 	struct aio *a = calloc(1, sizeof(*a));
 	int r;
@@ -54,7 +58,7 @@ fail:
 	return r;
 }
 
-static enum io_q aio_queue(struct worker *w, struct io_req *r)
+static enum io_q aio_queue(struct engine_io *w, struct io_req *r)
 {
 	struct aio *a = w->eng;
 	struct iocb *cb = &a->iocbs[r->idx];
@@ -62,16 +66,22 @@ static enum io_q aio_queue(struct worker *w, struct io_req *r)
 	if (a->nbatch >= a->depth)
 		return IO_Q_BUSY;
 	if (r->write)
-		io_prep_pwrite(cb, w->fd, r->buf, r->len, (long long)r->offset);
+		io_prep_pwrite(cb, w->fds[r->file], r->buf, r->len, (long long)r->offset);
 	else
-		io_prep_pread(cb, w->fd, r->buf, r->len, (long long)r->offset);
+		io_prep_pread(cb, w->fds[r->file], r->buf, r->len, (long long)r->offset);
+	if (r->write && (w->opts & ENGINE_OPT_ATOMIC))
+		cb->aio_rw_flags = ENGINE_RWF_ATOMIC;
+	if (r->ioprio) {
+		cb->aio_reqprio = (short)r->ioprio;
+		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+	}
 	cb->data = r;
 	a->batch[a->nbatch++] = cb;
 	return IO_Q_QUEUED;
 }
 
 /* Submits the batch; a short submit keeps the rest at the front of it for the next call. */
-static int aio_commit(struct worker *w)
+static int aio_commit(struct engine_io *w)
 {
 	struct aio *a = w->eng;
 	unsigned off = 0;
@@ -90,7 +100,7 @@ static int aio_commit(struct worker *w)
 	return a->nbatch ? (r < 0 ? r : -EIO) : 0;
 }
 
-static int aio_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
+static int aio_reap(struct engine_io *w, unsigned min, struct io_req **done, unsigned max)
 {
 	struct aio *a = w->eng;
 	int n;
@@ -111,7 +121,7 @@ static int aio_reap(struct worker *w, unsigned min, struct io_req **done, unsign
 	return n;
 }
 
-static void aio_cleanup(struct worker *w)
+static void aio_cleanup(struct engine_io *w)
 {
 	struct aio *a = w->eng;
 
@@ -127,7 +137,7 @@ static void aio_cleanup(struct worker *w)
 
 const struct engine_ops engine_aio = {
 	.name = "aio",
-	.flags = 0,
+	.flags = ENGINE_IOPRIO | ENGINE_ATOMIC,
 	.probe = aio_probe,
 	.init = aio_init,
 	.queue = aio_queue,

@@ -17,29 +17,52 @@ struct io_req {
 	void *buf;
 	uint32_t len;
 	int32_t res;             /* set by the engine: bytes transferred or -errno */
-	uint16_t idx;            /* index in worker->reqs, also the registered buffer index */
+	uint16_t idx;            /* index in engine_io.reqs, also the registered buffer index */
 	uint8_t write;
 	uint8_t counted;         /* issued inside the measured window */
+	uint32_t file;           /* index in engine_io.fds: the target (0 with one) */
+	uint16_t ioprio;         /* its own I/O priority (ioprio_set's value), 0: the thread's */
 };
 
-struct worker;
+/*
+ * What an engine sees of the thread that drives it: the core sets it up and owns it, the
+ * engine reads it and keeps its own state in eng. Engines know nothing else of the core.
+ */
+struct engine_io {
+	void *eng;               /* engine private state, set by init() */
+	int fd;                  /* the target, opened by the core (the first, with several) */
+	const int *fds;          /* the thread's targets, indexed by io_req.file; nfds >= 1 */
+	unsigned nfds;
+	uint32_t bs;             /* bytes per I/O */
+	struct io_req *reqs;     /* depth requests; reqs[i].buf are the registered buffers */
+	unsigned opts;           /* ENGINE_OPT_*, set by the core before init() */
+};
+
+/* A kernel thread polls the submission queue (io_uring's SQPOLL; uring only). */
+#define ENGINE_OPT_SQPOLL 0x1u
+/* Writes carry RWF_ATOMIC (engines with ENGINE_ATOMIC). */
+#define ENGINE_OPT_ATOMIC 0x2u
+/* The kernel's flag (Linux 6.11; linux/fs.h of Debian 12 predates it). */
+#define ENGINE_RWF_ATOMIC 0x40
 
 enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 
 #define ENGINE_SYNC 0x1          /* queue() always completes the I/O */
 #define ENGINE_REAP_SUBMITS 0x2  /* reap() also submits what is queued (one system call) */
 #define ENGINE_NO_IO 0x4         /* moves no bytes (the null engine): no file is needed */
+#define ENGINE_IOPRIO 0x8        /* issues io_req.ioprio with each I/O */
+#define ENGINE_ATOMIC 0x10       /* can issue writes with RWF_ATOMIC (ENGINE_OPT_ATOMIC) */
 
 struct engine_ops {
 	const char *name;
 	unsigned flags;
 	int (*probe)(void);                /* 0, or -errno when unusable here; NULL: always usable */
-	int (*init)(struct worker *w, unsigned depth);  /* in the runner's thread */
-	void (*start)(struct worker *w);   /* once, in the worker's own thread; may be NULL */
-	enum io_q (*queue)(struct worker *w, struct io_req *r);
-	int (*commit)(struct worker *w);
-	int (*reap)(struct worker *w, unsigned min, struct io_req **done, unsigned max);
-	void (*cleanup)(struct worker *w); /* frees w->eng when init set it; may be NULL */
+	int (*init)(struct engine_io *w, unsigned depth);  /* in the runner's thread */
+	void (*start)(struct engine_io *w);   /* once, in the worker's own thread; may be NULL */
+	enum io_q (*queue)(struct engine_io *w, struct io_req *r);
+	int (*commit)(struct engine_io *w);
+	int (*reap)(struct engine_io *w, unsigned min, struct io_req **done, unsigned max);
+	void (*cleanup)(struct engine_io *w); /* frees w->eng when init set it; may be NULL */
 };
 
 /* probe() where the engine has one: 0 when it can run here. */
@@ -49,8 +72,8 @@ static inline int engine_probe(const struct engine_ops *o)
 }
 
 /* commit() and reap() of engines whose queue() always completes (ENGINE_SYNC). */
-int sync_commit_none(struct worker *w);
-int sync_reap_none(struct worker *w, unsigned min, struct io_req **done, unsigned max);
+int sync_commit_none(struct engine_io *w);
+int sync_reap_none(struct engine_io *w, unsigned min, struct io_req **done, unsigned max);
 
 /* NULL when unknown or not built in. */
 const struct engine_ops *engine_find(const char *name);

@@ -2,15 +2,14 @@
  * null: completes every I/O at once without moving a byte, so a run measures only iorate itself
  * (offsets, mix, clock reads, histograms): the tool's overhead per I/O.
  */
-#include "core/worker.h"
 #include "engine/engine.h"
 
-static int null_init(struct worker *w, unsigned depth)
+static int null_init(struct engine_io *w, unsigned depth)
 {
 	return 0;
 }
 
-static enum io_q null_queue(struct worker *w, struct io_req *r)
+static enum io_q null_queue(struct engine_io *w, struct io_req *r)
 {
 	r->res = (int32_t)r->len;
 	return IO_Q_DONE;

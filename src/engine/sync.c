@@ -1,12 +1,12 @@
 /* sync: pread/pwrite, one I/O at a time per thread. */
 #include <errno.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
-#include "core/worker.h"
 #include "engine/engine.h"
 
-static int sync_init(struct worker *w, unsigned depth)
+static int sync_init(struct engine_io *w, unsigned depth)
 {
 	return depth == 1 ? 0 : -EINVAL;
 }
@@ -34,27 +34,41 @@ static inline long sys_prw(long nr, int fd, void *buf, size_t len, uint64_t off)
 #endif
 }
 
-static enum io_q sync_queue(struct worker *w, struct io_req *r)
+/* --atomic: a write through pwritev2 with RWF_ATOMIC. */
+static __attribute__((noinline)) long atomic_write(int fd, struct io_req *r)
 {
-	r->res = (int32_t)sys_prw(r->write ? SYS_pwrite64 : SYS_pread64, w->fd, r->buf, r->len,
-				  r->offset);
+	struct iovec iov = {.iov_base = r->buf, .iov_len = r->len};
+	long n = syscall(SYS_pwritev2, fd, &iov, 1, (long)r->offset, (long)(r->offset >> 32),
+			 ENGINE_RWF_ATOMIC);
+
+	return n < 0 ? -errno : n;
+}
+
+static enum io_q sync_queue(struct engine_io *w, struct io_req *r)
+{
+	if (__builtin_expect(w->opts & ENGINE_OPT_ATOMIC, 0) && r->write) {
+		r->res = (int32_t)atomic_write(w->fds[r->file], r);
+		return IO_Q_DONE;
+	}
+	r->res = (int32_t)sys_prw(r->write ? SYS_pwrite64 : SYS_pread64, w->fds[r->file], r->buf,
+				  r->len, r->offset);
 	return IO_Q_DONE;
 }
 
 /* Synchronous engines complete in queue(): nothing to commit or reap. */
-int sync_commit_none(struct worker *w)
+int sync_commit_none(struct engine_io *w)
 {
 	return 0;
 }
 
-int sync_reap_none(struct worker *w, unsigned min, struct io_req **done, unsigned max)
+int sync_reap_none(struct engine_io *w, unsigned min, struct io_req **done, unsigned max)
 {
 	return 0;
 }
 
 const struct engine_ops engine_sync = {
 	.name = "sync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_ATOMIC,
 	.init = sync_init,
 	.queue = sync_queue,
 	.commit = sync_commit_none,

@@ -20,7 +20,6 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "core/worker.h"
 #include "engine/engine.h"
 
 struct uring {
@@ -29,14 +28,23 @@ struct uring {
 	bool fixed_bufs;
 	bool disabled;         /* created with IORING_SETUP_R_DISABLED: enable in the worker */
 	bool defer;            /* DEFER_TASKRUN: completions appear only through io_uring_enter */
+	uint32_t wflags;       /* rw_flags of every write: RWF_ATOMIC with --atomic, else 0 */
 };
 
 /* Rings before Linux 6.1 do not know these flags: fall back to COOP_TASKRUN (5.19), then none. */
-static int uring_setup(struct uring *u, unsigned depth)
+static int uring_setup(struct uring *u, unsigned depth, unsigned opts)
 {
 	struct io_uring_params p = {.flags = IORING_SETUP_SINGLE_ISSUER |
 					     IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_R_DISABLED};
-	int r = io_uring_queue_init_params(depth, &u->ring, &p);
+	int r;
+
+	/* SQPOLL: the kernel's thread takes SQEs as they are written (liburing wakes it when it
+	 * has gone idle); completions are posted as usual, so no deferred task running. */
+	if (opts & ENGINE_OPT_SQPOLL) {
+		p = (struct io_uring_params){.flags = IORING_SETUP_SQPOLL, .sq_thread_idle = 1000};
+		return io_uring_queue_init_params(depth, &u->ring, &p);
+	}
+	r = io_uring_queue_init_params(depth, &u->ring, &p);
 
 	if (r == 0) {
 		u->disabled = u->defer = true;
@@ -49,7 +57,7 @@ static int uring_setup(struct uring *u, unsigned depth)
 	return r == -EINVAL ? io_uring_queue_init(depth, &u->ring, 0) : r;
 }
 
-static void uring_start(struct worker *w)
+static void uring_start(struct engine_io *w)
 {
 	struct uring *u = w->eng;
 
@@ -70,7 +78,7 @@ static int uring_probe(void)
 	return 0;
 }
 
-static int uring_init(struct worker *w, unsigned depth)
+static int uring_init(struct engine_io *w, unsigned depth)
 {
 	struct uring *u = calloc(1, sizeof(*u));
 	struct iovec *iov = NULL;
@@ -78,9 +86,11 @@ static int uring_init(struct worker *w, unsigned depth)
 
 	if (!u)
 		return -ENOMEM;
-	if ((r = uring_setup(u, depth)) < 0)
+	u->wflags = w->opts & ENGINE_OPT_ATOMIC ? ENGINE_RWF_ATOMIC : 0;
+	if ((r = uring_setup(u, depth, w->opts)) < 0)
 		goto fail;
-	if ((r = io_uring_register_files(&u->ring, &w->fd, 1)) < 0)
+	/* Every target of the thread, registered: an I/O names its target by index. */
+	if ((r = io_uring_register_files(&u->ring, w->fds, w->nfds)) < 0)
 		goto fail_ring;
 	/* Registered buffers are an optimisation: without them (RLIMIT_MEMLOCK), run unregistered. */
 	iov = calloc(depth, sizeof(*iov));
@@ -92,7 +102,9 @@ static int uring_init(struct worker *w, unsigned depth)
 		iov[i].iov_base = w->reqs[i].buf;
 		iov[i].iov_len = w->bs;
 	}
-	u->fixed_bufs = io_uring_register_buffers(&u->ring, iov, depth) == 0;
+	/* An atomic write must come from a plain user buffer (the kernel's
+	 * generic_atomic_write_valid() refuses a registered one's bvecs with EINVAL). */
+	u->fixed_bufs = !u->wflags && io_uring_register_buffers(&u->ring, iov, depth) == 0;
 	free(iov);
 	w->eng = u;
 	return 0;
@@ -103,7 +115,7 @@ fail:
 	return r;
 }
 
-static enum io_q uring_queue(struct worker *w, struct io_req *r)
+static enum io_q uring_queue(struct engine_io *w, struct io_req *r)
 {
 	struct uring *u = w->eng;
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
@@ -112,23 +124,28 @@ static enum io_q uring_queue(struct worker *w, struct io_req *r)
 		return IO_Q_BUSY;
 	if (u->fixed_bufs) {
 		if (r->write)
-			io_uring_prep_write_fixed(sqe, 0, r->buf, r->len, r->offset, r->idx);
+			io_uring_prep_write_fixed(sqe, (int)r->file, r->buf, r->len, r->offset,
+						  r->idx);
 		else
-			io_uring_prep_read_fixed(sqe, 0, r->buf, r->len, r->offset, r->idx);
+			io_uring_prep_read_fixed(sqe, (int)r->file, r->buf, r->len, r->offset,
+						 r->idx);
 	} else {
 		if (r->write)
-			io_uring_prep_write(sqe, 0, r->buf, r->len, r->offset);
+			io_uring_prep_write(sqe, (int)r->file, r->buf, r->len, r->offset);
 		else
-			io_uring_prep_read(sqe, 0, r->buf, r->len, r->offset);
+			io_uring_prep_read(sqe, (int)r->file, r->buf, r->len, r->offset);
 	}
 	sqe->flags |= IOSQE_FIXED_FILE;
+	sqe->ioprio = r->ioprio;
+	/* --atomic: every write carries RWF_ATOMIC (wflags is 0 otherwise). */
+	sqe->rw_flags = u->wflags & -(uint32_t)r->write;
 	io_uring_sqe_set_data(sqe, r);
 	u->pending++;
 	return IO_Q_QUEUED;
 }
 
 /* Hands every prepared SQE to the kernel; what a short submit leaves stays pending. */
-static int uring_commit(struct worker *w)
+static int uring_commit(struct engine_io *w)
 {
 	struct uring *u = w->eng;
 
@@ -145,7 +162,7 @@ static int uring_commit(struct worker *w)
 	return 0;
 }
 
-static int uring_reap(struct worker *w, unsigned min, struct io_req **done, unsigned max)
+static int uring_reap(struct engine_io *w, unsigned min, struct io_req **done, unsigned max)
 {
 	struct uring *u = w->eng;
 	struct io_uring_cqe *cqes[64];
@@ -178,7 +195,7 @@ static int uring_reap(struct worker *w, unsigned min, struct io_req **done, unsi
 	return (int)got;
 }
 
-static void uring_cleanup(struct worker *w)
+static void uring_cleanup(struct engine_io *w)
 {
 	struct uring *u = w->eng;
 
@@ -191,7 +208,7 @@ static void uring_cleanup(struct worker *w)
 
 const struct engine_ops engine_uring = {
 	.name = "uring",
-	.flags = ENGINE_REAP_SUBMITS,
+	.flags = ENGINE_REAP_SUBMITS | ENGINE_IOPRIO | ENGINE_ATOMIC,
 	.probe = uring_probe,
 	.init = uring_init,
 	.start = uring_start,

@@ -10,28 +10,25 @@
 #include <jansson.h>
 
 #include "model/catalog.h"
+#include "model/catalog_int.h"
 #include "model/embedded.h"
 
 #define MIB_MB 1.048576 /* 1 MiB/s in MB/s */
 
-enum ftype { F_STR, F_NUM, F_MB, F_UINT, F_BOOL, F_ARR, F_SKIP };
-
-struct field {
-	const char *key;
-	enum ftype type;
-	size_t off;
-};
-
-#define FD(t, f, ty) {#f, ty, offsetof(struct t, f)}
 static const struct field disk_fields[] = {
 	FD(cat_disk, name, F_STR), FD(cat_disk, family, F_STR), FD(cat_disk, account, F_STR),
 	FD(cat_disk, source, F_STR), FD(cat_disk, date, F_STR), FD(cat_disk, note, F_STR),
 	FD(cat_disk, latency_source, F_STR), FD(cat_disk, aliases, F_ARR),
+	FD(cat_disk, cache_rule, F_STR), FD(cat_disk, default_cache, F_STR),
 	FD(cat_disk, premium, F_BOOL), FD(cat_disk, cache, F_BOOL), FD(cat_disk, rule, F_BOOL),
-	FD(cat_disk, provisioned, F_BOOL), FD(cat_disk, gib, F_NUM), FD(cat_disk, min_gib, F_NUM),
+	FD(cat_disk, provisioned, F_BOOL), FD(cat_disk, os, F_BOOL),
+	FD(cat_disk, baseline_per_vm, F_BOOL), FD(cat_disk, throughput_follows_iops, F_BOOL),
+	FD(cat_disk, block_express, F_BOOL),
+	FD(cat_disk, gib, F_NUM), FD(cat_disk, min_gib, F_NUM),
 	FD(cat_disk, max_gib, F_NUM), FD(cat_disk, iops, F_NUM), FD(cat_disk, iops_per_gib, F_NUM),
 	FD(cat_disk, write_iops_per_gib, F_NUM), FD(cat_disk, iops_free_gib, F_NUM),
-	FD(cat_disk, iops_min, F_NUM), FD(cat_disk, iops_max, F_NUM), FD(cat_disk, mbps, F_MB),
+	FD(cat_disk, iops_min, F_NUM), FD(cat_disk, iops_max, F_NUM),
+	FD(cat_disk, iops_max_without_nitro, F_NUM), FD(cat_disk, mbps, F_MB),
 	FD(cat_disk, mbps_per_gib, F_MB), FD(cat_disk, mbps_per_iops, F_MB),
 	FD(cat_disk, mbps_min, F_MB), FD(cat_disk, mbps_max, F_MB),
 	FD(cat_disk, burst_iops, F_NUM), FD(cat_disk, burst_mbps, F_MB),
@@ -39,9 +36,11 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, burst_mbps_per_gib, F_MB), FD(cat_disk, burst_mbps_max, F_MB),
 	FD(cat_disk, burst_bucket_mb_per_gib, F_MB), FD(cat_disk, ondemand_iops, F_NUM),
 	FD(cat_disk, ondemand_mbps, F_MB), FD(cat_disk, io_unit_kib, F_NUM),
+	FD(cat_disk, iops_per_mbps, F_NUM),
 	FD(cat_disk, latency_read_ms, F_NUM), FD(cat_disk, latency_write_ms, F_NUM),
-	FD(cat_disk, latency_cached_ms, F_NUM), {"mbps_steps", F_SKIP, 0}, {"units", F_SKIP, 0},
-	{NULL, 0, 0},
+	FD(cat_disk, latency_cached_ms, F_NUM), FD(cat_disk, transfer_mbps, F_MB),
+	FD(cat_disk, transfer_cached_mbps, F_MB), {"mbps_steps", F_MBARR, 0},
+	{"mbps_by_iops", F_MBARR, 0}, {"units", F_SKIP, 0}, {NULL, 0, 0},
 };
 
 static const struct field vm_fields[] = {
@@ -49,16 +48,19 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, note, F_STR), FD(cat_vm, uncached_source, F_STR),
 	FD(cat_vm, local_latency_source, F_STR), FD(cat_vm, aliases, F_ARR),
 	FD(cat_vm, vcpus, F_UINT), FD(cat_vm, max_disks, F_UINT), FD(cat_vm, mem_gib, F_NUM),
-	FD(cat_vm, premium, F_BOOL), FD(cat_vm, cache, F_BOOL), FD(cat_vm, local_shares_cache, F_BOOL),
+	FD(cat_vm, local_source, F_STR), FD(cat_vm, premium, F_BOOL), FD(cat_vm, cache, F_BOOL),
+	FD(cat_vm, local_shares_cache, F_BOOL), FD(cat_vm, nitro, F_BOOL),
+	FD(cat_vm, block_express, F_BOOL),
 	FD(cat_vm, uncached_iops, F_NUM), FD(cat_vm, uncached_mbps, F_MB),
 	FD(cat_vm, burst_iops, F_NUM), FD(cat_vm, burst_mbps, F_MB), FD(cat_vm, burst_seconds, F_NUM),
 	FD(cat_vm, cached_iops, F_NUM), FD(cat_vm, cached_mbps, F_MB), FD(cat_vm, cache_gib, F_NUM),
-	FD(cat_vm, local_iops, F_NUM), FD(cat_vm, local_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
+	FD(cat_vm, local_iops, F_NUM), FD(cat_vm, local_mbps, F_MB),
+	FD(cat_vm, local_write_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
 	{"caps_by_family", F_SKIP, 0}, {"units", F_SKIP, 0}, {NULL, 0, 0},
 };
 
-static const struct field fcaps_fields[] = {
+const struct field catalog_fcaps_fields[] = {
 	FD(cat_family_caps, family, F_STR), FD(cat_family_caps, iops, F_NUM),
 	FD(cat_family_caps, write_iops, F_NUM), FD(cat_family_caps, mbps, F_MB),
 	FD(cat_family_caps, write_mbps, F_MB), {"units", F_SKIP, 0}, {NULL, 0, 0},
@@ -81,30 +83,87 @@ static const struct field price_fields[] = {
 	FD(cat_price, read_per_10k, F_NUM), {NULL, 0, 0},
 };
 
+static int unit_scale(json_t *u, double *scale)
+{
+	const char *v = json_string_value(u);
+
+	if (v && !strcmp(v, "MB/s"))
+		*scale = 1;
+	else if (v && !strcmp(v, "MiB/s"))
+		*scale = MIB_MB;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* A field of the table that holds MB/s (a figure, or an array of them). */
+static bool mb_field(const struct field *tab, const char *key)
+{
+	for (const struct field *f = tab; f->key; f++)
+		if (!strcmp(f->key, key))
+			return f->type == F_MB || f->type == F_MBARR;
+	return false;
+}
+
+/*
+ * "units" is one unit for every MB/s figure of the entry ("MB/s" or "MiB/s"), or an object that
+ * gives each figure its own ({"default": "MB/s", "uncached_mbps": "MiB/s"}): sources differ.
+ */
+static int check_units(json_t *obj, const struct field *tab, const char *file, const char *what,
+		       char *err, size_t errlen)
+{
+	json_t *u = json_object_get(obj, "units"), *v;
+	const char *key;
+	double scale;
+
+	if (!u || !unit_scale(u, &scale))
+		return 0;
+	if (!json_is_object(u))
+		goto bad;
+	json_object_foreach(u, key, v) {
+		if (strcmp(key, "default") && !mb_field(tab, key)) {
+			snprintf(err, errlen, "%s: %s: field 'units': '%s' is not a throughput figure "
+				 "of this entry", file, what, key);
+			return -EINVAL;
+		}
+		if (unit_scale(v, &scale))
+			goto bad;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "%s: %s: field 'units': must be \"MB/s\", \"MiB/s\" or an object "
+		 "of them by figure", file, what);
+	return -EINVAL;
+}
+
+bool catalog_field_mib(const void *entry, const char *key)
+{
+	json_t *u = json_object_get((json_t *)entry, "units");
+	double scale = 1;
+
+	if (json_is_object(u))
+		u = json_object_get(u, key) ?: json_object_get(u, "default");
+	return u && !unit_scale(u, &scale) && scale != 1;
+}
+
+static double field_scale(json_t *obj, const char *key)
+{
+	return catalog_field_mib(obj, key) ? MIB_MB : 1;
+}
+
 /*
  * Reads the fields of one entry into dst. `what` names the entry in messages, e.g.
- * "vms[3] 'DS2'". MB/s fields are scaled when the entry says its units are MiB/s; *scalep (may
- * be NULL) gets that factor, for the F_SKIP fields the caller reads itself.
+ * "vms[3] 'DS2'". MB/s fields are scaled when the entry says a figure is in MiB/s.
  */
-static int read_fields(json_t *obj, const struct field *tab, void *dst, const char *file,
-		       const char *what, double *scalep, char *err, size_t errlen)
+int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const char *file,
+			const char *what, char *err, size_t errlen)
 {
 	const char *key;
 	json_t *v;
-	double scale = 1;
-	json_t *u = json_object_get(obj, "units");
+	int ret;
 
-	if (u) {
-		if (json_is_string(u) && !strcmp(json_string_value(u), "MiB/s"))
-			scale = MIB_MB;
-		else if (!json_is_string(u) || strcmp(json_string_value(u), "MB/s")) {
-			snprintf(err, errlen, "%s: %s: field 'units': must be \"MB/s\" or \"MiB/s\"",
-				 file, what);
-			return -EINVAL;
-		}
-	}
-	if (scalep)
-		*scalep = scale;
+	if ((ret = check_units(obj, tab, file, what, err, errlen)))
+		return ret;
 	json_object_foreach(obj, key, v) {
 		const struct field *f;
 		char *p = (char *)dst;
@@ -126,7 +185,8 @@ static int read_fields(json_t *obj, const struct field *tab, void *dst, const ch
 		case F_MB:
 			if (!json_is_number(v) || json_number_value(v) < 0)
 				goto type;
-			*(double *)p = json_number_value(v) * (f->type == F_MB ? scale : 1);
+			*(double *)p = json_number_value(v) *
+				       (f->type == F_MB ? field_scale(obj, key) : 1);
 			break;
 		case F_UINT:
 			if (!json_is_integer(v) || json_integer_value(v) < 0 ||
@@ -145,6 +205,7 @@ static int read_fields(json_t *obj, const struct field *tab, void *dst, const ch
 			*(void **)p = v;
 			break;
 		case F_SKIP:
+		case F_MBARR:
 			break;
 		}
 		continue;
@@ -157,8 +218,8 @@ type:
 	return 0;
 }
 
-static int need(const char *val, const char *field, const char *file, const char *what,
-		char *err, size_t errlen)
+int catalog_need(const char *val, const char *field, const char *file, const char *what,
+		 char *err, size_t errlen)
 {
 	if (val && *val)
 		return 0;
@@ -167,7 +228,7 @@ static int need(const char *val, const char *field, const char *file, const char
 	return -EINVAL;
 }
 
-static int grow(void **arr, size_t n, size_t size)
+int catalog_grow(void **arr, size_t n, size_t size)
 {
 	void *p = realloc(*arr, (n + 1) * size);
 
@@ -178,7 +239,7 @@ static int grow(void **arr, size_t n, size_t size)
 	return 0;
 }
 
-static void entry_name(char *what, size_t len, const char *list, size_t i, json_t *obj)
+void catalog_entry_name(char *what, size_t len, const char *list, size_t i, json_t *obj)
 {
 	json_t *n = json_object_get(obj, "name");
 
@@ -186,32 +247,15 @@ static void entry_name(char *what, size_t len, const char *list, size_t i, json_
 		 json_is_string(n) ? json_string_value(n) : "", json_is_string(n) ? "'" : "");
 }
 
-static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *prov,
-		     const char *file, size_t i, char *err, size_t errlen)
+/* "mbps_steps": [[GiB, MB/s], ...], throughput by size (gp2). */
+static int read_steps(struct cat_disk *d, json_t *o, const char *file, const char *what,
+		      char *err, size_t errlen)
 {
-	char what[96];
-	struct cat_disk *d;
-	json_t *steps, *s;
-	double scale;
+	double scale = field_scale(o, "mbps_steps");
+	json_t *s;
 	size_t k;
-	int ret;
 
-	entry_name(what, sizeof(what), "disks", i, o);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, what);
-		return -EINVAL;
-	}
-	if ((ret = grow((void **)&c->disks, c->ndisks, sizeof(*d))))
-		return ret;
-	d = &c->disks[c->ndisks];
-	d->catalog = cat, d->provider = prov, d->file = file;
-	if ((ret = read_fields(o, disk_fields, d, file, what, &scale, err, errlen)) ||
-	    (ret = need(d->name, "name", file, what, err, errlen)) ||
-	    (ret = need(d->source, "source", file, what, err, errlen)) ||
-	    (ret = need(d->date, "date", file, what, err, errlen)))
-		return ret;
-	steps = json_object_get(o, "mbps_steps");
-	json_array_foreach(steps, k, s) {
+	json_array_foreach(json_object_get(o, "mbps_steps"), k, s) {
 		if (k >= 8 || !json_is_array(s) || json_array_size(s) != 2 ||
 		    !json_is_number(json_array_get(s, 0)) || !json_is_number(json_array_get(s, 1))) {
 			snprintf(err, errlen, "%s: %s: field 'mbps_steps': expected up to 8 pairs "
@@ -222,9 +266,89 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 		d->mbps_steps[k][1] = json_number_value(json_array_get(s, 1)) * scale;
 		d->nsteps = (unsigned)k + 1;
 	}
+	return 0;
+}
+
+/* "mbps_by_iops": [[from IOPS, MB/s per IOPS, MB/s at most], ...], ascending (io1, io2). */
+static int read_tiers(struct cat_disk *d, json_t *o, const char *file, const char *what,
+		      char *err, size_t errlen)
+{
+	double scale = field_scale(o, "mbps_by_iops");
+	json_t *t;
+	size_t k;
+
+	json_array_foreach(json_object_get(o, "mbps_by_iops"), k, t) {
+		bool ok = k < 4 && json_is_array(t) && json_array_size(t) == 3;
+
+		for (size_t i = 0; ok && i < 3; i++)
+			ok = json_is_number(json_array_get(t, i)) &&
+			     json_number_value(json_array_get(t, i)) >= 0;
+		if (ok && k)
+			ok = json_number_value(json_array_get(t, 0)) > d->tiers[k - 1].from_iops;
+		if (!ok) {
+			snprintf(err, errlen, "%s: %s: field 'mbps_by_iops': expected up to 4 rows "
+				 "[from IOPS, MB/s per IOPS, MB/s at most], ascending", file, what);
+			return -EINVAL;
+		}
+		d->tiers[k] = (struct cat_iops_tier){json_number_value(json_array_get(t, 0)),
+			json_number_value(json_array_get(t, 1)) * scale,
+			json_number_value(json_array_get(t, 2)) * scale};
+		d->ntiers = (unsigned)k + 1;
+	}
+	return 0;
+}
+
+static bool cache_word(const char *s)
+{
+	return !s || !strcmp(s, "none") || !strcmp(s, "readonly") || !strcmp(s, "readwrite");
+}
+
+/* The fields whose values are words: the host-cache rule and default. */
+static int disk_words(struct cat_disk *d, const char *file, const char *what, char *err,
+		      size_t errlen)
+{
+	if (d->cache_rule && strcmp(d->cache_rule, "current") && strcmp(d->cache_rule, "2015")) {
+		snprintf(err, errlen, "%s: %s: field 'cache_rule': must be \"current\" or \"2015\"",
+			 file, what);
+		return -EINVAL;
+	}
+	if (!cache_word(d->default_cache)) {
+		snprintf(err, errlen, "%s: %s: field 'default_cache': must be none, readonly or "
+			 "readwrite", file, what);
+		return -EINVAL;
+	}
+	d->hits_count_against_disk = d->cache_rule && !strcmp(d->cache_rule, "2015");
+	return 0;
+}
+
+static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *prov,
+		     const char *file, size_t i, char *err, size_t errlen)
+{
+	char what[96];
+	struct cat_disk *d;
+	int ret;
+
+	catalog_entry_name(what, sizeof(what), "disks", i, o);
+	if (!json_is_object(o)) {
+		snprintf(err, errlen, "%s: %s: expected an object", file, what);
+		return -EINVAL;
+	}
+	if ((ret = catalog_grow((void **)&c->disks, c->ndisks, sizeof(*d))))
+		return ret;
+	d = &c->disks[c->ndisks];
+	d->catalog = cat, d->provider = prov, d->file = file, d->json = o, d->layer = c->layer;
+	if ((ret = catalog_read_fields(o, disk_fields, d, file, what, err, errlen)) ||
+	    (ret = catalog_need(d->name, "name", file, what, err, errlen)) ||
+	    (ret = catalog_need(d->source, "source", file, what, err, errlen)) ||
+	    (ret = catalog_need(d->date, "date", file, what, err, errlen)) ||
+	    (ret = read_steps(d, o, file, what, err, errlen)) ||
+	    (ret = read_tiers(d, o, file, what, err, errlen)) ||
+	    (ret = disk_words(d, file, what, err, errlen)))
+		return ret;
+	d->mbps_mib = catalog_field_mib(o, "mbps");
 	if (!d->family)
 		d->family = d->name;
-	if (!d->rule && d->gib <= 0) {
+	if (!d->rule && !d->os && d->gib <= 0) {
 		snprintf(err, errlen, "%s: %s: field 'gib': a fixed-size disk needs its size "
 			 "(or \"rule\": true for per-GiB rules)", file, what);
 		return -EINVAL;
@@ -242,19 +366,19 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 	size_t k;
 	int ret;
 
-	entry_name(what, sizeof(what), "vms", i, o);
+	catalog_entry_name(what, sizeof(what), "vms", i, o);
 	if (!json_is_object(o)) {
 		snprintf(err, errlen, "%s: %s: expected an object", file, what);
 		return -EINVAL;
 	}
-	if ((ret = grow((void **)&c->vms, c->nvms, sizeof(*v))))
+	if ((ret = catalog_grow((void **)&c->vms, c->nvms, sizeof(*v))))
 		return ret;
 	v = &c->vms[c->nvms];
-	v->catalog = cat, v->provider = prov, v->file = file;
-	if ((ret = read_fields(o, vm_fields, v, file, what, NULL, err, errlen)) ||
-	    (ret = need(v->name, "name", file, what, err, errlen)) ||
-	    (ret = need(v->source, "source", file, what, err, errlen)) ||
-	    (ret = need(v->date, "date", file, what, err, errlen)))
+	v->catalog = cat, v->provider = prov, v->file = file, v->json = o, v->layer = c->layer;
+	if ((ret = catalog_read_fields(o, vm_fields, v, file, what, err, errlen)) ||
+	    (ret = catalog_need(v->name, "name", file, what, err, errlen)) ||
+	    (ret = catalog_need(v->source, "source", file, what, err, errlen)) ||
+	    (ret = catalog_need(v->date, "date", file, what, err, errlen)))
 		return ret;
 	fc = json_object_get(o, "caps_by_family");
 	json_array_foreach(fc, k, e) {
@@ -263,12 +387,16 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 			snprintf(err, errlen, "%s: %s: expected an object (at most 8)", file, sub);
 			return -EINVAL;
 		}
-		if ((ret = read_fields(e, fcaps_fields, &v->fcaps[k], file, sub, NULL, err,
-				       errlen)) ||
-		    (ret = need(v->fcaps[k].family, "family", file, sub, err, errlen)))
+		if ((ret = catalog_read_fields(e, catalog_fcaps_fields, &v->fcaps[k], file, sub,
+					       err, errlen)) ||
+		    (ret = catalog_need(v->fcaps[k].family, "family", file, sub, err, errlen)))
 			return ret;
+		v->fcaps[k].mib = catalog_field_mib(e, "mbps");
 		v->nfcaps = (unsigned)k + 1;
 	}
+	v->uncached_mib = catalog_field_mib(o, "uncached_mbps");
+	v->cached_mib = catalog_field_mib(o, "cached_mbps");
+	v->local_mib = catalog_field_mib(o, "local_mbps");
 	c->nvms++;
 	return 0;
 }
@@ -279,7 +407,7 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 	char what[96];
 	int ret;
 
-	entry_name(what, sizeof(what), list, i, o);
+	catalog_entry_name(what, sizeof(what), list, i, o);
 	if (!json_is_object(o)) {
 		snprintf(err, errlen, "%s: %s: expected an object", file, what);
 		return -EINVAL;
@@ -287,28 +415,29 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 	if (price) {
 		struct cat_price *p;
 
-		if ((ret = grow((void **)&c->prices, c->nprices, sizeof(*p))))
+		if ((ret = catalog_grow((void **)&c->prices, c->nprices, sizeof(*p))))
 			return ret;
 		p = &c->prices[c->nprices];
-		if ((ret = read_fields(o, price_fields, p, file, what, NULL, err, errlen)) ||
-		    (ret = need(p->kind, "kind", file, what, err, errlen)) ||
-		    (ret = need(p->name, "name", file, what, err, errlen)) ||
-		    (ret = need(p->source, "source", file, what, err, errlen)) ||
-		    (ret = need(p->date, "date", file, what, err, errlen)))
+		p->file = file, p->json = o, p->layer = c->layer;
+		if ((ret = catalog_read_fields(o, price_fields, p, file, what, err, errlen)) ||
+		    (ret = catalog_need(p->kind, "kind", file, what, err, errlen)) ||
+		    (ret = catalog_need(p->name, "name", file, what, err, errlen)) ||
+		    (ret = catalog_need(p->source, "source", file, what, err, errlen)) ||
+		    (ret = catalog_need(p->date, "date", file, what, err, errlen)))
 			return ret;
 		c->nprices++;
 		return 0;
 	}
 	struct cat_account *a;
 
-	if ((ret = grow((void **)&c->accounts, c->naccounts, sizeof(*a))))
+	if ((ret = catalog_grow((void **)&c->accounts, c->naccounts, sizeof(*a))))
 		return ret;
 	a = &c->accounts[c->naccounts];
-	a->catalog = cat;
-	if ((ret = read_fields(o, account_fields, a, file, what, NULL, err, errlen)) ||
-	    (ret = need(a->name, "name", file, what, err, errlen)) ||
-	    (ret = need(a->source, "source", file, what, err, errlen)) ||
-	    (ret = need(a->date, "date", file, what, err, errlen)))
+	a->catalog = cat, a->file = file, a->json = o, a->layer = c->layer;
+	if ((ret = catalog_read_fields(o, account_fields, a, file, what, err, errlen)) ||
+	    (ret = catalog_need(a->name, "name", file, what, err, errlen)) ||
+	    (ret = catalog_need(a->source, "source", file, what, err, errlen)) ||
+	    (ret = catalog_need(a->date, "date", file, what, err, errlen)))
 		return ret;
 	c->naccounts++;
 	return 0;
@@ -317,7 +446,7 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 static int load_json(struct catalog *c, json_t *root, const char *file, char *err, size_t errlen)
 {
 	static const char *const top[] = {"catalog", "provider", "title", "disks", "vms",
-					  "accounts", "prices", NULL};
+					  "accounts", "prices", "series", NULL};
 	const char *key, *cat, *prov;
 	json_t *v, *e;
 	size_t i;
@@ -332,7 +461,8 @@ static int load_json(struct catalog *c, json_t *root, const char *file, char *er
 			;
 		if (!top[i]) {
 			snprintf(err, errlen, "%s: unknown top-level field '%s' (expected catalog, "
-				 "provider, title, disks, vms, accounts, prices)", file, key);
+				 "provider, title, disks, vms, accounts, prices, series)", file,
+				 key);
 			return -EINVAL;
 		}
 		if (i >= 3 && !json_is_array(v)) {
@@ -360,6 +490,9 @@ static int load_json(struct catalog *c, json_t *root, const char *file, char *er
 			return ret;
 	json_array_foreach(json_object_get(root, "prices"), i, e)
 		if ((ret = load_simple(c, e, "prices", true, cat, file, i, err, errlen)))
+			return ret;
+	json_array_foreach(json_object_get(root, "series"), i, e)
+		if ((ret = catalog_load_series(c, e, cat, file, i, err, errlen)))
 			return ret;
 	if (!catalog_has(c, cat)) {
 		char **n = realloc(c->names, (c->nnames + 1) * sizeof(*n));
@@ -488,7 +621,7 @@ int catalog_load_file(struct catalog *c, const char *path, char *err, size_t err
 	return ret;
 }
 
-int catalog_load_builtin(struct catalog *c, char *err, size_t errlen)
+int catalog_load_builtin_files(struct catalog *c, char *err, size_t errlen)
 {
 	/* Current catalogs first, so an unqualified name finds today's entry. */
 	static const char *const order[] = {"azure.json", "aws.json", "gcp.json",
@@ -512,6 +645,22 @@ int catalog_load_builtin(struct catalog *c, char *err, size_t errlen)
 	return 0;
 }
 
+int catalog_load_builtin(struct catalog *c, char *err, size_t errlen)
+{
+	int ret = catalog_load_builtin_files(c, err, errlen);
+
+	if (!ret)
+		catalog_finish(c);
+	return ret;
+}
+
+const char *catalog_layer_name(enum cat_layer l)
+{
+	static const char *const names[] = {"built-in", "installed", "user", "--catalog"};
+
+	return l <= CAT_FILE ? names[l] : "?";
+}
+
 void catalog_release(struct catalog *c)
 {
 	if (!c)
@@ -523,6 +672,10 @@ void catalog_release(struct catalog *c)
 	free(c->vms);
 	free(c->accounts);
 	free(c->prices);
+	for (size_t i = 0; i < c->nseries; i++)
+		free(c->series[i].rows);
+	free(c->series);
 	free(c->names);
+	free(c->conflicts);
 	memset(c, 0, sizeof(*c));
 }

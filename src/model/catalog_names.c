@@ -111,7 +111,8 @@ const struct cat_disk *catalog_find_family(const struct catalog *c, const char *
 }
 
 const struct cat_price *catalog_find_price(const struct catalog *c, const char *catalog,
-					   const char *kind, const char *name, const char *region)
+					   const char *kind, const char *name, const char *region,
+					   const char *currency)
 {
 	for (size_t i = 0; i < c->nprices; i++) {
 		const struct cat_price *p = &c->prices[i];
@@ -122,9 +123,44 @@ const struct cat_price *catalog_find_price(const struct catalog *c, const char *
 			continue;
 		if (region && p->region && strcasecmp(region, p->region))
 			continue;
+		if (currency && p->currency && strcasecmp(currency, p->currency))
+			continue;
 		return p;
 	}
 	return NULL;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+static long long days_from_civil(long long y, unsigned m, unsigned d)
+{
+	y -= m <= 2;
+	long long era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + (long long)doe - 719468;
+}
+
+int catalog_price_age_days(const char *date, long long now)
+{
+	unsigned y, m = 1, d = 1;
+	int n = 0;
+
+	if (!date || !isdigit((unsigned char)date[0]))
+		return -1;
+	/* "YYYY-MM-DD", "YYYY-MM" or "YYYY", and nothing after it. */
+	if (sscanf(date, "%4u%n-%2u%n-%2u%n", &y, &n, &m, &n, &d, &n) < 1 || date[n] ||
+	    n < 4 || y < 1970 || m < 1 || m > 12 || d < 1 || d > 31)
+		return -1;
+	long long age = now / 86400 - days_from_civil(y, m, d);
+
+	return age < 0 ? 0 : age > 1000000 ? 1000000 : (int)age;
+}
+
+bool catalog_price_stale(int age_days)
+{
+	return age_days < 0 || age_days > CATALOG_PRICE_STALE_DAYS;
 }
 
 /* Levenshtein distance without case, bounded to short names. */

@@ -5,7 +5,10 @@
 #include "model/catalog.h"
 #include "model/predict.h"
 
-/* Loads --catalog files (first, so their entries win) and then the built-in catalogs. */
+/*
+ * Loads --catalog files (first, so their entries win) and then the built-in catalogs, without
+ * the installed and user layers (catalog_open_layers() adds them).
+ */
 int model_catalog_open(struct catalog *c, char *const *files, unsigned nfiles, char *err,
 		       size_t errlen);
 

@@ -5,8 +5,21 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "model/cost.h"
+#include "util/field.h"
+#include "util/parse.h"
+
+long long cost_now(long long now)
+{
+	return now ? now : (long long)time(NULL);
+}
+
+static bool same(const char *want, const char *have)
+{
+	return !want || (have && !strcasecmp(want, have));
+}
 
 int cost_upload(const struct catalog *c, const struct cost_upload *u,
 		struct cost_upload_result *r, char *err, size_t errlen)
@@ -15,6 +28,7 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 	const char *tier = u->tier ? u->tier : "hot", *red = u->redundancy ? u->redundancy : "lrs";
 
 	memset(r, 0, sizeof(*r));
+	r->age_days = -1;
 	r->write_per_10k = u->write_per_10k;
 	r->per_gb_month = u->per_gb_month;
 	if (r->write_per_10k < 0 || r->per_gb_month < 0) {
@@ -25,13 +39,15 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 
 			if (!strcmp(q->kind, "storage") && q->tier && q->redundancy &&
 			    !strcasecmp(q->tier, tier) && !strcasecmp(q->redundancy, red) &&
-			    (!u->region || (q->region && !strcasecmp(q->region, u->region))))
+			    same(u->region, q->region) && same(u->currency, q->currency))
 				p = q;
 		}
 		if (!p) {
-			snprintf(err, errlen, "no catalog price for %s %s storage%s%s; give "
-				 "--write-price and --gb-price", tier, red, u->region ? " in " : "",
-				 u->region ? u->region : "");
+			snprintf(err, errlen, "no catalog price for %s %s storage%s%s%s%s; give "
+				 FIELD("write-price") " and " FIELD("gb-price") " ('iorate catalog "
+				 "prices' downloads Azure's)", tier, red, u->region ? " in " : "",
+				 u->region ? u->region : "", u->currency ? " in " : "",
+				 u->currency ? u->currency : "");
 			return -ENOENT;
 		}
 		if (r->write_per_10k < 0)
@@ -40,6 +56,10 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 			r->per_gb_month = p->per_gb_month;
 		r->currency = p->currency;
 		r->price_source = p->source;
+		r->price_date = p->date;
+		r->price_region = p->region;
+		r->age_days = catalog_price_age_days(p->date, cost_now(u->now));
+		r->stale = catalog_price_stale(r->age_days);
 	}
 	r->months = u->months > 0 ? u->months : 1;
 	/* One PUT per chunk; a partial last chunk is still a transaction. */
@@ -51,12 +71,22 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 	return 0;
 }
 
-static void line(struct cost_breakdown *b, double amount, const char *source, const char *fmt,
-		 ...) __attribute__((format(printf, 4, 5)));
+/* What is being priced: the query, with the region and currency pinned by the first price. */
+struct pricing {
+	const struct catalog *c;
+	const struct cost_query *q;
+	const char *region, *currency;
+	long long now;
+	struct cost_breakdown *b;
+};
 
-static void line(struct cost_breakdown *b, double amount, const char *source, const char *fmt,
-		 ...)
+static void line(struct pricing *pr, double amount, const struct cat_price *p,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void line(struct pricing *pr, double amount, const struct cat_price *p,
+		 const char *fmt, ...)
 {
+	struct cost_breakdown *b = pr->b;
 	va_list ap;
 	struct cost_line *l;
 
@@ -67,70 +97,121 @@ static void line(struct cost_breakdown *b, double amount, const char *source, co
 	vsnprintf(l->what, sizeof(l->what), fmt, ap);
 	va_end(ap);
 	l->amount = amount;
-	l->source = source ? source : "given on the command line";
+	l->source = p ? p->source : "given on the command line";
+	l->date = p ? p->date : "given";
+	l->age_days = p ? catalog_price_age_days(p->date, pr->now) : -1;
+	l->stale = p && catalog_price_stale(l->age_days);
+	b->nstale += l->stale;
 	b->total += amount;
 }
 
-int cost_config(const struct catalog *c, const struct model_config *m, double hours,
-		const char *region, double vm_hour, double disk_month, struct cost_breakdown *b,
-		char *err, size_t errlen)
+/* A catalog price in the pinned region and currency; the first one found pins them. */
+static const struct cat_price *find(struct pricing *pr, const char *catalog, const char *kind,
+				    const char *name)
 {
+	const struct cat_price *p = catalog_find_price(pr->c, catalog, kind, name, pr->region,
+						       pr->currency);
+
+	if (p && !pr->region)
+		pr->region = p->region;
+	if (p && !pr->currency)
+		pr->currency = p->currency;
+	return p;
+}
+
+/* " in northeurope in GBP": where a missing price was looked for. */
+static const char *where(const struct pricing *pr, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s", pr->region ? " in " : "", pr->region ? pr->region : "",
+		 pr->currency ? " in " : "", pr->currency ? pr->currency : "");
+	return buf;
+}
+
+/* A quantity derived by arithmetic (a difference of MB/s): to the millionth, then exact. */
+static const char *qty(double v, char *buf, size_t len)
+{
+	return fmt_decimal(round(v * 1e6) / 1e6, 0, buf, len);
+}
+
+/* One disk group's lines: a fixed size's monthly price, or its provisioned parts. */
+static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err, size_t errlen)
+{
+	const struct cat_disk *t = d->type;
+	const struct cat_price *p;
+	char w[96], a[32], b[32], c[32];
+
+	if (pr->q->disk_month >= 0) {
+		line(pr, pr->q->disk_month * d->count, NULL, "%u x %s at %s per month", d->count,
+		     t->name, fmt_decimal(pr->q->disk_month, 0, a, sizeof(a)));
+		return 0;
+	}
+	if (!(p = find(pr, t->catalog, "disk", t->name))) {
+		snprintf(err, errlen, "no price for disk %s (%s)%s; give " FIELD("disk-price"),
+			 t->name, t->catalog, where(pr, w, sizeof(w)));
+		return -ENOENT;
+	}
+	/* Prices print as the catalog wrote them (fmt_decimal), every digit they have. */
+	if (p->per_month > 0)
+		line(pr, p->per_month * d->count, p, "%u x %s at %s per month", d->count, t->name,
+		     fmt_decimal(p->per_month, 0, a, sizeof(a)));
+	if (p->per_gib_month > 0)
+		line(pr, p->per_gib_month * d->gib * d->count, p,
+		     "%u x %s: %s GiB x %s per GiB-month", d->count, t->name,
+		     qty(d->gib, a, sizeof(a)), fmt_decimal(p->per_gib_month, 0, b, sizeof(b)));
+	/* Provisioned types bill only what is above the free baseline. */
+	if (p->per_iops_month > 0 && d->iops > t->iops)
+		line(pr, p->per_iops_month * (d->iops - t->iops) * d->count, p,
+		     "%u x %s: %.0f IOPS above %.0f x %s per IOPS", d->count, t->name,
+		     d->iops - t->iops, t->iops, fmt_decimal(p->per_iops_month, 0, a, sizeof(a)));
+	/*
+	 * The catalog prices throughput per MB/s: the line says so, in MB/s, with the unit the
+	 * provider provisions in beside it when that is MiB/s (AWS, GCP).
+	 */
+	if (p->per_mbps_month > 0 && d->mbps > t->mbps) {
+		char mib[48] = "";
+
+		if (t->mbps_mib)
+			snprintf(mib, sizeof(mib), " (%s MiB/s)",
+				 qty(model_mbps_in_unit(t, d->mbps - t->mbps), c, sizeof(c)));
+		line(pr, p->per_mbps_month * (d->mbps - t->mbps) * d->count, p,
+		     "%u x %s: %s MB/s%s above %s x %s per MB/s", d->count, t->name,
+		     qty(d->mbps - t->mbps, a, sizeof(a)), mib, qty(t->mbps, b, sizeof(b)),
+		     fmt_decimal(p->per_mbps_month, 0, c, sizeof(c)));
+	}
+	return 0;
+}
+
+int cost_config(const struct catalog *c, const struct model_config *m,
+		const struct cost_query *q, struct cost_breakdown *b, char *err, size_t errlen)
+{
+	struct pricing pr = {.c = c, .q = q, .region = q->region, .currency = q->currency,
+			     .now = cost_now(q->now), .b = b};
+	double hours = q->hours > 0 ? q->hours : 730;
 	const struct cat_vm *vm = m->vm;
 	const struct cat_price *p;
+	char w[96];
+	int ret;
 
 	memset(b, 0, sizeof(*b));
-	if (hours <= 0)
-		hours = 730;
-	if (vm_hour >= 0) {
-		line(b, vm_hour * hours, NULL, "%s: %.0f h x %.4f", vm->name, hours, vm_hour);
+	if (q->vm_hour >= 0) {
+		line(&pr, q->vm_hour * hours, NULL, "%s: %.0f h x %s per hour", vm->name, hours,
+		     fmt_decimal(q->vm_hour, 0, w, sizeof(w)));
 	} else {
-		p = catalog_find_price(c, vm->catalog, "vm", vm->name, region);
+		p = find(&pr, vm->catalog, "vm", vm->name);
 		if (!p || p->per_hour <= 0) {
-			snprintf(err, errlen, "no price for VM %s (%s)%s%s; give --vm-price", vm->name,
-				 vm->catalog, region ? " in " : "", region ? region : "");
+			snprintf(err, errlen, "no price for VM %s (%s)%s; give " FIELD("vm-price")
+				 " ('iorate catalog prices' downloads current ones)", vm->name,
+				 vm->catalog, where(&pr, w, sizeof(w)));
 			return -ENOENT;
 		}
-		b->currency = p->currency;
-		line(b, p->per_hour * hours, p->source, "%s: %.0f h x %.4f per hour", vm->name, hours,
-		     p->per_hour);
+		line(&pr, p->per_hour * hours, p, "%s: %.0f h x %s per hour", vm->name, hours,
+		     fmt_decimal(p->per_hour, 0, w, sizeof(w)));
 	}
-	for (unsigned i = 0; i < m->ngroups; i++) {
-		const struct model_disk *d = &m->disks[i];
-		const struct cat_disk *t = d->type;
-
-		if (d->local)
-			continue; /* the temp disk comes with the VM */
-		if (disk_month >= 0) {
-			line(b, disk_month * d->count, NULL, "%u x %s at %.2f per month", d->count,
-			     t->name, disk_month);
-			continue;
-		}
-		p = catalog_find_price(c, t->catalog, "disk", t->name, region);
-		if (!p) {
-			snprintf(err, errlen, "no price for disk %s (%s)%s%s; give --disk-price",
-				 t->name, t->catalog, region ? " in " : "", region ? region : "");
-			return -ENOENT;
-		}
-		if (!b->currency)
-			b->currency = p->currency;
-		if (p->per_month > 0)
-			line(b, p->per_month * d->count, p->source, "%u x %s at %.2f per month",
-			     d->count, t->name, p->per_month);
-		if (p->per_gib_month > 0)
-			line(b, p->per_gib_month * d->gib * d->count, p->source,
-			     "%u x %s: %.0f GiB x %.4f per GiB-month", d->count, t->name, d->gib,
-			     p->per_gib_month);
-		/* Provisioned types bill only what is above the free baseline. */
-		if (p->per_iops_month > 0 && d->iops > t->iops)
-			line(b, p->per_iops_month * (d->iops - t->iops) * d->count, p->source,
-			     "%u x %s: %.0f IOPS above %.0f x %.4f", d->count, t->name,
-			     d->iops - t->iops, t->iops, p->per_iops_month);
-		if (p->per_mbps_month > 0 && d->mbps > t->mbps)
-			line(b, p->per_mbps_month * (d->mbps - t->mbps) * d->count, p->source,
-			     "%u x %s: %.0f MB/s above %.0f x %.4f", d->count, t->name,
-			     d->mbps - t->mbps, t->mbps, p->per_mbps_month);
-	}
-	if (!b->currency)
-		b->currency = "";
+	for (unsigned i = 0; i < m->ngroups; i++)
+		/* The temp disk comes with the VM. */
+		if (!m->disks[i].local && (ret = disk_lines(&pr, &m->disks[i], err, errlen)))
+			return ret;
+	b->currency = pr.currency ? pr.currency : "";
+	b->region = pr.region ? pr.region : "";
 	return 0;
 }

@@ -1,14 +1,15 @@
 #ifndef IORATE_MODEL_COST_H
 #define IORATE_MODEL_COST_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model/catalog.h"
 #include "model/predict.h"
 
 /*
- * Prices. An upload costs one write transaction per chunk plus storage per GB-month (the
- * StorSimple calculator of seed 003); a configuration costs its VM per hour and its disks per
- * month. Azure bills a "GB" of storage as 2^30 bytes, so GB here means GiB.
+ * Prices. An upload costs one write transaction per chunk plus storage per GB-month (as the
+ * StorSimple calculator post computes it); a configuration costs its VM per hour and its disks
+ * per month. Azure bills a "GB" of storage as 2^30 bytes, so GB here means GiB.
  */
 
 struct cost_upload {
@@ -16,7 +17,8 @@ struct cost_upload {
 	double write_per_10k;       /* price per 10,000 write transactions; < 0 = from catalog */
 	double per_gb_month;        /* < 0 = from catalog */
 	double months;              /* 0 = 1 */
-	const char *tier, *redundancy, *region;
+	const char *tier, *redundancy, *region, *currency;
+	long long now;              /* for the price's age, seconds since 1970; 0 = the clock */
 };
 
 struct cost_upload_result {
@@ -24,6 +26,9 @@ struct cost_upload_result {
 	double gib, transaction_cost, storage_cost, total;
 	double write_per_10k, per_gb_month, months;
 	const char *currency, *price_source; /* NULL when both prices were given */
+	const char *price_date, *price_region; /* of the catalog price; NULL when given */
+	int age_days;               /* of the catalog price; -1 unknown */
+	bool stale;                 /* a catalog price older than 90 days or of unknown age */
 };
 
 /* -ENOENT (err says which) when a price is neither given nor in the catalog. */
@@ -35,6 +40,9 @@ struct cost_line {
 	char what[96];
 	double amount;              /* per month */
 	const char *source;
+	const char *date;           /* of the price ("given" when given on the command line) */
+	int age_days;               /* of the price at the query's now; -1 unknown or given */
+	bool stale;                 /* a catalog price older than 90 days or of unknown age */
 };
 
 struct cost_breakdown {
@@ -42,16 +50,30 @@ struct cost_breakdown {
 	unsigned nlines;
 	double total;               /* per month */
 	const char *currency;
+	const char *region;         /* of the VM's price (the region asked for, or the catalog's) */
+	unsigned nstale;            /* lines whose price is stale */
+};
+
+/* Which prices a configuration is priced at. */
+struct cost_query {
+	double hours;               /* VM hours a month; 0 = 730 */
+	const char *region;         /* NULL: the first price found, and the same for the rest */
+	const char *currency;       /* likewise */
+	double vm_hour, disk_month; /* given prices; < 0: from the catalog */
+	long long now;              /* for the prices' age, seconds since 1970; 0 = the clock */
 };
 
 /*
- * The monthly cost of a configuration: VM per hour x hours (730 a month by default) plus each
- * disk's monthly price (fixed sizes) or per-GiB, per-IOPS and per-MB/s prices above the free
- * baseline (provisioned types). vm_hour and disk_month < 0 take catalog prices; region NULL
- * takes any. -ENOENT when a price is missing.
+ * The monthly cost of a configuration: VM per hour x hours plus each disk's monthly price
+ * (fixed sizes) or per-GiB, per-IOPS and per-MB/s prices above the free baseline
+ * (provisioned types). Every catalog price is of one region and currency: those asked for, else
+ * those of the first price found (the VM's), so a total never mixes currencies. -ENOENT when a
+ * price is missing.
  */
-int cost_config(const struct catalog *c, const struct model_config *m, double hours,
-		const char *region, double vm_hour, double disk_month, struct cost_breakdown *b,
-		char *err, size_t errlen);
+int cost_config(const struct catalog *c, const struct model_config *m,
+		const struct cost_query *q, struct cost_breakdown *b, char *err, size_t errlen);
+
+/* The current time for price ages (now, or the clock when now is 0). */
+long long cost_now(long long now);
 
 #endif

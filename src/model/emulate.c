@@ -30,7 +30,8 @@ int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *n
 		cat = buf;
 		vm = colon + 1;
 	}
-	if ((ret = model_catalog_open(&c, NULL, 0, err, errlen)))
+	/* The same layered catalog as every other command: an installed file edited counts. */
+	if ((ret = catalog_open_default(&c, err, errlen)))
 		goto out;
 	ret = model_config_resolve(&c, vm, cat, &spec, 1, MODEL_CACHE_NONE, &m, err, errlen);
 	if (ret)

@@ -7,7 +7,8 @@
 
 /*
  * Resolves an emulation profile "CATALOG:VM+[Nx]DISK[:SIZE]..." (e.g. "azure-2015:DS2+2xP30",
- * "aws:m5.large+gp3:1TiB", "azure-2015:A4+16xstandard") against the built-in catalog into the
+ * "aws:m5.large+gp3:1TiB", "azure-2015:A4+16xstandard") against the layered catalog every
+ * command sees (catalog_open_default: built-in, installed, user) into the
  * caps of one disk, the number of disks, the VM's uncached caps and the I/O size above which an
  * operation counts as several (256 KiB on Azure premium; 0 when none). Only one disk type per
  * profile. -ENOENT for unknown names (err suggests close ones), -EINVAL for a malformed profile.

@@ -1,167 +1,359 @@
 /*
- * The planner: brute force over the catalog (a few thousand configurations), scored by the same
- * model as 'iorate model' and priced by the same cost code as 'iorate cost config'.
+ * The planner: every VM size x disk type x disk count of the catalogs in scope, per-GiB and
+ * provisioned types sized at their cheapest for the count, scored by the same model as 'iorate
+ * model' and priced by the same code as 'iorate cost config'. Pruning uses only bounds that
+ * cannot skip a cheaper answer (docs/model.md, "plan").
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/plan.h"
+#include "util/field.h"
 
-#define MAX_COUNT 16 /* wider stripes than this are rarely worth their management cost */
+#define HOURS 730
+#define GIB 1073741824.0
+#define MAX_COUNT 128 /* when a VM states no maximum */
 
 struct met { bool iops, mbps, cap, lat; };
+
+struct search {
+	const struct catalog *c;
+	const struct plan_target *t;
+	struct model_workload w;
+	struct plan_result *r;
+	struct met met;
+	double need;            /* the workload's IOPS that meet both --iops and --mbps */
+	unsigned keep;
+	struct cost_query q;    /* every answer priced in the same currency */
+};
+
+/* One VM size and its monthly price (NAN: none in the catalog). */
+struct vm_price {
+	const struct cat_vm *vm;
+	double month;
+};
 
 static bool in_scope(const struct plan_target *t, const char *cat, const char *prov)
 {
 	return !t->provider || !strcmp(t->provider, cat) || !strcmp(t->provider, prov);
 }
 
+/* Requests per I/O at a disk of a stripe of n (as predict.c splits it: pieces, I/O unit). */
+static double disk_ops(const struct cat_disk *t, double bs, unsigned n)
+{
+	double pieces = n > 1 && bs > MODEL_INTERLEAVE ? ceil(bs / MODEL_INTERLEAVE) : 1;
+	double piece = pieces > 1 ? MODEL_INTERLEAVE : bs;
+
+	return pieces * (t->io_unit_kib > 0 ? ceil(piece / (t->io_unit_kib * 1024)) : 1);
+}
+
+/* The least provisioned IOPS whose throughput rule allows mbps (MB/s); -1 when none does. */
+static double iops_for_mbps(const struct cat_disk *t, double iops, double mbps)
+{
+	double hi = t->iops_max > 0 ? t->iops_max : 1e7;
+
+	if (model_rule_max_mbps(t, iops) >= mbps * (1 - 1e-12))
+		return iops;
+	if (model_rule_max_mbps(t, hi) < mbps * (1 - 1e-12))
+		return -1;
+	while (hi - iops > 0.5) {
+		double mid = floor((iops + hi) / 2);
+
+		if (model_rule_max_mbps(t, mid) >= mbps * (1 - 1e-12))
+			hi = mid;
+		else
+			iops = mid + 1;
+	}
+	return hi;
+}
+
 /*
- * Size of one disk of a per-GiB type for n disks to meet the target, into md->gib, from which the
- * caller writes the spec that model_parse_disk() reads (and that sets the rest of md).
+ * A provisioned type for n disks at its cheapest: each disk's IOPS and MB/s at what the target
+ * needs of it (or the free baseline), IOPS raised when the throughput rule asks for more, and
+ * the least size that allows them and holds its share of the capacity. 0, or -1 when no size
+ * of the type can.
  */
-static void size_rule(const struct cat_disk *d, const struct plan_target *t, unsigned n,
-		      double ops, struct model_disk *md)
+static int size_provisioned(const struct search *s, const struct cat_vm *vm,
+			    const struct cat_disk *t, unsigned n, char *spec, size_t len)
 {
-	double gib = fmax(d->min_gib > 0 ? d->min_gib : 1, ceil((double)t->capacity / n / (1 << 30)));
-	double need_i = ceil(t->iops * ops / n), need_m = t->mbps / n;
+	double bs = (double)s->w.bs, need_m = s->need * bs / 1e6 / n;
+	double iops = fmax(fmax(t->iops, t->iops_min), ceil(s->need * disk_ops(t, bs, n) / n));
+	double mbps = t->throughput_follows_iops ? need_m : fmax(fmax(t->mbps, t->mbps_min), need_m);
+	double gib;
 
-	if (!d->provisioned && d->iops_per_gib > 0 && need_i > d->iops)
-		gib = fmax(gib, ceil((need_i - d->iops) / d->iops_per_gib));
-	if (!d->provisioned && d->mbps_per_gib > 0 && need_m > d->mbps)
-		gib = fmax(gib, ceil((need_m - d->mbps) / d->mbps_per_gib));
-	if (d->provisioned && d->iops_per_gib > 0 && need_i > d->iops)
-		gib = fmax(gib, ceil((need_i - d->iops) / d->iops_per_gib + d->iops_free_gib));
-	if (d->max_gib > 0 && gib > d->max_gib)
-		gib = d->max_gib;
-	md->gib = gib;
+	if ((iops = iops_for_mbps(t, iops, mbps)) < 0)
+		return -1;
+	gib = fmax(t->min_gib > 0 ? t->min_gib : 1, ceil((double)s->t->capacity / n / GIB));
+	gib = fmax(gib, model_rule_min_gib(t, vm, iops));
+	if (model_rule_min_gib(t, vm, iops) < 0 || (t->max_gib > 0 && gib > t->max_gib))
+		return -1;
+	snprintf(spec, len, "%s:%s:%.0fGiB:iops=%.0f", t->catalog, t->name, gib, iops);
+	if (!t->throughput_follows_iops)
+		snprintf(spec + strlen(spec), len - strlen(spec), ":mbps=%.0f",
+			 ceil(model_mbps_in_unit(t, mbps) - 1e-9));
+	return 0;
 }
 
-static int try_config(const struct catalog *c, const struct plan_target *t,
-		      const struct model_workload *w, struct model_config *m, struct met *met,
-		      struct plan_result *r, unsigned *cap)
+enum verdict { FAILS, MEETS, VM_BOUND, INVALID };
+
+/* Builds, checks and predicts one configuration; *o gets it when it meets every target. */
+static enum verdict evaluate(struct search *s, const struct cat_vm *vm, const char *spec,
+			     unsigned n, enum model_cache cache, struct plan_option *o)
 {
-	struct plan_option o;
+	struct model_config *m = &o->config;
+	const struct plan_target *t = s->t;
 	char err[256];
-	unsigned n = m->disks[0].count;
-	double gib = m->disks[0].gib * n;
 
-	if (model_check(c, m, err, sizeof(err)))
-		return 0;
-	r->considered++;
-	o.config = *m;
-	model_predict(m, w, 0, &o.result);
-	bool ok_i = o.result.iops >= t->iops * 0.9999;
-	bool ok_m = o.result.mbps >= t->mbps * 0.9999;
-	bool ok_c = gib * (1 << 30) >= (double)t->capacity;
-	bool ok_l = !t->latency_ms || o.result.service_ms <= t->latency_ms;
+	memset(m, 0, sizeof(*m));
+	m->vm = vm;
+	m->ngroups = 1;
+	m->cache = MODEL_CACHE_DEFAULT;
+	m->read_hit = t->read_hit;
+	if (model_parse_disk(s->c, vm, spec, &m->disks[0], err, sizeof(err)))
+		return INVALID;
+	m->disks[0].count = n;
+	m->disks[0].cache = cache;
+	if (model_check(s->c, m, err, sizeof(err)))
+		return INVALID;
+	s->r->considered++;
+	model_predict(m, &s->w, 0, &o->result);
+	bool ok_i = o->result.iops >= t->iops * (1 - 1e-9);
+	bool ok_m = o->result.mbps >= t->mbps * (1 - 1e-9);
+	bool ok_c = m->disks[0].gib * n * GIB >= (double)t->capacity || m->disks[0].type->rule;
+	bool ok_l = !t->latency_ms || o->result.service_ms <= t->latency_ms;
 
-	met->iops |= ok_i, met->mbps |= ok_m, met->cap |= ok_c, met->lat |= ok_l;
-	if (!(ok_i && ok_m && ok_c && ok_l))
-		return 0;
-	if (cost_config(c, m, 730, t->region, -1, -1, &o.cost, err, sizeof(err))) {
-		r->unpriced++;
-		return 0;
-	}
-	if (r->n == *cap) {
-		struct plan_option *p = realloc(r->options, (*cap ? *cap * 2 : 64) * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		r->options = p;
-		*cap = *cap ? *cap * 2 : 64;
-	}
-	r->options[r->n++] = o;
-	return 1; /* more disks of this kind would only cost more */
+	s->met.iops |= ok_i, s->met.mbps |= ok_m, s->met.cap |= ok_c, s->met.lat |= ok_l;
+	if (ok_i && ok_m && ok_c && ok_l)
+		return MEETS;
+	/* More disks of the type cannot raise the VM's or the account's limits. */
+	return !strncmp(o->result.binding, "vm_", 3) || !strcmp(o->result.binding, "account_iops") ?
+		VM_BOUND : FAILS;
 }
 
-static int by_cost(const void *a, const void *b)
+/* Uncached first; a host cache only when hits are assumed and the uncached one falls short. */
+static enum verdict try_both(struct search *s, const struct cat_vm *vm, const struct cat_disk *t,
+			     const char *spec, unsigned n, struct plan_option *o)
 {
-	const struct plan_option *x = a, *y = b;
+	enum verdict v = evaluate(s, vm, spec, n, MODEL_CACHE_NONE, o);
 
-	return (x->cost.total > y->cost.total) - (x->cost.total < y->cost.total);
+	if (v == MEETS || v == INVALID || s->t->read_hit <= 0 || !vm->cache || !t->cache)
+		return v;
+	enum verdict c = evaluate(s, vm, spec, n, MODEL_CACHE_READONLY, o);
+
+	return c == MEETS ? c : v;
+}
+
+/* A size-derived type (gp2, st1, sc1, PD): the least whole GiB per disk that meets the target. */
+static enum verdict size_derived(struct search *s, const struct cat_vm *vm,
+				 const struct cat_disk *t, unsigned n, struct plan_option *o)
+{
+	double lo = fmax(t->min_gib > 0 ? t->min_gib : 1, ceil((double)s->t->capacity / n / GIB));
+	double hi = t->max_gib > 0 ? t->max_gib : 65536;
+	char spec[96];
+	enum verdict v;
+
+	if (lo > hi)
+		return INVALID;
+	snprintf(spec, sizeof(spec), "%s:%s:%.0fGiB", t->catalog, t->name, hi);
+	if ((v = try_both(s, vm, t, spec, n, o)) != MEETS)
+		return v;
+	/* Every rule rises with size, so meeting the target does too. */
+	while (hi - lo > 0.5) {
+		double mid = floor((lo + hi) / 2);
+
+		snprintf(spec, sizeof(spec), "%s:%s:%.0fGiB", t->catalog, t->name, mid);
+		if (try_both(s, vm, t, spec, n, o) == MEETS)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	snprintf(spec, sizeof(spec), "%s:%s:%.0fGiB", t->catalog, t->name, hi);
+	return try_both(s, vm, t, spec, n, o);
+}
+
+static enum verdict configure(struct search *s, const struct cat_vm *vm, const struct cat_disk *t,
+			      unsigned n, struct plan_option *o)
+{
+	char spec[128];
+
+	if (!t->rule) {
+		snprintf(spec, sizeof(spec), "%s:%s", t->catalog, t->name);
+		return try_both(s, vm, t, spec, n, o);
+	}
+	if (!t->provisioned)
+		return size_derived(s, vm, t, n, o);
+	if (size_provisioned(s, vm, t, n, spec, sizeof(spec)))
+		return INVALID;
+	return try_both(s, vm, t, spec, n, o);
+}
+
+/* The cheapest so far, kept in order; returns -ENOMEM. */
+static int keep(struct search *s, const struct plan_option *o)
+{
+	struct plan_result *r = s->r;
+	unsigned i;
+
+	if (r->n == s->keep && o->cost.total >= r->options[r->n - 1].cost.total)
+		return 0;
+	if (r->n < s->keep)
+		r->n++;
+	for (i = r->n - 1; i > 0 && r->options[i - 1].cost.total > o->cost.total; i--)
+		r->options[i] = r->options[i - 1];
+	r->options[i] = *o;
+	return 0;
+}
+
+static double kth(const struct search *s)
+{
+	return s->r->n == s->keep ? s->r->options[s->r->n - 1].cost.total : INFINITY;
+}
+
+/* The least a disk of the type costs a month, for n of them holding the capacity. */
+static double disk_floor(const struct search *s, const struct cat_disk *t, unsigned n)
+{
+	const struct cat_price *p = catalog_find_price(s->c, t->catalog, "disk", t->name,
+						       s->t->region, s->r->currency);
+	double gib = t->rule ? fmax(t->min_gib > 0 ? t->min_gib : 1,
+				    (double)s->t->capacity / n / GIB) : t->gib;
+
+	if (!p)
+		return NAN;
+	return n * (p->per_month + p->per_gib_month * gib);
+}
+
+/* Every count of one disk type on one VM; keeps the cheapest that meets the target. */
+static int search_pair(struct search *s, const struct vm_price *vp, const struct cat_disk *t)
+{
+	const struct cat_vm *vm = vp->vm;
+	unsigned maxn = vm->max_disks ? vm->max_disks : MAX_COUNT, first = 1;
+	struct plan_option o, best = {.cost.total = INFINITY};
+	bool priced = !isnan(vp->month) && !isnan(disk_floor(s, t, 1));
+	char err[256];
+
+	if (!t->rule && t->gib > 0)
+		first = (unsigned)fmax(1, ceil((double)s->t->capacity / GIB / t->gib - 1e-9));
+	for (unsigned n = first; n <= maxn; n++) {
+		/* n disks cost at least this much; more only more. */
+		if (priced && vp->month + disk_floor(s, t, n) >= fmin(kth(s), best.cost.total))
+			break;
+		enum verdict v = configure(s, vm, t, n, &o);
+
+		if (v == VM_BOUND)
+			break;
+		if (v != MEETS)
+			continue;
+		if (!priced || cost_config(s->c, &o.config, &s->q, &o.cost, err, sizeof(err))) {
+			s->r->unpriced++;
+			break;
+		}
+		if (o.cost.total < best.cost.total)
+			best = o;
+		if (!t->rule)
+			break; /* a fixed size: n + 1 of them cost more */
+	}
+	return isfinite(best.cost.total) ? keep(s, &best) : 0;
+}
+
+static int by_month(const void *a, const void *b)
+{
+	const struct vm_price *x = a, *y = b;
+
+	if (isnan(x->month) || isnan(y->month))
+		return isnan(x->month) - isnan(y->month);
+	return (x->month > y->month) - (x->month < y->month);
+}
+
+/*
+ * The currency of the answers: the one asked for, else that of the first price of a catalog
+ * in scope (and of the region asked for), so that downloaded prices (loaded first) set it.
+ */
+static const char *plan_currency(const struct catalog *c, const struct plan_target *t)
+{
+	if (t->currency)
+		return t->currency;
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct cat_price *p = &c->prices[i];
+		bool scope = false;
+
+		for (size_t k = 0; k < c->nvms && !scope && p->catalog; k++)
+			scope = !strcmp(c->vms[k].catalog, p->catalog) &&
+				in_scope(t, c->vms[k].catalog, c->vms[k].provider);
+		if (scope && p->currency && (!t->region || (p->region &&
+		    !strcasecmp(p->region, t->region))))
+			return p->currency;
+	}
+	return "USD";
+}
+
+/* The VM sizes in scope, cheapest first (unpriced last). */
+static struct vm_price *vms_by_price(const struct catalog *c, const struct plan_target *t,
+				     const char *currency, size_t *n)
+{
+	struct vm_price *v = calloc(c->nvms ? c->nvms : 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; v && i < c->nvms; i++) {
+		const struct cat_vm *vm = &c->vms[i];
+		const struct cat_price *p;
+
+		if (!in_scope(t, vm->catalog, vm->provider))
+			continue;
+		p = catalog_find_price(c, vm->catalog, "vm", vm->name, t->region, currency);
+		v[(*n)++] = (struct vm_price){vm, p && p->per_hour > 0 ? p->per_hour * HOURS : NAN};
+	}
+	if (v)
+		qsort(v, *n, sizeof(*v), by_month);
+	return v;
+}
+
+static void unmet(struct plan_result *r, const struct met *met)
+{
+	snprintf(r->unmet, sizeof(r->unmet), "%s",
+		 !met->iops ? FIELD("iops") ": no configuration reaches that many IOPS" :
+		 !met->mbps ? FIELD("mbps") ": no configuration reaches that throughput" :
+		 !met->cap ? FIELD("capacity") ": no configuration holds that much" :
+		 !met->lat ? FIELD("latency-ms") ": no disk type is that fast" :
+		 r->unpriced ? "configurations meet it, but none has a price in the catalog "
+			       "(give prices with " FIELD("catalog") ")" :
+			       "no single configuration meets every target together");
 }
 
 int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r)
 {
-	struct model_workload w = {t->bs ? t->bs : 4096, t->write_pct, false, 1, 1024};
-	struct met met = {0};
-	unsigned cap = 0;
-	int ret;
+	struct search s = {.c = c, .t = t, .r = r, .keep = t->top ? t->top : 5};
+	struct vm_price *vms;
+	size_t nvms;
+	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
-	for (size_t v = 0; v < c->nvms; v++) {
-		const struct cat_vm *vm = &c->vms[v];
-
-		if (!in_scope(t, vm->catalog, vm->provider))
+	r->currency = plan_currency(c, t);
+	s.q = (struct cost_query){.hours = HOURS, .region = t->region, .currency = r->currency,
+				  .vm_hour = -1, .disk_month = -1, .now = cost_now(t->now)};
+	s.w = (struct model_workload){t->bs ? t->bs : 4096, t->write_pct, false, 1, 1024};
+	s.need = fmax(t->iops, t->mbps * 1e6 / (double)s.w.bs);
+	if (!(r->options = calloc(s.keep, sizeof(*r->options))) ||
+	    !(vms = vms_by_price(c, t, r->currency, &nvms))) {
+		free(r->options);
+		r->options = NULL;
+		return -ENOMEM;
+	}
+	for (size_t v = 0; v < nvms && !ret; v++) {
+		/* The VM alone costs more than the last answer kept (so do the priced ones after
+		 * it): only the unpriced ones remain, searched to count what meets the target. */
+		if (!isnan(vms[v].month) && vms[v].month >= kth(&s))
 			continue;
-		for (size_t k = 0; k < c->ndisks; k++) {
-			const struct cat_disk *d = &c->disks[k];
-
-			if (strcmp(d->catalog, vm->catalog))
-				continue;
-			for (int cache = 0; cache < 2; cache++) {
-				if (cache && (!vm->cache || !d->cache || t->write_pct == 100))
-					continue;
-				unsigned maxn = vm->max_disks ? vm->max_disks : MAX_COUNT;
-
-				for (unsigned n = 1; n <= maxn && n <= MAX_COUNT; n++) {
-					struct model_config m = {0};
-					struct model_disk *md = &m.disks[0];
-					char err[256], spec[80];
-					double ops = d->io_unit_kib > 0 ?
-						ceil(w.bs / (d->io_unit_kib * 1024)) : 1;
-
-					m.vm = vm;
-					m.ngroups = 1;
-					m.cache = cache ? MODEL_CACHE_READONLY : MODEL_CACHE_NONE;
-					if (d->rule) {
-						size_rule(d, t, n, ops, md);
-						snprintf(spec, sizeof(spec), "%s:%s:%.0fGiB", d->catalog,
-							 d->name, md->gib);
-						if (d->provisioned) {
-							double pi = fmax(d->iops, ceil(t->iops * ops / n));
-							double pm = fmax(d->mbps, t->mbps / n);
-
-							snprintf(spec + strlen(spec),
-								 sizeof(spec) - strlen(spec),
-								 ":iops=%.0f:mbps=%.0f", pi, ceil(pm));
-						}
-					} else {
-						snprintf(spec, sizeof(spec), "%s:%s", d->catalog, d->name);
-					}
-					/* Cannot provision n of them (say, each would need more IOPS
-					 * than one disk takes): more disks may split the load. */
-					if (model_parse_disk(c, vm, spec, md, err, sizeof(err)))
-						continue;
-					md->count = n;
-					ret = try_config(c, t, &w, &m, &met, r, &cap);
-					if (ret < 0)
-						return ret;
-					if (ret)
-						break;
-				}
-			}
-		}
+		for (size_t k = 0; k < c->ndisks && !ret; k++)
+			if (!strcmp(c->disks[k].catalog, vms[v].vm->catalog) && !c->disks[k].os)
+				ret = search_pair(&s, &vms[v], &c->disks[k]);
 	}
-	if (!r->n) {
-		snprintf(r->unmet, sizeof(r->unmet), "%s",
-			 !met.iops ? "--iops: no configuration reaches that many IOPS" :
-			 !met.mbps ? "--mbps: no configuration reaches that throughput" :
-			 !met.cap ? "--capacity: no configuration holds that much" :
-			 !met.lat ? "--latency-ms: no disk type is that fast" :
-			 r->unpriced ? "configurations meet it, but none has a price in the catalog "
-				       "(give prices with --catalog)" :
-				       "no single configuration meets every target together");
-		return 0;
-	}
-	qsort(r->options, r->n, sizeof(*r->options), by_cost);
-	if (r->n > (t->top ? t->top : 5))
-		r->n = t->top ? t->top : 5;
-	return 0;
+	free(vms);
+	if (!r->n)
+		unmet(r, &s.met);
+	return ret;
 }
 
 void plan_result_free(struct plan_result *r)

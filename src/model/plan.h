@@ -11,8 +11,11 @@ struct plan_target {
 	uint64_t capacity, bs;          /* bytes */
 	unsigned write_pct;
 	const char *provider;           /* a catalog name ("azure") or provider; NULL = all */
-	const char *region;
+	const char *region;             /* of the prices; NULL: each catalog's first */
 	unsigned top;                   /* how many to keep; 0 = 5 */
+	double read_hit;                /* percent of reads a host cache serves; 0: none assumed */
+	const char *currency;           /* NULL: that of the first price in scope (and region) */
+	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
 };
 
 struct plan_option {
@@ -25,12 +28,17 @@ struct plan_result {
 	struct plan_option *options;    /* cheapest first; malloc'd */
 	unsigned n;
 	unsigned considered, unpriced;
+	const char *currency;           /* every answer's (the one asked for, or found) */
 	char unmet[160];                /* when n == 0: the requirement no configuration meets */
 };
 
 /*
- * Enumerates VM sizes x disk types x disk counts x cache modes of the priced catalogs, keeps the
- * configurations whose prediction meets every target, ranked by monthly cost.
+ * Searches every VM size x disk type x disk count of the catalogs in scope, each per-GiB or
+ * provisioned type sized at its cheapest for the count, and keeps the cheapest configuration
+ * of each VM size and disk type that the model says meets every target: the `top` cheapest of
+ * them, by monthly cost. A host cache is tried only when read_hit > 0, and only when the
+ * uncached configuration falls short. Pruning uses only bounds that cannot skip a cheaper
+ * answer: a VM's price alone, n disks' least price, and limits more disks cannot raise.
  */
 int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r);
 void plan_result_free(struct plan_result *r);

@@ -1,6 +1,7 @@
 /*
  * The performance model. Every cap is turned into the IOPS the workload would reach were that cap
  * the only one; the prediction is the smallest, and the cap that gives it is the one that binds.
+ * Who counts what (host-cache hits, misses, writes; PD's per-VM baseline) follows docs/model.md.
  */
 #include <errno.h>
 #include <math.h>
@@ -11,322 +12,47 @@
 #include <strings.h>
 
 #include "model/predict.h"
-#include "util/parse.h"
 
 #define MB 1e6
-#define STRIPE_UNIT 65536.0 /* Storage Spaces' default interleave: large I/Os span members */
 
-const char *model_cache_name(enum model_cache c)
-{
-	return c == MODEL_CACHE_READONLY ? "readonly" : c == MODEL_CACHE_READWRITE ? "readwrite" :
-									     "none";
-}
+/* How one I/O of the volume reaches a group of disks and the VM's limits. */
+struct group_load {
+	double share;           /* of the volume's I/Os that land on the group (count / n) */
+	double hit;             /* of its reads, served by the host cache */
+	double disk_r, disk_w;  /* reads and writes per I/O that count at its disks */
+	double unc, cached;     /* per I/O, counted at the VM's uncached and cached limits */
+	double ops;             /* requests per I/O at a disk (I/O unit and stripe pieces) */
+	double lat_ms;          /* mean latency of one I/O on the group, with no queue */
+};
 
-int model_cache_parse(const char *s, enum model_cache *c)
-{
-	if (!strcasecmp(s, "none") || !strcasecmp(s, "off"))
-		*c = MODEL_CACHE_NONE;
-	else if (!strcasecmp(s, "readonly") || !strcasecmp(s, "ro") || !strcasecmp(s, "read"))
-		*c = MODEL_CACHE_READONLY;
-	else if (!strcasecmp(s, "readwrite") || !strcasecmp(s, "rw"))
-		*c = MODEL_CACHE_READWRITE;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-static double clampd(double v, double lo, double hi)
-{
-	if (hi > 0 && v > hi)
-		v = hi;
-	return v < lo ? lo : v;
-}
-
-static void local_disk(const struct cat_vm *vm, struct model_disk *d)
-{
-	d->local = true;
-	d->gib = vm->local_gib;
-	d->iops = vm->local_iops;
-	d->mbps = vm->local_mbps;
-	d->lat_read_ms = d->lat_write_ms = d->lat_cached_ms =
-		vm->local_latency_ms > 0 ? vm->local_latency_ms : 0.1;
-}
-
-/*
- * Per-disk caps of a per-GiB rule: provisioned types (pv2, ultra, gp3, io1/io2, Hyperdisk) take
- * iops= and mbps= within what the size allows; the others (gp2, st1, sc1, PD) derive them.
- */
-static int rule_caps(const struct cat_disk *t, double req_iops, double req_mbps,
-		     struct model_disk *d, char *err, size_t errlen)
-{
-	double g = d->gib;
-
-	if (t->provisioned) {
-		double maxi = t->iops_free_gib > 0 ?
-			t->iops + t->iops_per_gib * fmax(0, g - t->iops_free_gib) :
-			fmax(t->iops, t->iops_per_gib * g);
-		double maxm;
-
-		maxi = clampd(maxi, 0, t->iops_max);
-		if (req_iops > maxi) {
-			snprintf(err, errlen, "%s: %.0f GiB allows at most %.0f IOPS, not %.0f",
-				 d->spec, g, maxi, req_iops);
-			return -EINVAL;
-		}
-		d->iops = req_iops > 0 ? req_iops : t->iops > 0 ? t->iops : maxi;
-		if (d->iops < t->iops_min) {
-			snprintf(err, errlen, "%s: at least %.0f IOPS must be provisioned", d->spec,
-				 t->iops_min);
-			return -EINVAL;
-		}
-		maxm = t->mbps_per_iops > 0 ? fmax(t->mbps, t->mbps_per_iops * d->iops) : t->mbps;
-		maxm = clampd(maxm, 0, t->mbps_max);
-		if (req_mbps > maxm + 1e-9) {
-			snprintf(err, errlen, "%s: %.0f IOPS allow at most %.0f MB/s, not %.0f",
-				 d->spec, d->iops, maxm, req_mbps);
-			return -EINVAL;
-		}
-		d->mbps = req_mbps > 0 ? req_mbps : t->mbps > 0 ? t->mbps : maxm;
-		d->mbps = clampd(d->mbps, t->mbps_min, 0);
-		return 0;
-	}
-	if (req_iops > 0 || req_mbps > 0) {
-		snprintf(err, errlen, "%s: %s derives its performance from its size; iops= and mbps= "
-			 "apply to provisioned types (pv2, ultra, gp3, io1, io2, hyperdisk-balanced)",
-			 d->spec, t->name);
-		return -EINVAL;
-	}
-	d->iops = clampd(t->iops + t->iops_per_gib * g, t->iops_min, t->iops_max);
-	if (t->write_iops_per_gib > 0)
-		d->write_iops = clampd(t->write_iops_per_gib * g, t->iops_min, t->iops_max);
-	if (t->nsteps) {
-		for (unsigned i = 0; i < t->nsteps; i++)
-			if (g >= t->mbps_steps[i][0])
-				d->mbps = t->mbps_steps[i][1];
-	} else {
-		d->mbps = clampd(t->mbps + t->mbps_per_gib * g, t->mbps_min, t->mbps_max);
-	}
-	if (t->burst_mbps_per_gib > 0)
-		d->burst_mbps = clampd(t->burst_mbps_per_gib * g, 0, t->burst_mbps_max);
-	return 0;
-}
-
-static int parse_kv(const char *kv, double *iops, double *mbps, bool *ondemand)
-{
-	if (!strncasecmp(kv, "iops=", 5))
-		return parse_double(kv + 5, 1, 1e9, iops);
-	if (!strncasecmp(kv, "mbps=", 5))
-		return parse_double(kv + 5, 1, 1e9, mbps);
-	if (!strcasecmp(kv, "burst=ondemand") || !strcasecmp(kv, "burst=on")) {
-		*ondemand = true;
-		return 0;
-	}
-	return -EINVAL;
-}
-
-/*
- * "2xP30": a count, then the name. A name may itself start with digits, so the x is demanded;
- * without one *type is left alone. With one, *type moves past it and *count gets the count.
- */
-static int split_count(char **type, unsigned *count)
-{
-	char *x = *type + strspn(*type, "0123456789");
-
-	if (x == *type || (*x != 'x' && *x != 'X') || !x[1])
-		return 0;
-	*x = 0;
-	if (parse_uint(*type, 1, 256, count))
-		return -EINVAL;
-	*type = x + 1;
-	return 0;
-}
-
-int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const char *spec,
-		     struct model_disk *d, char *err, size_t errlen)
-{
-	char buf[128], *parts[6], *save = NULL, *tok, *type;
-	const struct cat_disk *t = NULL;
-	double req_iops = 0, req_mbps = 0;
-	unsigned np = 0, count = 1;
-	uint64_t size = 0;
-	const char *cat = vm ? vm->catalog : NULL;
-	int ret;
-
-	memset(d, 0, sizeof(*d));
-	snprintf(d->spec, sizeof(d->spec), "%s", spec);
-	if (strlen(spec) >= sizeof(buf))
-		goto bad;
-	strcpy(buf, spec);
-	for (tok = strtok_r(buf, ":", &save); tok && np < 6; tok = strtok_r(NULL, ":", &save))
-		parts[np++] = tok;
-	if (!np || tok)
-		goto bad;
-	type = parts[0];
-	if (split_count(&type, &count))
-		goto bad;
-	/* A leading catalog name ("azure-2015:P30") was split off as parts[0]. */
-	unsigned first = 1;
-
-	if (catalog_has(c, type) && np > 1) {
-		cat = type;
-		type = parts[1];
-		first = 2;
-		if (split_count(&type, &count))
-			goto bad;
-	}
-	for (unsigned i = first; i < np; i++) {
-		if (strchr(parts[i], '=') || !strncasecmp(parts[i], "burst", 5)) {
-			if (parse_kv(parts[i], &req_iops, &req_mbps, &d->ondemand))
-				goto bad;
-		} else if (parse_size(parts[i], &size) || !size) {
-			goto bad;
-		}
-	}
-	d->count = count;
-	d->gib = (double)size / (1 << 30);
-	if (!strcasecmp(type, "local") || !strcasecmp(type, "temp")) {
-		if (!vm || vm->local_iops <= 0) {
-			snprintf(err, errlen, "%s: %s has no local disk with published limits", spec,
-				 vm ? vm->name : "this VM");
-			return -EINVAL;
-		}
-		if (count != 1 || size || req_iops > 0 || req_mbps > 0) {
-			snprintf(err, errlen, "%s: the local disk takes no count, size or iops=", spec);
-			return -EINVAL;
-		}
-		local_disk(vm, d);
-		return 0;
-	}
-	t = catalog_find_disk(c, cat, type);
-	if (!t && size)
-		t = catalog_find_family(c, cat, type, d->gib);
-	if (!t && cat) {
-		t = catalog_find_disk(c, NULL, type);
-		if (t && vm && strcmp(t->provider, vm->provider))
-			t = NULL;
-	}
-	if (!t) {
-		char sug[160];
-
-		catalog_suggest(c, "disk", cat, type, sug, sizeof(sug));
-		if (!*sug)
-			catalog_suggest(c, "disk", NULL, type, sug, sizeof(sug));
-		snprintf(err, errlen, "%s: no disk type '%s'%s%s%s%s", spec, type,
-			 cat ? " in catalog " : "", cat ? cat : "", *sug ? "; did you mean " : "",
-			 *sug ? sug : "");
-		if (*sug)
-			strncat(err, "?", errlen - strlen(err) - 1);
-		return -ENOENT;
-	}
-	d->type = t;
-	if (t->rule) {
-		if (!size) {
-			snprintf(err, errlen, "%s: %s needs a size, e.g. %s:512GiB", spec, t->name,
-				 t->name);
-			return -EINVAL;
-		}
-		if (d->gib < t->min_gib || (t->max_gib > 0 && d->gib > t->max_gib)) {
-			snprintf(err, errlen, "%s: %s sizes go from %.0f to %.0f GiB", spec, t->name,
-				 t->min_gib, t->max_gib);
-			return -EINVAL;
-		}
-		if ((ret = rule_caps(t, req_iops, req_mbps, d, err, errlen)))
-			return ret;
-	} else {
-		if (size && d->gib > t->gib + 1e-9) {
-			const struct cat_disk *f = catalog_find_family(c, t->catalog, t->family, d->gib);
-
-			snprintf(err, errlen, "%s: %s holds %.0f GiB%s%s", spec, t->name, t->gib,
-				 f ? "; that size needs " : "", f ? f->name : "");
-			return -EINVAL;
-		}
-		if (req_iops > 0 || req_mbps > 0)
-			return rule_caps(t, req_iops, req_mbps, d, err, errlen);
-		d->gib = t->gib;
-		d->iops = t->iops;
-		d->mbps = t->mbps;
-	}
-	if (d->ondemand) {
-		if (t->ondemand_iops <= 0) {
-			snprintf(err, errlen, "%s: %s has no on-demand bursting (Premium SSD larger than "
-				 "512 GiB only)", spec, t->name);
-			return -EINVAL;
-		}
-		/* On-demand bursting has no credit limit: it simply raises the caps. */
-		d->iops = t->ondemand_iops;
-		d->mbps = t->ondemand_mbps;
-	} else if (t->burst_iops > d->iops || t->burst_mbps > d->mbps || d->burst_mbps > d->mbps) {
-		d->burst_iops = fmax(t->burst_iops, d->iops);
-		if (!d->burst_mbps)
-			d->burst_mbps = fmax(t->burst_mbps, d->mbps);
-		d->bucket_ios = t->burst_bucket_ios > 0 ? t->burst_bucket_ios :
-			t->burst_seconds * (d->burst_iops - d->iops);
-		d->bucket_mb = t->burst_bucket_mb_per_gib > 0 ? t->burst_bucket_mb_per_gib * d->gib :
-			t->burst_seconds * (d->burst_mbps - d->mbps);
-	}
-	d->io_unit = t->io_unit_kib * 1024;
-	d->lat_read_ms = t->latency_read_ms > 0 ? t->latency_read_ms : 2;
-	d->lat_write_ms = t->latency_write_ms > 0 ? t->latency_write_ms : d->lat_read_ms;
-	d->lat_cached_ms = t->latency_cached_ms > 0 ? t->latency_cached_ms : d->lat_read_ms;
-	return 0;
-bad:
-	snprintf(err, errlen, "'%s' is not a disk SPEC (expected [Nx]TYPE[:SIZE][:iops=N][:mbps=N]"
-		 "[:burst=ondemand], e.g. 2xP30, 16xstandard, gp3:1TiB:iops=6000)", spec);
-	return -EINVAL;
-}
-
-int model_check(const struct catalog *c, struct model_config *m, char *err, size_t errlen)
-{
-	const struct cat_vm *vm = m->vm;
-	unsigned n = 0, nlocal = 0;
-
-	if (!m->ngroups) {
-		snprintf(err, errlen, "--disk: at least one disk is needed (e.g. --disk 2xP30)");
-		return -EINVAL;
-	}
-	m->account = NULL;
-	for (unsigned i = 0; i < m->ngroups; i++) {
-		const struct model_disk *d = &m->disks[i];
-
-		if (d->local) {
-			nlocal++;
-			continue;
-		}
-		n += d->count;
-		if (d->type->premium && !vm->premium) {
-			snprintf(err, errlen, "--disk %s: %s is a premium disk and %s does not take premium "
-				 "storage (use an 's' size such as DS3 or GS2)", d->spec, d->type->name,
-				 vm->name);
-			return -EINVAL;
-		}
-		if (m->cache != MODEL_CACHE_NONE && (!d->type->cache || !vm->cache)) {
-			snprintf(err, errlen, "--cache %s: %s does not support host caching",
-				 model_cache_name(m->cache), !vm->cache ? vm->name : d->type->name);
-			return -EINVAL;
-		}
-		if (d->type->account) {
-			for (size_t k = 0; k < c->naccounts; k++)
-				if (!strcmp(c->accounts[k].catalog, d->type->catalog) &&
-				    !strcmp(c->accounts[k].name, d->type->account))
-					m->account = &c->accounts[k];
-		}
-	}
-	if (nlocal && (nlocal > 1 || n)) {
-		snprintf(err, errlen, "--disk local: the local disk is modelled alone, not striped "
-			 "with data disks");
-		return -EINVAL;
-	}
-	if (vm->max_disks && n > vm->max_disks) {
-		snprintf(err, errlen, "--disk: %u data disks, but %s takes at most %u", n, vm->name,
-			 vm->max_disks);
-		return -EINVAL;
-	}
-	return 0;
-}
+struct load {
+	double bs, rf, wf, pieces, piece, vm_ops, unc_share;
+	unsigned n;
+	struct group_load g[MODEL_MAX_GROUPS];
+};
 
 static double ops_per_io(double bs, double unit)
 {
 	return unit > 0 ? ceil(bs / unit) : 1;
+}
+
+static bool has_cached_cap(const struct cat_vm *vm)
+{
+	return vm->cached_iops > 0 || vm->cached_mbps > 0;
+}
+
+static void add_note(struct model_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_note(struct model_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nnotes >= sizeof(r->notes) / sizeof(r->notes[0]))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
 }
 
 static void add_limit(struct model_result *r, const char *name, double iops, double bs,
@@ -358,120 +84,326 @@ static double share(double cap, double frac, double ops)
 	return frac > 0 && cap > 0 ? cap / (frac * ops) : INFINITY;
 }
 
+/* ms to move bytes at mbps (MB/s); a rate of 0 moves nothing. */
+static double xfer_ms(double bytes, double mbps)
+{
+	return mbps > 0 ? bytes / (mbps * MB) * 1000 : 0;
+}
+
 /*
- * One steady state: the caps in force (with or without burst credits) turned into limits.
+ * One I/O's latency on a group, with no queue: each request (a stripe piece) takes the disk's
+ * service time plus its transfer at one request's rate. A hit is served by the host cache; a
+ * write goes to storage (replicated), or only to the cache with readwrite caching.
  */
-static void solve(const struct model_config *m, const struct model_workload *w, bool disk_burst,
-		  bool vm_burst, struct model_result *r)
+static double group_latency(const struct model_config *m, const struct model_disk *d,
+			    const struct load *l, double hit)
 {
 	const struct cat_vm *vm = m->vm;
-	double bs = (double)w->bs, wf = w->write_pct / 100.0, rf = 1 - wf;
-	double vm_ops = ops_per_io(bs, vm->io_unit_kib * 1024);
-	double out = (double)w->threads * w->depth, lat = 0;
-	unsigned n = 0;
-	const struct model_disk *d0 = &m->disks[0];
+	double rate = d->xfer_mbps > 0 ? d->xfer_mbps : d->mbps;
+	double crate = d->xfer_cached_mbps > 0 ? d->xfer_cached_mbps :
+		       vm->cached_mbps > 0 ? vm->cached_mbps : rate;
+	double miss = d->lat_read_ms + xfer_ms(l->piece, rate);
+	double hitl = d->lat_cached_ms + xfer_ms(l->piece, crate);
+	double write = d->cache == MODEL_CACHE_READWRITE ? hitl :
+		       d->lat_write_ms + xfer_ms(l->piece, rate);
 
-	r->nlimits = 0;
+	return l->rf * (hit * hitl + (1 - hit) * miss) + l->wf * write;
+}
+
+/* Who counts each I/O of the volume, group by group (docs/model.md, "Host caching"). */
+static void compute_load(const struct model_config *m, const struct model_workload *w,
+			 struct load *l)
+{
+	const struct cat_vm *vm = m->vm;
+	double unit = m->interleave ? (double)m->interleave : MODEL_INTERLEAVE;
+
+	memset(l, 0, sizeof(*l));
+	l->bs = (double)w->bs;
+	l->wf = w->write_pct / 100.0;
+	l->rf = 1 - l->wf;
 	for (unsigned i = 0; i < m->ngroups; i++)
-		n += m->disks[i].count;
-	if (d0->local) {
-		double ops = 1, lat_ms = rf * d0->lat_read_ms + wf * d0->lat_write_ms;
+		l->n += m->disks[i].count;
+	/* A stripe splits an I/O into interleave-sized requests, sent to the members at once. */
+	l->pieces = l->n > 1 && l->bs > unit ? ceil(l->bs / unit) : 1;
+	l->piece = l->pieces > 1 ? unit : l->bs;
+	l->vm_ops = l->pieces * ops_per_io(l->piece, vm->io_unit_kib * 1024);
+	for (unsigned i = 0; i < m->ngroups; i++) {
+		const struct model_disk *d = &m->disks[i];
+		struct group_load *g = &l->g[i];
+		bool cached = d->cache != MODEL_CACHE_NONE && d->cache != MODEL_CACHE_DEFAULT;
+		bool at_disk = d->type && d->type->hits_count_against_disk;
 
-		add_limit(r, "local_iops", d0->iops / ops, bs, d0->iops, vm->source,
-			  "%s local disk: %.0f IOPS", vm->name, d0->iops);
-		add_limit(r, "local_mbps", d0->mbps * MB / bs, bs, d0->mbps, vm->source,
-			  "%s local disk: %.0f MB/s", vm->name, d0->mbps);
-		lat = lat_ms / 1000 + bs / (d0->mbps * MB);
-		add_limit(r, "queue_depth", out / lat, bs, out,
-			  vm->local_latency_source ? vm->local_latency_source : vm->source,
-			  "%u threads x %u outstanding at %.3f ms each", w->threads, w->depth,
-			  lat * 1000);
-		goto pick;
+		g->share = (double)d->count / l->n;
+		g->hit = cached ? m->read_hit / 100 : 0;
+		g->disk_r = l->rf * (cached && !at_disk ? 1 - g->hit : 1);
+		g->disk_w = l->wf;
+		/* 2015: all I/O of a cached disk counted at the cached limit; now misses and
+		 * writes count at both, hits at the cached one only (or, unpublished, uncached). */
+		g->unc = !cached ? 1 : at_disk ? 0 : has_cached_cap(vm) ? g->disk_r + l->wf : 1;
+		g->cached = cached && has_cached_cap(vm) ? 1 : 0;
+		g->ops = l->pieces * ops_per_io(l->piece, d->io_unit);
+		g->lat_ms = group_latency(m, d, l, g->hit);
+		l->unc_share += g->share * g->unc;
 	}
+}
 
-	bool cr = m->cache != MODEL_CACHE_NONE, cw = m->cache == MODEL_CACHE_READWRITE;
-	double fc = (cr ? rf : 0) + (cw ? wf : 0);
-	bool no_cached_cap = vm->cached_iops <= 0 && vm->cached_mbps <= 0;
-	double ur = cr && !no_cached_cap ? 0 : rf, uw = cw && !no_cached_cap ? 0 : wf;
-	double disk_iops = INFINITY, disk_mbps = INFINITY, disk_cap_i = 0, disk_cap_m = 0;
-	const struct model_disk *slow = d0;
+/* The mean latency of one I/O of the volume, with no queue. */
+static double volume_latency(const struct model_config *m, const struct load *l)
+{
+	double lat = 0;
+
+	for (unsigned i = 0; i < m->ngroups; i++)
+		lat = l->pieces > 1 ? fmax(lat, l->g[i].lat_ms) : lat + l->g[i].share * l->g[i].lat_ms;
+	return lat;
+}
+
+static void local_limits(const struct model_config *m, const struct model_workload *w,
+			 struct model_result *r)
+{
+	const struct cat_vm *vm = m->vm;
+	const struct model_disk *d = &m->disks[0];
+	const char *src = vm->local_source ? vm->local_source : vm->source;
+	double bs = (double)w->bs, wf = w->write_pct / 100.0, rf = 1 - wf;
+	double out = (double)w->threads * w->depth;
+	double lat = rf * (d->lat_read_ms + xfer_ms(bs, d->mbps)) +
+		     wf * (d->lat_write_ms + xfer_ms(bs, d->write_mbps > 0 ? d->write_mbps : d->mbps));
+
+	add_limit(r, "local_iops", d->iops, bs, d->iops, src, "%s local disk: %.0f IOPS", vm->name,
+		  d->iops);
+	if (d->write_mbps > 0) {
+		add_limit(r, "local_mbps", fmin(share(d->mbps * MB / bs, rf, 1),
+						share(d->write_mbps * MB / bs, wf, 1)), bs, d->mbps,
+			  src, "%s local disk: %.0f MB/s read, %.0f MB/s write", vm->name, d->mbps,
+			  d->write_mbps);
+	} else {
+		add_limit(r, "local_mbps", d->mbps * MB / bs, bs, d->mbps, src,
+			  "%s local disk: %.0f MB/s", vm->name, d->mbps);
+	}
+	add_limit(r, "queue_depth", out / (lat / 1000), bs, out,
+		  vm->local_latency_source ? vm->local_latency_source : src,
+		  "%u threads x %u outstanding at %.3f ms each", w->threads, w->depth, lat);
+	r->service_ms = lat;
+}
+
+/* The disks' own caps, group by group; the slowest member sets the stripe's pace. */
+static void disk_limits(const struct model_config *m, const struct load *l, bool burst,
+			struct model_result *r)
+{
+	double best_i = INFINITY, best_m = INFINITY, cap_i = 0, cap_m = 0;
+	const struct model_disk *si = NULL, *sm = NULL;
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_disk *d = &m->disks[i];
-		bool b = disk_burst && d->burst_iops > 0;
-		double iops = b ? d->burst_iops : d->iops, mbps = b ? fmax(d->burst_mbps, d->mbps) :
-									d->mbps;
-		double ops = ops_per_io(bs, d->io_unit);
-		double ti = d->write_iops > 0 ? fmin(share(iops, rf, ops), share(d->write_iops, wf, ops)) :
-			iops / ops;
-		double members = fmin(n, ceil(bs / STRIPE_UNIT));
-		double l_r = (cr ? d->lat_cached_ms / 1000 : d->lat_read_ms / 1000 +
-			      bs / (members * mbps * MB));
-		double l_w = d->lat_write_ms / 1000 + bs / (members * mbps * MB);
+		const struct group_load *g = &l->g[i];
+		bool b = burst && d->burst_iops > 0;
+		double iops = b ? d->burst_iops : d->iops;
+		double mbps = b ? fmax(d->burst_mbps, d->mbps) : d->mbps;
+		double ti, tm;
 
-		/* A stripe moves at the pace of its slowest member. */
-		if (n * ti < disk_iops)
-			disk_iops = n * ti, disk_cap_i = iops, slow = d;
-		if (n * mbps * MB / bs < disk_mbps)
-			disk_mbps = n * mbps * MB / bs, disk_cap_m = mbps;
-		if (rf * l_r + wf * l_w > lat)
-			lat = rf * l_r + wf * l_w;
+		if (d->type->baseline_per_vm)
+			continue; /* shared by the VM's disks of the type: family_limits() */
+		ti = d->write_iops > 0 ? fmin(share(l->n * iops, g->disk_r, g->ops),
+					      share(l->n * d->write_iops, g->disk_w, g->ops)) :
+			share(l->n * iops, g->disk_r + g->disk_w, g->ops);
+		tm = share(l->n * mbps * MB / l->bs, g->disk_r + g->disk_w, 1);
+		if (ti < best_i)
+			best_i = ti, cap_i = iops, si = d;
+		if (tm < best_m)
+			best_m = tm, cap_m = mbps, sm = d;
 	}
-	const char *dsrc = slow->type->source;
-	double unit = slow->io_unit;
+	if (si)
+		add_limit(r, "disk_iops", best_i, l->bs, cap_i * l->n, si->type->source,
+			  "%u x %s: %.0f IOPS each%s%s%s", l->n, si->type->name, cap_i,
+			  burst && si->burst_iops > 0 ? " (burst)" : "",
+			  l->g[si - m->disks].ops > 1 ? " (an I/O counts as several)" : "",
+			  l->g[si - m->disks].disk_r < l->rf ? " (host-cache hits spare the disks)" :
+			  "");
+	if (sm)
+		add_limit(r, "disk_mbps", best_m, l->bs, cap_m * l->n, sm->type->source,
+			  "%u x %s: %.0f %s each%s", l->n, sm->type->name,
+			  model_mbps_in_unit(sm->type, cap_m), model_mbps_unit(sm->type),
+			  burst && sm->burst_mbps > sm->mbps ? " (burst)" : "");
+}
 
-	add_limit(r, "disk_iops", disk_iops, bs, disk_cap_i * n, dsrc,
-		  "%u x %s: %.0f IOPS each%s%s", n, slow->type->name, disk_cap_i,
-		  disk_burst && slow->burst_iops > 0 ? " (burst)" : "",
-		  unit > 0 && bs > unit ? " (I/Os over the I/O unit count as several)" : "");
-	add_limit(r, "disk_mbps", disk_mbps, bs, disk_cap_m * n, dsrc, "%u x %s: %.0f MB/s each%s",
-		  n, slow->type->name, disk_cap_m,
-		  disk_burst && slow->burst_mbps > slow->mbps ? " (burst)" : "");
+/* GCP Persistent Disk: one baseline per VM and type, plus per GiB of all its disks of the type. */
+static void family_limits(const struct model_config *m, const struct load *l,
+			  struct model_result *r)
+{
+	for (unsigned i = 0; i < m->ngroups; i++) {
+		const struct cat_disk *t = m->disks[i].type;
+		const struct group_load *g = &l->g[i];
+		double gib = 0, iops = 0, wiops = 0, mbps = 0, sh = 0;
+		bool first = true;
 
-	/* VM caps: per disk family where the provider publishes them so (GCP). */
-	const struct cat_family_caps *fc_caps = catalog_vm_family_caps(vm, slow->type->family);
+		if (!t->baseline_per_vm)
+			continue;
+		for (unsigned k = 0; k < m->ngroups; k++) {
+			const struct model_disk *d = &m->disks[k];
+
+			if (d->type != t)
+				continue;
+			first &= k >= i;
+			gib += d->count * d->gib;
+			iops += d->count * d->iops;
+			wiops += d->count * d->write_iops;
+			mbps += d->count * d->mbps;
+			sh += l->g[k].share;
+		}
+		if (!first)
+			continue;
+		iops = fmin(t->iops + iops, t->iops_max > 0 ? t->iops_max : INFINITY);
+		mbps = fmin(t->mbps + mbps, t->mbps_max > 0 ? t->mbps_max : INFINITY);
+		add_limit(r, "disk_iops", wiops > 0 ? fmin(share(iops, sh * g->disk_r, g->ops),
+							   share(wiops, sh * g->disk_w, g->ops)) :
+			  share(iops, sh * (g->disk_r + g->disk_w), g->ops), l->bs, iops, t->source,
+			  "%s: %.0f IOPS + %g per GiB x %.0f GiB, shared by the VM's %s disks", t->name,
+			  t->iops, t->iops_per_gib, gib, t->name);
+		add_limit(r, "disk_mbps", share(mbps * MB / l->bs, sh * (g->disk_r + g->disk_w), 1),
+			  l->bs, mbps, t->source, "%s: %.0f %s for the VM's %s disks (%.0f GiB)",
+			  t->name, model_mbps_in_unit(t, mbps), model_mbps_unit(t), t->name, gib);
+	}
+}
+
+/* GCP: the VM's caps depend on the disk type; each type's share of the I/O meets its own. */
+static void vm_family_limits(const struct model_config *m, const struct load *l,
+			     struct model_result *r)
+{
+	const struct cat_vm *vm = m->vm;
+
+	for (unsigned i = 0; i < m->ngroups; i++) {
+		const struct cat_disk *t = m->disks[i].type;
+		const struct cat_family_caps *fc = catalog_vm_family_caps(vm, t->family);
+		double sh = 0;
+		bool first = true;
+
+		for (unsigned k = 0; k < m->ngroups; k++)
+			if (!strcasecmp(m->disks[k].type->family, t->family)) {
+				first &= k >= i;
+				sh += l->g[k].share * l->g[k].unc;
+			}
+		if (!first)
+			continue;
+		if (!fc) {
+			add_note(r, "%s publishes no per-VM limit for %s disks: none is applied",
+				 vm->name, t->family);
+			continue;
+		}
+		double wi = fc->write_iops > 0 ? fc->write_iops : fc->iops;
+		double wm = fc->write_mbps > 0 ? fc->write_mbps : fc->mbps;
+		double ti = fc->write_iops > 0 ?
+			fmin(share(fc->iops, sh * l->rf, l->vm_ops), share(wi, sh * l->wf, l->vm_ops)) :
+			share(fc->iops, sh, l->vm_ops);
+		double tm = fc->write_mbps > 0 ?
+			fmin(share(fc->mbps * MB / l->bs, sh * l->rf, 1),
+			     share(wm * MB / l->bs, sh * l->wf, 1)) :
+			share(fc->mbps * MB / l->bs, sh, 1);
+
+		/* Caps from a series' rules cite the rules, not the VM's entry. */
+		const char *src = fc->source ? fc->source : vm->source;
+
+		add_limit(r, "vm_uncached_iops", ti, l->bs, fc->iops, src,
+			  "%s with %s: %.0f read / %.0f write IOPS", vm->name, fc->family, fc->iops, wi);
+		add_limit(r, "vm_uncached_mbps", tm, l->bs, fc->mbps, src,
+			  "%s with %s: %.0f read / %.0f write %s", vm->name, fc->family,
+			  fc->mib ? fc->mbps / 1.048576 : fc->mbps, fc->mib ? wm / 1.048576 : wm,
+			  fc->mib ? "MiB/s" : "MB/s");
+	}
+}
+
+/* The VM's uncached and cached limits, each over the share of I/O that counts at it. */
+static void vm_limits(const struct model_config *m, const struct load *l, bool burst,
+		      struct model_result *r)
+{
+	const struct cat_vm *vm = m->vm;
 	const char *usrc = vm->uncached_source ? vm->uncached_source : vm->source;
+	bool b = burst && vm->burst_iops > vm->uncached_iops;
+	double ci = b ? vm->burst_iops : vm->uncached_iops;
+	double cm = b ? fmax(vm->burst_mbps, vm->uncached_mbps) : vm->uncached_mbps;
+	double csh = 0;
 
-	if (fc_caps) {
-		double ti = fc_caps->write_iops > 0 ?
-			fmin(share(fc_caps->iops, rf, vm_ops), share(fc_caps->write_iops, wf, vm_ops)) :
-			share(fc_caps->iops, 1, vm_ops);
-		double tm = fc_caps->write_mbps > 0 ?
-			fmin(share(fc_caps->mbps * MB / bs, rf, 1),
-			     share(fc_caps->write_mbps * MB / bs, wf, 1)) :
-			fc_caps->mbps * MB / bs;
-
-		add_limit(r, "vm_uncached_iops", ti, bs, fc_caps->iops, vm->source,
-			  "%s with %s: %.0f read / %.0f write IOPS", vm->name, fc_caps->family,
-			  fc_caps->iops, fc_caps->write_iops > 0 ? fc_caps->write_iops : fc_caps->iops);
-		add_limit(r, "vm_uncached_mbps", tm, bs, fc_caps->mbps, vm->source,
-			  "%s with %s: %.0f MB/s", vm->name, fc_caps->family, fc_caps->mbps);
+	if (vm->nfcaps) {
+		vm_family_limits(m, l, r);
 	} else {
-		bool b = vm_burst && vm->burst_iops > vm->uncached_iops;
-		double ci = b ? vm->burst_iops : vm->uncached_iops;
-		double cm = b ? fmax(vm->burst_mbps, vm->uncached_mbps) : vm->uncached_mbps;
-
-		add_limit(r, "vm_uncached_iops", share(ci, ur + uw, vm_ops), bs, ci, usrc,
+		add_limit(r, "vm_uncached_iops", share(ci, l->unc_share, l->vm_ops), l->bs, ci, usrc,
 			  "%s uncached: %.0f IOPS%s", vm->name, ci, b ? " (VM burst)" : "");
-		add_limit(r, "vm_uncached_mbps", share(cm * MB / bs, ur + uw, 1), bs, cm, usrc,
-			  "%s uncached: %.0f MB/s%s", vm->name, cm, b ? " (VM burst)" : "");
+		add_limit(r, "vm_uncached_mbps", share(cm * MB / l->bs, l->unc_share, 1), l->bs, cm,
+			  usrc, "%s uncached: %.0f %s%s", vm->name, vm->uncached_mib ? cm / 1.048576 : cm,
+			  vm->uncached_mib ? "MiB/s" : "MB/s", b ? " (VM burst)" : "");
 	}
-	if (!no_cached_cap) {
-		add_limit(r, "vm_cached_iops", share(vm->cached_iops, fc, vm_ops), bs,
-			  vm->cached_iops, vm->source, "%s cached: %.0f IOPS", vm->name,
-			  vm->cached_iops);
-		add_limit(r, "vm_cached_mbps", share(vm->cached_mbps * MB / bs, fc, 1), bs,
-			  vm->cached_mbps, vm->source, "%s cached: %.0f MB/s", vm->name,
-			  vm->cached_mbps);
+	for (unsigned i = 0; i < m->ngroups; i++)
+		csh += l->g[i].share * l->g[i].cached;
+	if (csh <= 0)
+		return;
+	add_limit(r, "vm_cached_iops", share(vm->cached_iops, csh, l->vm_ops), l->bs,
+		  vm->cached_iops, vm->source, "%s cached: %.0f IOPS (all I/O of cached disks)",
+		  vm->name, vm->cached_iops);
+	add_limit(r, "vm_cached_mbps", share(vm->cached_mbps * MB / l->bs, csh, 1), l->bs,
+		  vm->cached_mbps, vm->source, "%s cached: %.0f %s", vm->name,
+		  vm->cached_mib ? vm->cached_mbps / 1.048576 : vm->cached_mbps,
+		  vm->cached_mib ? "MiB/s" : "MB/s");
+}
+
+/* What the model assumed about the host cache, said once per prediction. */
+static void cache_notes(const struct model_config *m, const struct load *l,
+			struct model_result *r)
+{
+	bool any = false, at_disk = false;
+
+	for (unsigned i = 0; i < m->ngroups; i++) {
+		const struct model_disk *d = &m->disks[i];
+
+		if (d->local || d->cache == MODEL_CACHE_NONE || d->cache == MODEL_CACHE_DEFAULT)
+			continue;
+		any = true;
+		at_disk |= d->type->hits_count_against_disk;
 	}
-	if (m->account)
-		add_limit(r, "account_iops", m->account->iops / ops_per_io(bs, unit), bs,
+	if (!any || l->rf <= 0)
+		return;
+	if (at_disk)
+		add_note(r, "2015 rule: host-cache hits were still counted at the disk's limits and "
+			 "all I/O of a cached disk at the VM's cached limit");
+	if (!has_cached_cap(m->vm) && m->read_hit > 0)
+		add_note(r, "%s publishes no cached limit: host-cache hits are counted at its "
+			 "uncached limit", m->vm->name);
+}
+
+/* One steady state: the caps in force (with or without burst credits) turned into limits. */
+static void solve(const struct model_config *m, const struct model_workload *w, bool disk_burst,
+		  bool vm_burst, struct model_result *r)
+{
+	double out = (double)w->threads * w->depth;
+	struct load l;
+
+	r->nlimits = 0;
+	r->nnotes = 0;
+	if (m->disks[0].local) {
+		local_limits(m, w, r);
+		goto pick;
+	}
+	compute_load(m, w, &l);
+	disk_limits(m, &l, disk_burst, r);
+	family_limits(m, &l, r);
+	vm_limits(m, &l, vm_burst, r);
+	if (m->account) {
+		const struct group_load *g = NULL;
+		double sh = 0;
+
+		for (unsigned i = 0; i < m->ngroups; i++)
+			if (m->disks[i].type->account) {
+				g = &l.g[i];
+				sh += g->share * (g->disk_r + g->disk_w);
+			}
+		add_limit(r, "account_iops", share(m->account->iops, sh, g ? g->ops : 1), l.bs,
 			  m->account->iops, m->account->source,
 			  "one %s storage account: %.0f IOPS for all its disks", m->account->name,
 			  m->account->iops);
-	add_limit(r, "queue_depth", out / lat, bs, out, slow->type->latency_source ?
-		  slow->type->latency_source : slow->type->source,
-		  "%u threads x %u outstanding at %.2f ms each", w->threads, w->depth, lat * 1000);
+	}
+	r->service_ms = volume_latency(m, &l);
+	add_limit(r, "queue_depth", out / (r->service_ms / 1000), l.bs, out,
+		  m->disks[0].type->latency_source ? m->disks[0].type->latency_source :
+		  m->disks[0].type->source, "%u threads x %u outstanding at %.3f ms each",
+		  w->threads, w->depth, r->service_ms);
+	cache_notes(m, &l, r);
 pick:
 	r->iops = INFINITY;
 	for (unsigned i = 0; i < r->nlimits; i++)
@@ -479,15 +411,68 @@ pick:
 			r->iops = r->limits[i].iops;
 			r->binding = r->limits[i].name;
 		}
-	r->mbps = r->iops * bs / MB;
+	r->mbps = r->iops * (double)w->bs / MB;
 	/* Little's law: with the cap holding the rate, the queue waits. */
-	r->service_ms = lat * 1000;
-	r->latency_ms = fmax(lat, out / r->iops) * 1000;
+	r->latency_ms = fmax(r->service_ms, out / r->iops * 1000);
 }
 
 struct credits {
 	double disk_ios[MODEL_MAX_GROUPS], disk_mb[MODEL_MAX_GROUPS], vm_ios, vm_mb;
+	double drain_d[MODEL_MAX_GROUPS][2], drain_v[2];
 };
+
+/* How fast each bucket drains at rate T (I/Os of the volume per second); the phase's length. */
+static double drains(const struct model_config *m, const struct load *l, double T, bool db,
+		     bool vb, struct credits *cr, double step)
+{
+	const struct cat_vm *vm = m->vm;
+
+	for (unsigned i = 0; i < m->ngroups && db; i++) {
+		const struct model_disk *d = &m->disks[i];
+		const struct group_load *g = &l->g[i];
+		double per = T * (g->disk_r + g->disk_w) / l->n;
+
+		cr->drain_d[i][0] = per * g->ops - d->iops;
+		cr->drain_d[i][1] = per * l->bs / MB - d->mbps;
+		if (cr->drain_d[i][0] > 1e-9 && cr->disk_ios[i] > 0)
+			step = fmin(step, cr->disk_ios[i] / cr->drain_d[i][0]);
+		if (cr->drain_d[i][1] > 1e-9 && cr->disk_mb[i] > 0)
+			step = fmin(step, cr->disk_mb[i] / cr->drain_d[i][1]);
+	}
+	if (vb) {
+		cr->drain_v[0] = T * l->unc_share * l->vm_ops - vm->uncached_iops;
+		cr->drain_v[1] = T * l->unc_share * l->bs / MB - vm->uncached_mbps;
+		if (cr->drain_v[0] > 1e-9)
+			step = fmin(step, cr->vm_ios / cr->drain_v[0]);
+		if (cr->drain_v[1] > 1e-9 && vm->uncached_mbps > 0)
+			step = fmin(step, cr->vm_mb / cr->drain_v[1]);
+	}
+	return step;
+}
+
+/* Spends a phase's credit; says which buckets emptied. */
+static void spend(const struct model_config *m, struct credits *cr, double step, bool *db,
+		  bool *vb)
+{
+	bool empty_d = false, empty_v = false;
+
+	for (unsigned i = 0; i < m->ngroups && *db; i++) {
+		cr->disk_ios[i] -= fmax(0, cr->drain_d[i][0]) * step;
+		cr->disk_mb[i] -= fmax(0, cr->drain_d[i][1]) * step;
+		empty_d |= (cr->drain_d[i][0] > 1e-9 && cr->disk_ios[i] <= 1e-6) ||
+			   (cr->drain_d[i][1] > 1e-9 && cr->disk_mb[i] <= 1e-6);
+	}
+	if (*vb) {
+		cr->vm_ios -= fmax(0, cr->drain_v[0]) * step;
+		cr->vm_mb -= fmax(0, cr->drain_v[1]) * step;
+		empty_v = (cr->drain_v[0] > 1e-9 && cr->vm_ios <= 1e-6) ||
+			  (cr->drain_v[1] > 1e-9 && cr->vm_mb <= 1e-6);
+	}
+	*db = *db && !empty_d;
+	*vb = *vb && !empty_v;
+	if (!empty_d && !empty_v)
+		*db = *vb = false; /* rounding left a crumb of credit: treat it as spent */
+}
 
 /*
  * Walks the run through its burst phases: in each, the model gives the rate; the rate above the
@@ -499,44 +484,25 @@ static void timeline(const struct model_config *m, const struct model_workload *
 	const struct cat_vm *vm = m->vm;
 	struct model_result tmp;
 	struct credits cr = {0};
+	struct load l;
 	bool db = false, vb = vm->burst_iops > vm->uncached_iops && vm->burst_seconds > 0;
-	double t = 0, bs = (double)w->bs, sum_i = 0;
-	unsigned n = 0;
+	double t = 0, sum_i = 0;
 
+	compute_load(m, w, &l);
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		cr.disk_ios[i] = m->disks[i].bucket_ios;
 		cr.disk_mb[i] = m->disks[i].bucket_mb;
 		db |= m->disks[i].burst_iops > 0;
-		n += m->disks[i].count;
 	}
 	cr.vm_ios = vb ? vm->burst_seconds * (vm->burst_iops - vm->uncached_iops) : 0;
 	cr.vm_mb = vb ? vm->burst_seconds * fmax(0, vm->burst_mbps - vm->uncached_mbps) : 0;
 	r->nphases = 0;
 	while (t < duration && r->nphases < 8) {
-		double step = duration - t, per_disk, vm_ops = ops_per_io(bs, vm->io_unit_kib * 1024);
-		double drain_d[MODEL_MAX_GROUPS][2], drain_v[2] = {0, 0};
+		double step;
 		bool last;
 
 		solve(m, w, db, vb, &tmp);
-		per_disk = tmp.iops / n;
-		for (unsigned i = 0; i < m->ngroups && db; i++) {
-			const struct model_disk *d = &m->disks[i];
-
-			drain_d[i][0] = per_disk * ops_per_io(bs, d->io_unit) - d->iops;
-			drain_d[i][1] = per_disk * bs / MB - d->mbps;
-			if (drain_d[i][0] > 1e-9 && cr.disk_ios[i] > 0)
-				step = fmin(step, cr.disk_ios[i] / drain_d[i][0]);
-			if (drain_d[i][1] > 1e-9 && cr.disk_mb[i] > 0)
-				step = fmin(step, cr.disk_mb[i] / drain_d[i][1]);
-		}
-		if (vb) {
-			drain_v[0] = tmp.iops * vm_ops - vm->uncached_iops;
-			drain_v[1] = tmp.mbps - vm->uncached_mbps;
-			if (drain_v[0] > 1e-9)
-				step = fmin(step, cr.vm_ios / drain_v[0]);
-			if (drain_v[1] > 1e-9 && vm->uncached_mbps > 0)
-				step = fmin(step, cr.vm_mb / drain_v[1]);
-		}
+		step = drains(m, &l, tmp.iops, db, vb, &cr, duration - t);
 		last = step >= duration - t - 1e-9;
 		r->phases[r->nphases++] = (struct model_phase){t, t + step, tmp.iops, tmp.mbps,
 								tmp.binding};
@@ -544,28 +510,11 @@ static void timeline(const struct model_config *m, const struct model_workload *
 		t += step;
 		if (last)
 			break;
-		bool empty_d = false, empty_v = false;
-
-		for (unsigned i = 0; i < m->ngroups && db; i++) {
-			cr.disk_ios[i] -= fmax(0, drain_d[i][0]) * step;
-			cr.disk_mb[i] -= fmax(0, drain_d[i][1]) * step;
-			empty_d |= (drain_d[i][0] > 1e-9 && cr.disk_ios[i] <= 1e-6) ||
-				   (drain_d[i][1] > 1e-9 && cr.disk_mb[i] <= 1e-6);
-		}
-		if (vb) {
-			cr.vm_ios -= fmax(0, drain_v[0]) * step;
-			cr.vm_mb -= fmax(0, drain_v[1]) * step;
-			empty_v = (drain_v[0] > 1e-9 && cr.vm_ios <= 1e-6) ||
-				  (drain_v[1] > 1e-9 && cr.vm_mb <= 1e-6);
-		}
-		db = db && !empty_d;
-		vb = vb && !empty_v;
-		if (!empty_d && !empty_v)
-			db = vb = false; /* rounding left a crumb of credit: treat it as spent */
+		spend(m, &cr, step, &db, &vb);
 	}
 	r->duration_s = duration;
 	r->avg_iops = t > 0 ? sum_i / t : 0;
-	r->avg_mbps = r->avg_iops * bs / MB;
+	r->avg_mbps = r->avg_iops * (double)w->bs / MB;
 }
 
 int model_predict(const struct model_config *m, const struct model_workload *w, double duration_s,

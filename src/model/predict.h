@@ -7,11 +7,14 @@
 
 /*
  * The performance model: a VM, groups of disks striped into one volume (or the VM's local disk),
- * a host-cache mode and a workload give IOPS, MB/s and mean latency, the limit that binds, and
- * every limit considered. Formulas: docs/model.md.
+ * each group with its host-cache mode, the share of reads the host cache serves, and a workload
+ * give IOPS, MB/s and mean latency, the limit that binds, and every limit considered. Formulas
+ * and their sources: docs/model.md.
  */
 
-enum model_cache { MODEL_CACHE_NONE, MODEL_CACHE_READONLY, MODEL_CACHE_READWRITE };
+/* MODEL_CACHE_DEFAULT: each group's own default (none; readwrite for an OS disk). */
+enum model_cache { MODEL_CACHE_NONE, MODEL_CACHE_READONLY, MODEL_CACHE_READWRITE,
+		   MODEL_CACHE_DEFAULT };
 
 struct model_workload {
 	uint64_t bs;            /* bytes per I/O */
@@ -25,12 +28,15 @@ struct model_disk {
 	const struct cat_disk *type;    /* NULL for the VM's local (temp) disk */
 	unsigned count;
 	bool local, ondemand;
+	enum model_cache cache;         /* MODEL_CACHE_DEFAULT until model_check() settles it */
 	double gib;
 	double iops, write_iops, mbps;  /* per disk, sustained; write_iops 0 = shared with reads */
+	double write_mbps;              /* the local disk's write cap, when published apart */
 	double burst_iops, burst_mbps;  /* per disk while credits last; 0 = no burst */
 	double bucket_ios, bucket_mb;   /* credit buckets */
 	double io_unit;                 /* bytes; larger I/Os count as several; 0 = none */
 	double lat_read_ms, lat_write_ms, lat_cached_ms;
+	double xfer_mbps, xfer_cached_mbps; /* one request's transfer rate (0: the disk's cap) */
 	char spec[64];
 };
 
@@ -40,10 +46,17 @@ struct model_config {
 	const struct cat_account *account;       /* set by model_check when a disk needs one */
 	struct model_disk disks[MODEL_MAX_GROUPS];
 	unsigned ngroups;
+	/*
+	 * In: the mode of groups that do not give their own (MODEL_CACHE_DEFAULT: each type's).
+	 * After model_check(): none when no group is cached, else the first cached group's mode.
+	 */
 	enum model_cache cache;
+	double read_hit;                /* percent of reads the host cache serves (cached groups) */
+	uint64_t interleave;            /* stripe unit, bytes; 0 = 256 KiB (Storage Spaces) */
 };
 
-#define MODEL_MAX_LIMITS 16
+#define MODEL_INTERLEAVE (256 * 1024)
+#define MODEL_MAX_LIMITS 24
 struct model_limit {
 	const char *name;       /* disk_iops disk_mbps vm_uncached_iops ... queue_depth */
 	double iops, mbps;      /* the workload's IOPS and MB/s were this limit the only one */
@@ -69,18 +82,24 @@ struct model_result {
 	struct model_phase phases[8];   /* timeline over duration_s (when asked) */
 	unsigned nphases;
 	double duration_s, avg_iops, avg_mbps;
+	char notes[4][200];             /* what the model assumed or could not bound */
+	unsigned nnotes;
 };
 
 /*
- * Resolves one SPEC "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand]" for a VM. TYPE is a disk
- * name ("P30", "gp3"), a family with a size ("premium:600GiB" picks P30), or "local"/"temp".
- * -ENOENT for an unknown name (err suggests close ones), -EINVAL for a bad spec.
+ * Resolves one SPEC "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand][:cache=MODE]" for a VM.
+ * TYPE is a disk name ("P30", "gp3", "os"), a family with a size ("premium:600GiB" picks P30),
+ * or "local"/"temp". mbps= is in the unit the provider provisions in (MiB/s for EBS and PD, MB/s
+ * for Azure). -ENOENT for an unknown name (err suggests close ones), -EINVAL for a bad spec.
  */
 int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const char *spec,
 		     struct model_disk *d, char *err, size_t errlen);
 
-/* Refuses impossible combinations (too many disks, premium disks on a VM without premium
- * support, host caching where unsupported); finds the storage account a disk type needs. */
+/*
+ * Settles each group's host cache (its own, else m->cache, else its type's default), refuses
+ * impossible combinations (too many disks, premium disks on a VM without premium support, host
+ * caching where unsupported) and finds the storage account a disk type needs.
+ */
 int model_check(const struct catalog *c, struct model_config *m, char *err, size_t errlen);
 
 /* duration_s > 0 adds a timeline of burst phases and the average over it. */
@@ -89,5 +108,19 @@ int model_predict(const struct model_config *m, const struct model_workload *w, 
 
 const char *model_cache_name(enum model_cache c);
 int model_cache_parse(const char *s, enum model_cache *c);
+
+/* The provisioning unit of a disk type: "MiB/s" (EBS, PD, Hyperdisk) or "MB/s" (Azure). */
+const char *model_mbps_unit(const struct cat_disk *t);
+/* A rate in MB/s written in the type's provisioning unit. */
+double model_mbps_in_unit(const struct cat_disk *t, double mbps);
+
+/*
+ * Per-GiB rules, for plan's sizing as for iops=/mbps=: the most IOPS a volume of gib may
+ * provision (or derives, for types that derive it), for a VM (NULL: any); the most MB/s that
+ * many provisioned IOPS allow; and the least GiB that holds iops.
+ */
+double model_rule_max_iops(const struct cat_disk *t, const struct cat_vm *vm, double gib);
+double model_rule_max_mbps(const struct cat_disk *t, double iops);
+double model_rule_min_gib(const struct cat_disk *t, const struct cat_vm *vm, double iops);
 
 #endif

@@ -23,7 +23,8 @@ struct mpi_ctx {
 /*
  * Rank 0 gets (in agg, result_init'ed) the whole run from every rank's res: totals reduced
  * (histogram buckets summed), targets, series and per-rank rows gathered. Collective: every rank
- * calls it. 0 or -ENOMEM (on rank 0; the others always get 0).
+ * calls it. 0, -ENOMEM, or -EINVAL when a rank's series has another interval than rank 0's
+ * (agg->errmsg says which), on rank 0; the others always get 0.
  */
 int mpi_gather_result(const struct mpi_ctx *m, const struct result *res, struct result *agg);
 

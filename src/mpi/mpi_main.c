@@ -58,7 +58,8 @@ int main(int argc, char **argv)
 	}
 	/* Only the runner's own thread calls MPI; the workers never do. */
 	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+	cmd_signals_install();
 	rc = mpi_cmd_run(argc - 1, argv + 1);
 	MPI_Finalize();
-	return rc;
+	return rc; /* the ranks agreed on it, signals included */
 }

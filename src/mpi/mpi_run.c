@@ -16,34 +16,43 @@
 #include "cmd/options.h"
 #include "cmd/run_common.h"
 #include "core/ranks.h"
-#include "engine/engine.h"
 #include "mpi/mpi_ctx.h"
 #include "mpi/mpi_run.h"
 #include "util/clock.h"
+#include "util/escape.h"
 
 #define COMM MPI_COMM_WORLD
 #define TAG_STOP 7
 /* Time for rank 0's start instant to reach every rank, also over a network. */
 #define START_MARGIN_NS (100ull * 1000000ull)
 
+static const struct opt_group *const run_groups[] = {&opt_workload, &opt_emulation, &opt_output,
+						     NULL};
+
+const struct command mpi_cmd = {
+	.prog = "iorate-mpi",
+	.name = "run",
+	.summary = "one iorate job on every MPI rank, reported as one run",
+	.synopsis = "[options] TARGET...   (under mpirun)",
+	.about = "Runs the same iorate job on every MPI rank, on one or many hosts, with the\n"
+		 "measured windows starting together, and prints one report of the whole run on\n"
+		 "rank 0: totals summed, latency percentiles from the ranks' merged histograms,\n"
+		 "and a row per rank. In TARGET (and --trace), %r is the rank and %h the short\n"
+		 "hostname, so ranks sharing a host use their own files: /var/tmp/iorate.%r.dat.\n"
+		 "Two ranks of one host writing the same path are refused. There is no progress\n"
+		 "line. The options are those of 'iorate run'.",
+	.groups = run_groups,
+	.kind = CMDK_RUN,
+	.examples = "  mpirun -q --allow-run-as-root --oversubscribe -np 4 --mca btl self,vader \\\n"
+		    "      iorate-mpi run -b 4k -d 10 --size 256M /var/tmp/iorate.%r.dat\n"
+		    "  mpirun -q --hostfile hosts -np 8 iorate-mpi run ... /data/%h.%r\n",
+	.exit_status = "(every rank) 0 done, 1 the run failed, 2 bad usage, 128+N stopped by\n"
+		       "signal N on any rank (130 Ctrl-C, 143 SIGTERM), partial results printed.",
+};
+
 void mpi_run_usage(FILE *f)
 {
-	fprintf(f,
-		"usage: mpirun [mpirun options] iorate-mpi run [options] TARGET...\n\n"
-		"Runs the same iorate job on every MPI rank, on one or many hosts, with the\n"
-		"measured windows starting together, and prints one report of the whole run on\n"
-		"rank 0: totals summed, latency percentiles from the ranks' merged histograms,\n"
-		"and a row per rank. In TARGET (and --trace), %%r is the rank and %%h the short\n"
-		"hostname, so ranks sharing a host use their own files: /var/tmp/iorate.%%r.dat.\n"
-		"Two ranks of one host writing the same path are refused. There is no progress line.\n\n"
-		"Options are those of 'iorate run':\n");
-	options_help(f, OPT_RUN);
-	fprintf(f,
-		"\nExample (one host, as root):\n"
-		"  mpirun -q --allow-run-as-root --oversubscribe -np 4 --mca btl self,vader \\\n"
-		"      iorate-mpi run -b 4k -d 10 --size 256M /var/tmp/iorate.%%r.dat\n"
-		"Several hosts: mpirun -q --hostfile hosts -np 8 iorate-mpi run ... /data/%%h.%%r\n"
-		"Exit status (every rank): 0 done, 1 the run failed, 2 bad usage, 130 interrupted.\n");
+	options_help(f, &mpi_cmd);
 }
 
 /* The message of a line "iorate: <msg>\n" printed by the cmd layer, without its frame. */
@@ -73,11 +82,14 @@ static int agree(const struct mpi_ctx *m, int code, const char *msg, bool same_e
 		snprintf(buf, sizeof(buf), "%s", msg);
 	MPI_Bcast(buf, sizeof(buf), MPI_CHAR, lowest, COMM);
 	MPI_Bcast(&code, 1, MPI_INT, lowest, COMM);
+	/* Messages name paths and hosts: escaped as usage_error() does (again is a no-op). */
 	if (m->rank == 0) {
 		if (lowest == 0 && same_everywhere)
-			fprintf(stderr, "iorate: %s\n", buf);
+			fputs("iorate: ", stderr);
 		else
-			fprintf(stderr, "iorate: rank %d: %s\n", lowest, buf);
+			fprintf(stderr, "iorate: rank %d: ", lowest);
+		escape_fputs(buf, stderr);
+		fputc('\n', stderr);
 	}
 	return code;
 }
@@ -93,7 +105,7 @@ static int parse(const struct mpi_ctx *m, int argc, char **argv, struct job *job
 
 	if (mem)
 		stderr = mem;
-	code = cmd_run_parse("iorate-mpi", argc, argv, job, out, help);
+	code = cmd_run_parse(&mpi_cmd, argc, argv, job, out, help);
 	if (mem) {
 		fclose(mem);
 		stderr = saved;
@@ -140,8 +152,7 @@ static int prepare(const struct mpi_ctx *m, struct job *job)
  */
 static int check_clash(const struct mpi_ctx *m, const struct job *job)
 {
-	const struct engine_ops *ops = engine_find(job->engine[0] ? job->engine : "sync");
-	bool no_io = ops && (ops->flags & ENGINE_NO_IO);
+	bool no_io = runner_engine_no_io(job->engine[0] ? job->engine : "sync");
 	char *mine = NULL, *all = NULL, msg[512] = "";
 	size_t len = 0;
 	FILE *f = open_memstream(&mine, &len);
@@ -294,9 +305,13 @@ static int run_job(struct mpi_ctx *m, struct job *job, const struct output_opts 
 	result_init(&res);
 	result_init(&agg);
 	rc = runner_run(job, &res, &hooks);
+	cmd_result_spell(&res);
 	if (!m->setup_synced)
 		setup_vote(m, false);
 	stop_listen_end(m);
+	/* A signal on any rank stops them all; every rank exits with 128 + that signal. */
+	int sig = *m->stop, any_sig = 0;
+	MPI_Allreduce(&sig, &any_sig, 1, MPI_INT, MPI_MAX, COMM);
 	/*
 	 * One more vote, so that every rank takes the same path even when one failed after the
 	 * set-up vote (a thread that would not start): no report then, only the first failure.
@@ -310,8 +325,9 @@ static int run_job(struct mpi_ctx *m, struct job *job, const struct output_opts 
 	}
 	if ((code = agree(m, code, msg, false)))
 		goto out;
-	if (mpi_gather_result(m, &res, &agg)) {
-		code = run_error("cannot gather the ranks' results: out of memory");
+	if ((rc = mpi_gather_result(m, &res, &agg))) {
+		code = run_error("cannot gather the ranks' results: %s",
+				 rc == -EINVAL ? agg.errmsg : "out of memory");
 		goto vote;
 	}
 	code = 0;
@@ -322,6 +338,8 @@ static int run_job(struct mpi_ctx *m, struct job *job, const struct output_opts 
 vote:
 	MPI_Bcast(&code, 1, MPI_INT, 0, COMM);
 out:
+	if (any_sig && (code == EXIT_INTERRUPTED || !res.started))
+		code = 128 + any_sig;
 	result_release(&res);
 	result_release(&agg);
 	return code;

@@ -1,7 +1,7 @@
 /*
- * The history's listings as text, CSV and JSON: 'iorate history list', 'show' and 'compare'
- * (src/cmd/cmd_history.c). Stored runs come as the store's columns (struct history_run) or, for
- * 'show', as the saved 'iorate run --json' object.
+ * The history's listing as text, CSV and JSON: 'iorate history list' (src/cmd/cmd_history.c),
+ * from each stored run's struct result_set: one job's own figures, or the total of several;
+ * and what the comparison (history_cmp.c) shares with it.
  */
 #include "report/history_fmt.h"
 
@@ -10,12 +10,94 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/jpath.h"
+#include "report/history_int.h"
 #include "report/json.h"
 #include "report/summary.h"
+#include "util/escape.h"
+#include "util/jsonout.h"
 #include "util/parse.h"
 
-static const char *fmt_date(int64_t ms, char *buf, size_t len)
+/*
+ * The text tables print what the history holds as it was saved or imported: host names,
+ * labels, paths, command lines, notes. Each such string is escaped (util/escape.h); the JSON
+ * and CSV outputs escape by their own rules.
+ */
+#define ESC(s, buf) escape_buf((s), (buf), sizeof(buf))
+
+void history_figs(const struct result_set *run, struct history_fig f[REPORT_NDIR])
+{
+	const struct result *r = &run->jobs[0];
+	bool one = run->njobs == 1;
+	struct dir_summary s[REPORT_NDIR];
+	bool ok = one ? report_summarize(&r->read, &r->write, &r->trim, r->seconds, s) == 0
+		      : report_summarize(&run->total.read, &run->total.write, &run->total.trim, run->total.seconds,
+					 s) == 0;
+
+	for (int d = 0; d < REPORT_NDIR; d++)
+		f[d] = ok ? (struct history_fig){.ios = s[d].ios, .iops = s[d].iops,
+						 .mibps = s[d].mibps, .has_lat = s[d].has_lat,
+						 .mean_us = s[d].lat_mean, .p99_us = s[d].p99}
+			  : (struct history_fig){.iops = NAN, .mibps = NAN};
+}
+
+const char *history_engine(const struct result *r)
+{
+	return r->engine[0] ? r->engine : r->job.engine;
+}
+
+double history_seconds(const struct result_set *run)
+{
+	return run->njobs == 1 ? run->jobs[0].seconds : run->total.seconds;
+}
+
+static bool interrupted_of(const struct result_set *run)
+{
+	return run->njobs == 1 ? run->jobs[0].interrupted : run->total.interrupted;
+}
+
+/*
+ * Which workload parameters every job of the run shares (all of them for one job): a listing
+ * shows those, and "*" or null for the others.
+ */
+struct shared {
+	bool bs, threads, depth, write, pattern, cache, engine, time, limits;
+};
+
+static bool same_caps(const struct job_caps *x, const struct job_caps *y)
+{
+	return x->iops == y->iops && x->mbps == y->mbps && x->burst_iops == y->burst_iops &&
+	       x->burst_mbps == y->burst_mbps && x->burst_seconds == y->burst_seconds;
+}
+
+/* The emulated caps, the emulation profile and the open loop. */
+static bool same_limits(const struct job *a, const struct job *b)
+{
+	return same_caps(&a->cap, &b->cap) && same_caps(&a->vm_cap, &b->vm_cap) &&
+	       a->rate_iops == b->rate_iops && a->arrival == b->arrival &&
+	       !strcmp(a->emulate ? a->emulate : "", b->emulate ? b->emulate : "");
+}
+
+static void shared_of(const struct result_set *run, struct shared *h)
+{
+	const struct job *a = &run->jobs[0].job;
+
+	*h = (struct shared){true, true, true, true, true, true, true, true, true};
+	for (unsigned i = 1; i < run->njobs; i++) {
+		const struct job *b = &run->jobs[i].job;
+
+		h->bs &= a->bs == b->bs && !b->nbs_read && !b->nbs_write;
+		h->threads &= a->threads == b->threads;
+		h->depth &= a->depth == b->depth;
+		h->write &= a->write_pct == b->write_pct;
+		h->pattern &= a->pattern == b->pattern;
+		h->cache &= a->cache == b->cache;
+		h->engine &= !strcmp(history_engine(&run->jobs[0]), history_engine(&run->jobs[i]));
+		h->time &= a->time_ns == b->time_ns;
+		h->limits &= same_limits(a, b);
+	}
+}
+
+const char *history_date(int64_t ms, char *buf, size_t len)
 {
 	time_t t = (time_t)(ms / 1000);
 	struct tm tm;
@@ -25,49 +107,92 @@ static const char *fmt_date(int64_t ms, char *buf, size_t len)
 	return buf;
 }
 
-json_t *report_history_run_json(const struct history_run *r)
+static json_t *caps_json(const struct job_caps *c)
 {
-	json_t *o = json_object(), *p = json_object(), *t = json_array();
+	return json_pack("{s:o,s:o,s:o,s:o,s:o}", "iops", report_json_real(c->iops), "mbps",
+			 report_json_real(c->mbps), "burst_iops", report_json_real(c->burst_iops),
+			 "burst_mbps", report_json_real(c->burst_mbps), "burst_seconds",
+			 report_json_real(c->burst_seconds));
+}
 
-	json_object_set_new(o, "id", json_integer(r->id));
-	json_object_set_new(o, "start_unix_ms", json_integer(r->start_unix_ms));
-	json_object_set_new(o, "label", report_json_str(r->label));
-	json_object_set_new(o, "host", report_json_str(r->host));
-	json_object_set_new(o, "kernel", report_json_str(r->kernel));
-	json_object_set_new(o, "command_line", report_json_str(r->command_line));
-	json_object_set_new(o, "origin", report_json_str(r->origin));
-	json_object_set_new(p, "bs", json_integer((json_int_t)r->bs));
-	json_object_set_new(p, "threads", json_integer(r->threads));
-	json_object_set_new(p, "depth", json_integer(r->depth));
-	json_object_set_new(p, "write", json_integer(r->write_pct));
-	json_object_set_new(p, "pattern", report_json_str(r->pattern));
-	json_object_set_new(p, "cache", report_json_str(r->cache));
-	json_object_set_new(p, "engine", report_json_str(r->engine));
-	json_object_set_new(p, "time", report_json_real(r->time_s));
-	json_object_set_new(o, "params", p);
-	json_object_set_new(o, "seconds", report_json_real(r->seconds));
-	json_object_set_new(o, "interrupted", json_boolean(r->interrupted));
-	json_object_set_new(o, "error", report_json_str(r->error));
-	for (unsigned i = 0; i < r->ntargets; i++)
-		json_array_append_new(t, report_json_str(r->targets[i]));
+/* The caps, the profile and the open loop (as in docs/json.md's params), or nulls. */
+static void limits_json(json_t *o, const struct job *j, bool shared)
+{
+	static const char *const arrival[] = {"closed", "fixed", "poisson"};
+
+	json_object_set_new(o, "cap", shared ? caps_json(&j->cap) : json_null());
+	json_object_set_new(o, "vm_cap", shared ? caps_json(&j->vm_cap) : json_null());
+	json_object_set_new(o, "emulate", shared ? report_json_str(j->emulate) : json_null());
+	json_object_set_new(o, "rate_iops", shared ? report_json_real(j->rate_iops) : json_null());
+	json_object_set_new(o, "arrival", shared ? json_string(arrival[j->arrival % 3])
+						 : json_null());
+}
+
+/* The workload; for several jobs, what they share (null where they differ). */
+static json_t *params_json(const struct result_set *run)
+{
+	const struct result *r = &run->jobs[0];
+	const struct job *j = &r->job;
+	struct shared h;
+	json_t *o;
+
+	shared_of(run, &h);
+	o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+			 "bs", h.bs ? result_json_u64(j->bs) : json_null(),
+			 "threads", h.threads ? json_integer(j->threads) : json_null(),
+			 "depth", h.depth ? json_integer(j->depth) : json_null(),
+			 "write", h.write ? json_integer(j->write_pct) : json_null(),
+			 "pattern",
+			 h.pattern ? json_string(job_pattern_name(j->pattern)) : json_null(),
+			 "cache", h.cache ? json_string(job_cache_name(j->cache)) : json_null(),
+			 "engine", h.engine ? report_json_str(history_engine(r)) : json_null(),
+			 "time", h.time ? report_json_real((double)j->time_ns / 1e9) : json_null());
+	if (o)
+		limits_json(o, j, h.limits);
+	return o;
+}
+
+json_t *report_history_run_json(const struct history_row *e)
+{
+	const struct result_set *run = e->run;
+	const struct result *r = &run->jobs[0];
+	json_t *o = json_object(), *t = json_array();
+	struct history_fig f[REPORT_NDIR];
+
+	history_figs(run, f);
+	json_object_set_new(o, "id", json_integer(e->id));
+	json_object_set_new(o, "start_unix_ms", result_json_u64(result_set_start_ms(run)));
+	json_object_set_new(o, "label", report_json_str(e->label));
+	json_object_set_new(o, "host", report_json_str(r->host.hostname));
+	json_object_set_new(o, "kernel", report_json_str(r->host.kernel));
+	json_object_set_new(o, "command_line", report_json_str(r->job.command_line));
+	json_object_set_new(o, "origin", report_json_str(r->job.origin));
+	json_object_set_new(o, "jobs", json_integer(run->njobs));
+	json_object_set_new(o, "params", params_json(run));
+	json_object_set_new(o, "seconds", report_json_real(history_seconds(run)));
+	json_object_set_new(o, "interrupted", json_boolean(interrupted_of(run)));
+	json_object_set_new(o, "error", report_json_str(result_set_error(run)));
+	for (unsigned j = 0; j < run->njobs; j++)
+		for (unsigned i = 0; i < run->jobs[j].ntargets; i++)
+			json_array_append_new(t, report_json_str(run->jobs[j].targets[i].path));
 	json_object_set_new(o, "targets", t);
 	for (int d = 0; d < REPORT_NDIR; d++) {
-		const struct history_dir *x = &r->dir[d];
+		double mean = f[d].has_lat ? f[d].mean_us : NAN;
+		double p99 = f[d].has_lat ? f[d].p99_us : NAN;
 
 		json_object_set_new(o, report_dir_names[d],
-				    json_pack("{s:I,s:o,s:o,s:o,s:o}", "ios", (json_int_t)x->ios,
-					      "iops", report_json_real(x->iops),
-					      "mibps", report_json_real(x->mibps),
-					      "mean_us", report_json_real(x->mean_us),
-					      "p99_us", report_json_real(x->p99_us)));
+				    json_pack("{s:o,s:o,s:o,s:o,s:o}",
+					      "ios", result_json_u64(f[d].ios),
+					      "iops", report_json_real(f[d].iops),
+					      "mibps", report_json_real(f[d].mibps),
+					      "mean_us", report_json_real(mean),
+					      "p99_us", report_json_real(p99)));
 	}
 	return o;
 }
 
-void report_history_list_csv(FILE *f, const struct history_run *runs, size_t n)
+void report_history_csv_head(FILE *f)
 {
-	char date[32];
-
 	fprintf(f, "id,start_unix_ms,date,label,host,kernel,bs,threads,depth,write_pct,pattern,"
 		   "cache,engine,time_s,seconds,interrupted,error,targets");
 	for (int d = 0; d < REPORT_NDIR; d++) {
@@ -75,267 +200,241 @@ void report_history_list_csv(FILE *f, const struct history_run *runs, size_t n)
 
 		fprintf(f, ",%s_ios,%s_iops,%s_mibps,%s_mean_us,%s_p99_us", n, n, n, n, n);
 	}
-	fprintf(f, ",command_line\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct history_run *r = &runs[i];
-
-		fprintf(f, "%lld,%lld,%s,", (long long)r->id, (long long)r->start_unix_ms,
-			   fmt_date(r->start_unix_ms, date, sizeof(date)));
-		report_csv_field(f, r->label);
-		fputc(',', f);
-		report_csv_field(f, r->host);
-		fputc(',', f);
-		report_csv_field(f, r->kernel);
-		fprintf(f, ",%llu,%u,%u,%u,%s,%s,%s,%g,%g,%d,", (unsigned long long)r->bs,
-			   r->threads, r->depth, r->write_pct, r->pattern ?: "", r->cache ?: "",
-			   r->engine ?: "", r->time_s, r->seconds, r->interrupted);
-		report_csv_field(f, r->error);
-		fputc(',', f);
-		for (unsigned k = 0; k < r->ntargets; k++) {
-			report_csv_field(f, r->targets[k]); /* ';' would be ambiguous: quote each */
-			if (k + 1 < r->ntargets)
-				fputc(' ', f);
-		}
-		for (int d = 0; d < REPORT_NDIR; d++) {
-			const struct history_dir *x = &r->dir[d];
-
-			fprintf(f, ",%llu,%.1f,%.3f,", (unsigned long long)x->ios, x->iops,
-				   x->mibps);
-			if (x->has_lat)
-				fprintf(f, "%.3f,%.3f", x->mean_us, x->p99_us);
-			else
-				fputc(',', f);
-		}
-		fputc(',', f);
-		report_csv_field(f, r->command_line);
-		fputc('\n', f);
-	}
+	fprintf(f, ",command_line,jobs,cap_iops,cap_mbps,burst_iops,burst_mbps,burst_seconds,"
+		   "vm_cap_iops,vm_cap_mbps,vm_burst_iops,vm_burst_mbps,vm_burst_seconds,"
+		   "rate_iops,arrival,emulate\n");
 }
 
-static const char *status_of(const struct history_run *r)
+/* The workload columns; for several jobs, empty where they differ. */
+static void csv_workload(FILE *f, const struct result_set *run)
 {
-	return r->error ? "failed" : r->interrupted ? "interrupted" : "";
+	const struct result *r = &run->jobs[0];
+	const struct job *j = &r->job;
+	struct shared h;
+
+	shared_of(run, &h);
+	if (h.bs)
+		fprintf(f, "%llu", (unsigned long long)j->bs);
+	fputc(',', f);
+	if (h.threads)
+		fprintf(f, "%u", j->threads);
+	fputc(',', f);
+	if (h.depth)
+		fprintf(f, "%u", j->depth);
+	fputc(',', f);
+	if (h.write)
+		fprintf(f, "%u", j->write_pct);
+	fprintf(f, ",%s,%s,", h.pattern ? job_pattern_name(j->pattern) : "",
+		h.cache ? job_cache_name(j->cache) : "");
+	report_csv_field(f, h.engine ? history_engine(r) : NULL);
+	fputc(',', f);
+	if (h.time)
+		fprintf(f, "%g", (double)j->time_ns / 1e9);
 }
 
-void report_history_list_text(FILE *f, const struct history_run *runs, size_t n)
+/* A real with the fewest digits that read back exactly: 104.8576, 1000. */
+static void csv_real(FILE *f, double v)
 {
-	char date[32], bs[32], tq[32];
+	char buf[40];
+	size_t n;
 
-	fprintf(f, "%5s  %-16s  %-12s %7s %8s %4s %-4s %-6s %6s %11s %10s %10s  %s\n", "ID", "DATE",
-		   "HOST", "BS", "TxQ", "W%", "PAT", "ENGINE", "SECS", "IOPS", "MiB/s", "P99 µs",
-		   "TARGETS");
-	for (size_t i = 0; i < n; i++) {
-		const struct history_run *r = &runs[i];
-		char p99[32] = "-";
+	jsonout_real(v, buf, sizeof(buf));
+	n = strlen(buf);
+	if (n > 2 && !strcmp(buf + n - 2, ".0"))
+		buf[n - 2] = 0;
+	fprintf(f, ",%s", buf);
+}
 
-		snprintf(tq, sizeof(tq), "%ux%u", r->threads, r->depth);
-		if (r->dir[REPORT_TOTAL].has_lat)
-			report_fmt_us(r->dir[REPORT_TOTAL].p99_us, p99, sizeof(p99));
-		fprintf(f, "%5lld  %-16s  %-12.12s %7s %8s %4u %-4s %-6s %6.1f %11.0f %10.2f %9s  ",
-			   (long long)r->id, fmt_date(r->start_unix_ms, date, sizeof(date)),
-			   r->host, fmt_size(r->bs, bs, sizeof(bs)), tq, r->write_pct,
-			   r->pattern && !strcmp(r->pattern, "sequential") ? "seq" : "rand",
-			   r->engine ?: "?", r->seconds, r->dir[REPORT_TOTAL].iops,
-			   r->dir[REPORT_TOTAL].mibps, p99);
-		for (unsigned k = 0; k < r->ntargets && k < 2; k++)
-			fprintf(f, "%s%s", k ? " " : "", r->targets[k]);
-		if (r->ntargets > 2)
-			fprintf(f, " (+%u)", r->ntargets - 2);
-		if (*status_of(r))
-			fprintf(f, " [%s]", status_of(r));
-		if (r->label)
-			fprintf(f, "  \"%s\"", r->label);
-		fputc('\n', f);
+/* The caps, the open loop and the profile; for several jobs, empty where they differ. */
+static void csv_limits(FILE *f, const struct result_set *run)
+{
+	static const char *const arrival[] = {"closed", "fixed", "poisson"};
+	const struct job *j = &run->jobs[0].job;
+	struct shared h;
+
+	shared_of(run, &h);
+	if (!h.limits) {
+		fputs(",,,,,,,,,,,,,", f);
+		return;
 	}
+	for (int i = 0; i < 2; i++) {
+		const struct job_caps *c = i ? &j->vm_cap : &j->cap;
+
+		csv_real(f, c->iops);
+		csv_real(f, c->mbps);
+		csv_real(f, c->burst_iops);
+		csv_real(f, c->burst_mbps);
+		csv_real(f, c->burst_seconds);
+	}
+	csv_real(f, j->rate_iops);
+	fprintf(f, ",%s,", arrival[j->arrival % 3]);
+	report_csv_field(f, j->emulate);
+}
+
+void report_history_csv_row(FILE *f, const struct history_row *e)
+{
+	const struct result_set *run = e->run;
+	const struct result *r = &run->jobs[0];
+	uint64_t start = result_set_start_ms(run);
+	struct history_fig g[REPORT_NDIR];
+	char date[32];
+	bool first = true;
+
+	history_figs(run, g);
+	fprintf(f, "%lld,%llu,%s,", (long long)e->id, (unsigned long long)start,
+		   history_date((int64_t)start, date, sizeof(date)));
+	report_csv_field(f, e->label);
+	fputc(',', f);
+	report_csv_field(f, r->host.hostname);
+	fputc(',', f);
+	report_csv_field(f, r->host.kernel);
+	fputc(',', f);
+	csv_workload(f, run);
+	fprintf(f, ",%g,%d,", history_seconds(run), interrupted_of(run));
+	report_csv_field(f, result_set_error(run));
+	fputc(',', f);
+	for (unsigned j = 0; j < run->njobs; j++)
+		for (unsigned k = 0; k < run->jobs[j].ntargets; k++) {
+			/* ';' would be ambiguous: quote each */
+			fputs(first ? "" : " ", f);
+			report_csv_field(f, run->jobs[j].targets[k].path);
+			first = false;
+		}
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		fprintf(f, ",%llu,%.1f,%.3f,", (unsigned long long)g[d].ios, g[d].iops, g[d].mibps);
+		if (g[d].has_lat)
+			fprintf(f, "%.3f,%.3f", g[d].mean_us, g[d].p99_us);
+		else
+			fputc(',', f);
+	}
+	fputc(',', f);
+	report_csv_field(f, r->job.command_line);
+	fprintf(f, ",%u", run->njobs);
+	csv_limits(f, run);
+	fputc('\n', f);
+}
+
+const char *history_status(const struct result_set *run)
+{
+	return result_set_error(run) ? "failed" : interrupted_of(run) ? "interrupted" : "";
+}
+
+void report_history_list_head(FILE *f)
+{
+	fprintf(f, "%5s  %-16s  %-12s %7s %8s %4s %-4s %-6s %6s %11s %10s %10s  %-16s %s\n", "ID",
+		   "DATE", "HOST", "BS", "TxQ", "W%", "PAT", "ENGINE", "SECS", "IOPS", "MiB/s",
+		   "P99 µs", "LIMITS", "TARGETS");
+}
+
+/* A rate with no needless digits: "1000", "104.9". */
+static int put_rate(char *buf, size_t len, const char *pfx, double v, const char *unit)
+{
+	if (v == floor(v) && v < 1e12)
+		return snprintf(buf, len, "%s%.0f%s", pfx, v, unit);
+	return snprintf(buf, len, "%s%.4g%s", pfx, v, unit);
+}
+
+/* "cap 1000/s,100MB/s+burst": a cap's IOPS and MB/s, and whether it bursts. */
+static size_t put_caps(char *buf, size_t len, const char *sep, const char *name,
+		       const struct job_caps *c)
+{
+	size_t n = 0;
+
+	if (c->iops <= 0 && c->mbps <= 0)
+		return 0;
+#define LEFT (n < len ? len - n : 0)
+	n += (size_t)snprintf(buf + n, LEFT, "%s%s ", sep, name);
+	if (c->iops > 0)
+		n += (size_t)put_rate(buf + n, LEFT, "", c->iops, "/s");
+	if (c->mbps > 0)
+		n += (size_t)put_rate(buf + n, LEFT, c->iops > 0 ? "," : "", c->mbps, "MB/s");
+	if (c->burst_iops > 0 || c->burst_mbps > 0)
+		n += (size_t)snprintf(buf + n, LEFT, "+burst");
+#undef LEFT
+	return n;
 }
 
 /*
- * A compact text summary of a stored run: the run's own text report needs its histograms. A
- * figure missing from the JSON prints as 0 (a latency as "-"), as json_number_value() gives.
+ * A job's limits in a few characters: an emulation profile by its name (it set the caps),
+ * else the disk and VM caps ("cap 1000/s", "vm 200MB/s"), and an open loop ("open 500/s");
+ * "-" for none.
  */
-void report_history_show_text(FILE *f, int64_t id, const char *label, json_t *run)
+static const char *limits_text(const struct job *j, char *buf, size_t len)
 {
-	static const char *const pct[] = {"min", "mean", "p50", "p90", "p99", "p99_9", "p99_99",
-					  "max"};
-	json_t *tot = json_object_get(run, "total"), *dir[REPORT_NDIR], *t, *v;
-	char date[32], bs[32], b[REPORT_NDIR][32];
-	size_t i;
+	size_t n = 0;
 
-	fprintf(f, "run %lld  %s  %s (%s)%s%s\n", (long long)id,
-		   fmt_date(json_integer_value(jpath(run, "start_unix_ms")), date, sizeof(date)),
-		   jpath_str(run, "host.hostname") ?: "?", jpath_str(run, "host.kernel") ?: "?",
-		   label ? "  " : "", label ? label : "");
-	if (jpath_str(run, "command_line"))
-		fprintf(f, "command: %s\n", jpath_str(run, "command_line"));
-	fprintf(f, "workload: %s %s, %lld%% writes, %lld thread(s) x depth %lld per target, "
-		   "cache %s, engine %s, %.1f s measured\n",
-		   fmt_size((uint64_t)json_integer_value(jpath(run, "params.bs")), bs, sizeof(bs)),
-		   jpath_str(run, "params.pattern") ?: "?",
-		   (long long)json_integer_value(jpath(run, "params.write")),
-		   (long long)json_integer_value(jpath(run, "params.threads")),
-		   (long long)json_integer_value(jpath(run, "params.depth")),
-		   jpath_str(run, "params.cache") ?: "?", jpath_str(run, "params.engine") ?: "?",
-		   json_number_value(jpath(run, "seconds")));
-	for (int d = 0; d < REPORT_NDIR; d++)
-		dir[d] = json_object_get(tot, report_dir_names[d]);
-	fprintf(f, "\n%-12s %14s %14s %14s\n", "", "read", "write", "total");
-	fprintf(f, "%-12s", "IOPS");
-	for (int d = 0; d < REPORT_NDIR; d++)
-		fprintf(f, " %14.1f", json_number_value(jpath(dir[d], "iops")));
-	fprintf(f, "\n%-12s", "MiB/s");
-	for (int d = 0; d < REPORT_NDIR; d++)
-		fprintf(f, " %14.2f", json_number_value(jpath(dir[d], "mibps")));
-	fprintf(f, "\nlatency, µs:");
-	for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
-		fprintf(f, "\n%-12s", pct[i]);
-		for (int d = 0; d < REPORT_NDIR; d++) {
-			double us = jpath_num(json_object_get(dir[d], "lat_us"), pct[i]);
-
-			fprintf(f, " %14s", report_fmt_us(us, b[d], sizeof(b[d])));
-		}
+	buf[0] = 0;
+	if (j->emulate) {
+		escape_buf(j->emulate, buf, len);
+		n = strlen(buf);
+	} else {
+		n += put_caps(buf, len, "", "cap", &j->cap);
+		if (n < len)
+			n += put_caps(buf + n, len - n, n ? " " : "", "vm", &j->vm_cap);
 	}
-	fprintf(f, "\n\n%-40s %14s %12s %13s\n", "target", "IOPS", "MiB/s", "p99 µs");
-	json_array_foreach(json_object_get(run, "targets"), i, t)
-		fprintf(f, "%-40s %14.1f %12.2f %12s\n", jpath_str(t, "path"),
-			   json_number_value(jpath(t, "total.iops")),
-			   json_number_value(jpath(t, "total.mibps")),
-			   report_fmt_us(jpath_num(t, "total.lat_us.p99"), b[0], sizeof(b[0])));
-	json_array_foreach(json_object_get(run, "notes"), i, v)
-		fprintf(f, "note: %s\n", json_string_value(v));
-	if (json_is_true(json_object_get(run, "interrupted")))
-		fprintf(f, "interrupted: the figures cover what ran\n");
-	if (jpath_str(run, "error"))
-		fprintf(f, "error: %s\n", jpath_str(run, "error"));
-}
-
-static double ratio(double a, double b)
-{
-	return isfinite(a) && isfinite(b) && a > 0 ? b / a : NAN;
-}
-
-static const struct metric {
-	const char *name, *unit;
-	size_t off;
-	bool lat;
-} metrics[] = {
-	{"iops", "IOPS", offsetof(struct history_dir, iops), false},
-	{"mibps", "MiB/s", offsetof(struct history_dir, mibps), false},
-	{"mean_us", "mean µs", offsetof(struct history_dir, mean_us), true},
-	{"p99_us", "p99 µs", offsetof(struct history_dir, p99_us), true},
-};
-
-static double metric(const struct history_run *r, int d, const struct metric *m)
-{
-	if (m->lat && !r->dir[d].has_lat)
-		return NAN;
-	return *(const double *)((const char *)&r->dir[d] + m->off);
-}
-
-/* The workload parameters that differ, as "name: a -> b" strings. */
-static json_t *differences(const struct history_run *a, const struct history_run *b)
-{
-	json_t *d = json_array();
-	char buf[512];
-
-#define DIFF_S(n, x, y) \
-	if (strcmp((x) ?: "", (y) ?: "")) { \
-		snprintf(buf, sizeof(buf), "%s: %s -> %s", n, (x) ?: "-", (y) ?: "-"); \
-		json_array_append_new(d, json_string(buf)); \
-	}
-#define DIFF_N(n, x, y) \
-	if ((x) != (y)) { \
-		snprintf(buf, sizeof(buf), "%s: %g -> %g", n, (double)(x), (double)(y)); \
-		json_array_append_new(d, json_string(buf)); \
-	}
-	DIFF_S("host", a->host, b->host);
-	DIFF_S("kernel", a->kernel, b->kernel);
-	DIFF_N("bs", a->bs, b->bs);
-	DIFF_N("threads", a->threads, b->threads);
-	DIFF_N("depth", a->depth, b->depth);
-	DIFF_N("write", a->write_pct, b->write_pct);
-	DIFF_S("pattern", a->pattern, b->pattern);
-	DIFF_S("cache", a->cache, b->cache);
-	DIFF_S("engine", a->engine, b->engine);
-	DIFF_N("time", a->time_s, b->time_s);
-	DIFF_N("targets", a->ntargets, b->ntargets);
-	for (unsigned i = 0; i < a->ntargets && i < b->ntargets; i++)
-		DIFF_S("target", a->targets[i], b->targets[i]);
-#undef DIFF_S
-#undef DIFF_N
-	return d;
-}
-
-static void fmt_fig(double v, bool lat, char *buf, size_t len)
-{
-	if (lat)
-		report_fmt_us(v, buf, len);
-	else if (!isfinite(v))
+	if (j->rate_iops > 0 && n < len)
+		put_rate(buf + n, len - n, n ? " open " : "open ", j->rate_iops,
+			 j->arrival == ARRIVAL_POISSON ? "/s~" : "/s");
+	if (!buf[0])
 		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
+	return buf;
 }
 
-json_t *report_history_compare_json(const struct history_run *a, const struct history_run *b)
+/* The targets of every job, the first two by name; then how many jobs, when several. */
+static void list_targets(FILE *f, const struct result_set *run)
 {
-	json_t *root = json_object(), *figs = json_array();
+	unsigned n = 0;
 
-	for (int d = 0; d < REPORT_NDIR; d++)
-		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
-			double x = metric(a, d, &metrics[m]), y = metric(b, d, &metrics[m]);
+	for (unsigned j = 0; j < run->njobs; j++)
+		for (unsigned k = 0; k < run->jobs[j].ntargets; k++, n++) {
+			const char *p = run->jobs[j].targets[k].path;
 
-			json_array_append_new(figs, json_pack("{s:s,s:s,s:o,s:o,s:o}",
-				"direction", report_dir_names[d], "metric", metrics[m].name,
-				"a", report_json_real(x), "b", report_json_real(y),
-				"ratio", report_json_real(ratio(x, y))));
+			if (n >= 2)
+				continue;
+			fputs(n ? " " : "", f);
+			escape_fputs(p ? p : "?", f);
 		}
-	json_object_set_new(root, "schema", json_integer(HISTORY_SCHEMA));
-	json_object_set_new(root, "a", report_history_run_json(a));
-	json_object_set_new(root, "b", report_history_run_json(b));
-	json_object_set_new(root, "differences", differences(a, b));
-	json_object_set_new(root, "figures", figs);
-	return root;
+	if (n > 2)
+		fprintf(f, " (+%u)", n - 2);
+	if (run->njobs > 1)
+		fprintf(f, " [%u jobs]", run->njobs);
 }
 
-void report_history_compare_text(FILE *f, const struct history_run *a,
-				 const struct history_run *b)
+void report_history_list_row(FILE *f, const struct history_row *e)
 {
-	json_t *diff = differences(a, b), *v;
-	char da[32], db[32], ha[64], hb[64];
-	size_t i;
+	const struct result_set *run = e->run;
+	const struct result *r = &run->jobs[0];
+	char date[32], bs[32] = "*", tq[32] = "*", host[256], eng[64], p99[32] = "-", w[8] = "*";
+	char lim[256] = "*";
+	struct history_fig g[REPORT_NDIR];
+	struct shared h;
 
-	snprintf(ha, sizeof(ha), "run %lld", (long long)a->id);
-	snprintf(hb, sizeof(hb), "run %lld", (long long)b->id);
-	fprintf(f, "%-16s %18s %18s %8s\n", "", ha, hb, "ratio");
-	fprintf(f, "%-16s %18s %18s\n", "date", fmt_date(a->start_unix_ms, da, sizeof(da)),
-		   fmt_date(b->start_unix_ms, db, sizeof(db)));
-	fprintf(f, "%-16s %18.18s %18.18s\n", "host", a->host, b->host);
-	if (a->label || b->label)
-		fprintf(f, "%-16s %18.18s %18.18s\n", "label", a->label ?: "-", b->label ?: "-");
-	for (int d = 0; d < REPORT_NDIR; d++) {
-		if (d < 2 && !a->dir[d].ios && !b->dir[d].ios)
-			continue; /* a direction neither run did */
-		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
-			double x = metric(a, d, &metrics[m]), y = metric(b, d, &metrics[m]);
-			double q = ratio(x, y);
-			char name[32], sx[32], sy[32], sq[32] = "-";
-
-			snprintf(name, sizeof(name), "%s %s", report_dir_names[d], metrics[m].unit);
-			fmt_fig(x, metrics[m].lat, sx, sizeof(sx));
-			fmt_fig(y, metrics[m].lat, sy, sizeof(sy));
-			if (isfinite(q))
-				snprintf(sq, sizeof(sq), "%.3f", q);
-			/* µ is two bytes: one more column of width for the names holding it */
-			fprintf(f, metrics[m].lat ? "%-17s %18s %18s %8s\n" :
-				   "%-16s %18s %18s %8s\n", name, sx, sy, sq);
-		}
+	history_figs(run, g);
+	shared_of(run, &h);
+	if (h.threads && h.depth)
+		snprintf(tq, sizeof(tq), "%ux%u", r->job.threads, r->job.depth);
+	if (h.bs)
+		fmt_size(r->job.bs, bs, sizeof(bs));
+	if (h.write)
+		snprintf(w, sizeof(w), "%u", r->job.write_pct);
+	if (g[REPORT_TOTAL].has_lat)
+		report_fmt_us(g[REPORT_TOTAL].p99_us, p99, sizeof(p99));
+	if (h.limits)
+		limits_text(&r->job, lim, sizeof(lim));
+	history_date((int64_t)result_set_start_ms(run), date, sizeof(date));
+	fprintf(f, "%5lld  %-16s  %-12.12s %7s %8s %4s %-4s %-6s %6.1f %11.0f %10.2f %9s  %-16s ",
+		   (long long)e->id, date,
+		   ESC(r->host.hostname, host), bs, tq, w,
+		   !h.pattern ? "*" : r->job.pattern == PATTERN_SEQUENTIAL ? "seq" : "rand",
+		   !h.engine ? "*" : history_engine(r)[0] ? ESC(history_engine(r), eng) : "?",
+		   history_seconds(run), g[REPORT_TOTAL].iops, g[REPORT_TOTAL].mibps, p99, lim);
+	list_targets(f, run);
+	if (*history_status(run))
+		fprintf(f, " [%s]", history_status(run));
+	if (e->label) {
+		fputs("  \"", f);
+		escape_fputs(e->label, f);
+		fputc('"', f);
 	}
-	if (json_array_size(diff))
-		fprintf(f, "\nthe runs differ in:\n");
-	json_array_foreach(diff, i, v)
-		fprintf(f, "  %s\n", json_string_value(v));
-	if (*status_of(a) || *status_of(b))
-		fprintf(f, "\nnote: run %lld %s, run %lld %s\n", (long long)a->id,
-			   *status_of(a) ? status_of(a) : "completed", (long long)b->id,
-			   *status_of(b) ? status_of(b) : "completed");
-	json_decref(diff);
+	fputc('\n', f);
 }

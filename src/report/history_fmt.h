@@ -5,27 +5,79 @@
 
 #include <jansson.h>
 
-#include "store/history.h"
+#include "core/result.h"
 
 /*
- * How 'iorate history' prints stored runs: list (text table, CSV), show (a summary of the saved
- * 'iorate run --json' object; the full text report needs histograms the history does not keep)
- * and compare (text or JSON). JSON objects are new references owned by the caller.
+ * How 'iorate history' prints stored runs (src/cmd/cmd_history.c): list (text table, CSV, JSON)
+ * and compare (text or JSON), from each run's struct result_set: a run of one job by its
+ * result, a run of several by its total (and its jobs' parameters). ('show' prints the run's
+ * own report: report_text or report_json.) JSON objects are new references owned by the caller.
  */
 
-/* One run's columns as the JSON of 'history list --json' and 'compare --json'. */
-json_t *report_history_run_json(const struct history_run *r);
+/* A stored run as the history prints it: the command takes these from the store. */
+struct history_row {
+	int64_t id;
+	const char *label;                  /* NULL when none */
+	const struct result_set *run;       /* at least one job */
+};
 
-void report_history_list_text(FILE *f, const struct history_run *runs, size_t n);
-/* One line of column names, then one line a run; targets are quoted and space-separated. */
-void report_history_list_csv(FILE *f, const struct history_run *runs, size_t n);
+/* The schema number of 'history list --json' and 'history compare --json' (docs/history.md). */
+#define REPORT_HISTORY_SCHEMA 1
 
-/* run is the saved JSON; label may be NULL. */
-void report_history_show_text(FILE *f, int64_t id, const char *label, json_t *run);
+/* One run as 'history list --json' lists it (and 'compare --json' names a and b). */
+json_t *report_history_run_json(const struct history_row *e);
 
-/* a and b side by side: each figure, the ratio b/a, the parameters that differ, the status. */
-void report_history_compare_text(FILE *f, const struct history_run *a,
-				 const struct history_run *b);
-json_t *report_history_compare_json(const struct history_run *a, const struct history_run *b);
+/* The text table: its heading, then one line a run. */
+void report_history_list_head(FILE *f);
+void report_history_list_row(FILE *f, const struct history_row *e);
+/* CSV: one line of column names, then one line a run; targets are quoted and space-separated. */
+void report_history_csv_head(FILE *f);
+void report_history_csv_row(FILE *f, const struct history_row *e);
+
+/*
+ * a and b side by side: each figure, the ratio b/a and whether the change is beyond run-to-run
+ * noise; every parameter that differs, named by the option that sets it; the status.
+ */
+void report_history_compare_text(FILE *f, const struct history_row *a,
+				 const struct history_row *b);
+json_t *report_history_compare_json(const struct history_row *a,
+				    const struct history_row *b);
+
+/*
+ * The noise test of a comparison (docs/history.md): Welch's t-test, two-sided, of the two
+ * runs' values per interval of their series (the coarser of the two: the finer one's points
+ * are added up to it; a value at least REPORT_NOISE_MIN_FRACTION of the interval long); a
+ * change with p below REPORT_NOISE_ALPHA is beyond noise; a run with fewer than
+ * REPORT_NOISE_MIN_SAMPLES values is not tested.
+ */
+#define REPORT_NOISE_ALPHA 0.01
+#define REPORT_NOISE_MIN_SAMPLES 3
+#define REPORT_NOISE_MIN_FRACTION 0.5
+
+/* Welch's t-test of samples a and b: *p, two-sided. 0, or -EDOM when either has fewer than 2. */
+int report_welch_p(const double *a, size_t na, const double *b, size_t nb, double *p);
+
+/*
+ * The differences of two JSON objects of the same form, found by walking both: a line per value
+ * that differs ("PREFIX--cap-iops: off -> 1000") into text, and {job, key, option, a, b} into
+ * changes; arrays of objects (targets) element by element, an element only one holds as "target
+ * 3: only in run ID". Keys are JSON paths ("params.cap.iops", "targets[1].device"); the form
+ * of result_to_json() names each by the option of 'iorate run' that sets it, and any other key
+ * by its path. A key X is left out where the object also holds X_ns (the same time, exactly).
+ * job (from 1; 0: none) goes into changes. 0 or -ENOMEM.
+ */
+struct report_diff {
+	json_t *text, *changes;
+	int64_t ida, idb;            /* the runs' ids, for "only in run ID" */
+};
+int report_history_diff_json(struct report_diff *d, const json_t *a, const json_t *b,
+			     const char *prefix, unsigned job);
+
+/*
+ * The option of 'iorate run' that sets the field at a JSON path of a run ("params.cap.iops":
+ * "cap-iops"), or NULL (the host, or a field no table row names); *label (may be NULL) gets how
+ * a comparison names it when that is not "--" and the option ("--random/--sequential", "host").
+ */
+const char *report_history_option(const char *key, const char **label);
 
 #endif

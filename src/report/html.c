@@ -1,3 +1,7 @@
+/*
+ * The HTML report (report/html.h) from each run's struct result: tables and inline SVG charts;
+ * the sections of sweeps and marks are html_docs.c's.
+ */
 #include "report/html.h"
 
 #include <errno.h>
@@ -9,22 +13,54 @@
 #include <time.h>
 
 #include "report/chart.h"
-#include "report/jpath.h"
-#include "report/summary.h"
+#include "report/html_int.h"
 #include "util/parse.h"
 
 #ifndef IORATE_VERSION
 #define IORATE_VERSION "unknown"
 #endif
 
-#define C_READ "#1f77b4"
-#define C_WRITE "#d62728"
-#define C_TOTAL "#444444"
+static const char *const dir_colors[REPORT_NDIR] = {"read", "write", "total"};
 
-static const char *const dir_colors[REPORT_NDIR] = {C_READ, C_WRITE, C_TOTAL};
+const char *page_unit(const struct page *pg)
+{
+	return pg->o->si ? "MB/s" : "MiB/s";
+}
+
+double page_rate(const struct page *pg, const struct dir_summary *s)
+{
+	return pg->o->si ? s->mbps : s->mibps;
+}
+
+/* The chart in the page; as a standalone document to o->chart, whose first failure stops it. */
+void page_chart(struct page *pg, const struct chart *c, const char *name)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	struct chart named = *c;
+	FILE *m;
+	int rc;
+
+	named.id = name;
+	if ((rc = chart_svg(pg->f, &named, false, NULL)) && !pg->err)
+		pg->err = rc;
+	if (!pg->o->chart || pg->err)
+		return;
+	if (!(m = open_memstream(&buf, &len))) {
+		pg->err = -ENOMEM;
+		return;
+	}
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", m);
+	rc = chart_svg(m, &named, true, NULL);
+	if (fclose(m) || rc)
+		pg->err = rc ? rc : -ENOMEM;
+	else if (len > 60)
+		pg->err = pg->o->chart(pg->o->arg, name, buf, len);
+	free(buf);
+}
 
 /* A figure in a table cell: "-" when unknown. */
-static void cell(FILE *f, const char *fmt, double v)
+void html_cell(FILE *f, const char *fmt, double v)
 {
 	fputs("<td>", f);
 	if (isfinite(v))
@@ -34,21 +70,19 @@ static void cell(FILE *f, const char *fmt, double v)
 	fputs("</td>", f);
 }
 
-static void cell_us(FILE *f, double v)
+void html_cell_us(FILE *f, double v)
 {
 	char b[32];
 
 	fprintf(f, "<td>%s</td>", report_fmt_us(v, b, sizeof(b)));
 }
 
-static void date_of(json_t *run, char *buf, size_t len)
+void html_date_at(uint64_t ms, char *buf, size_t len)
 {
-	double ms = jpath_num(run, "start_unix_ms");
-	time_t t = (time_t)(isfinite(ms) ? ms / 1000 : 0);
+	time_t t = (time_t)(ms / 1000);
 	struct tm tm;
 
-	if (!isfinite(ms) || !localtime_r(&t, &tm) ||
-	    !strftime(buf, len, "%Y-%m-%d %H:%M:%S %Z", &tm))
+	if (!localtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%d %H:%M:%S %Z", &tm))
 		snprintf(buf, len, "-");
 }
 
@@ -59,70 +93,89 @@ static void kv(FILE *f, const char *key, const char *val)
 	fputs("</td></tr>\n", f);
 }
 
-static void caps_line(char *buf, size_t len, json_t *c)
+static void caps_line(char *buf, size_t len, const struct job_caps *c)
 {
 	int n = 0;
 
 	buf[0] = '\0';
-	if (jpath_num(c, "iops") > 0)
-		n += snprintf(buf + n, len - (size_t)n, "%g IOPS ", jpath_num(c, "iops"));
-	if (jpath_num(c, "mbps") > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, "%g MB/s ", jpath_num(c, "mbps"));
-	if (jpath_num(c, "burst_iops") > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, "burst %g IOPS ", jpath_num(c, "burst_iops"));
-	if (jpath_num(c, "burst_mbps") > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, "burst %g MB/s ", jpath_num(c, "burst_mbps"));
-	if (jpath_num(c, "burst_seconds") > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "for %g s", jpath_num(c, "burst_seconds"));
+	if (c->iops > 0)
+		n += snprintf(buf + n, len - (size_t)n, "%g IOPS ", c->iops);
+	if (c->mbps > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "%g MB/s ", c->mbps);
+	if (c->burst_iops > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "burst %g IOPS ", c->burst_iops);
+	if (c->burst_mbps > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "burst %g MB/s ", c->burst_mbps);
+	if (c->burst_seconds > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "for %g s", c->burst_seconds);
 }
 
-static void params_table(FILE *f, json_t *run)
+static const char *engine_of(const struct result *r)
 {
-	json_t *p = json_object_get(run, "params");
+	return r->engine[0] ? r->engine : r->job.engine;
+}
+
+static void params_table(FILE *f, const struct result *r)
+{
+	const struct job *j = &r->job;
+	const struct cpu_usage *c = &r->cpu;
 	char buf[512], sz[32];
 
 	fputs("<table class=\"kv\">\n", f);
-	date_of(run, buf, sizeof(buf));
+	html_date_at(r->start_unix_ms, buf, sizeof(buf));
 	kv(f, "started", buf);
-	snprintf(buf, sizeof(buf), "%s (%s; %s, %.0f CPUs)", jpath_str(run, "host.hostname") ?: "-",
-		 jpath_str(run, "host.kernel") ?: "-", jpath_str(run, "host.cpu") ?: "-",
-		 jpath_num(run, "host.ncpus"));
+	snprintf(buf, sizeof(buf), "%s (%s; %s, %u CPUs)", r->host.hostname, r->host.kernel,
+		 r->host.cpu, r->host.ncpus);
 	kv(f, "host", buf);
-	kv(f, "command", jpath_str(run, "command_line"));
-	snprintf(buf, sizeof(buf), "%s %s, %.0f%% writes, %.0f thread(s) \xc3\x97 depth %.0f "
-		 "per target, cache %s", fmt_size((uint64_t)jpath_num(p, "bs"), sz, sizeof(sz)),
-		 jpath_str(p, "pattern") ?: "-", jpath_num(p, "write"), jpath_num(p, "threads"),
-		 jpath_num(p, "depth"), jpath_str(p, "cache") ?: "-");
+	kv(f, "command", j->command_line);
+	snprintf(buf, sizeof(buf), "%s %s, %u%% writes, %u thread(s) \xc3\x97 depth %u "
+		 "per target, cache %s", fmt_size(j->bs, sz, sizeof(sz)),
+		 job_pattern_name(j->pattern), j->write_pct, j->threads, j->depth,
+		 job_cache_name(j->cache));
 	kv(f, "workload", buf);
-	snprintf(buf, sizeof(buf), "%s (%s)", jpath_str(p, "engine") ?: "-",
-		 jpath_str(p, "engine_why") ?: "-");
+	snprintf(buf, sizeof(buf), "%s (%s)", engine_of(r), r->engine_why);
 	kv(f, "engine", buf);
 	snprintf(buf, sizeof(buf), "%.2f s measured (asked %g s, warm-up %g s, cool-down %g s)",
-		 jpath_num(run, "seconds"), jpath_num(p, "time"), jpath_num(p, "warmup"),
-		 jpath_num(p, "cooldown"));
+		 r->seconds, (double)j->time_ns / 1e9, (double)j->warmup_ns / 1e9,
+		 (double)j->cooldown_ns / 1e9);
 	kv(f, "duration", buf);
-	if (jpath_num(p, "rate_iops") > 0) {
-		snprintf(buf, sizeof(buf), "open loop, %g IOPS per target", jpath_num(p, "rate_iops"));
+	if (j->rate_iops > 0) {
+		snprintf(buf, sizeof(buf), "open loop, %g IOPS per target", j->rate_iops);
 		kv(f, "arrival", buf);
 	}
-	caps_line(buf, sizeof(buf), json_object_get(p, "cap"));
+	caps_line(buf, sizeof(buf), &j->cap);
 	if (buf[0])
 		kv(f, "disk cap", buf);
-	caps_line(buf, sizeof(buf), json_object_get(p, "vm_cap"));
+	caps_line(buf, sizeof(buf), &j->vm_cap);
 	if (buf[0])
 		kv(f, "VM cap", buf);
 	snprintf(buf, sizeof(buf), "user %.1f%%, system %.1f%%, iowait %.1f%%, idle %.1f%%; "
-		 "iorate %.1f%% user, %.1f%% system (of one CPU)", jpath_num(run, "cpu.user"),
-		 jpath_num(run, "cpu.system"), jpath_num(run, "cpu.iowait"), jpath_num(run, "cpu.idle"),
-		 jpath_num(run, "cpu.iorate_user"), jpath_num(run, "cpu.iorate_system"));
+		 "iorate %.1f%% user, %.1f%% system (of one CPU)", c->user, c->system, c->iowait,
+		 c->idle, c->proc_user, c->proc_system);
 	kv(f, "CPU", buf);
 	fputs("</table>\n", f);
 }
 
-static void dir_row(FILE *f, json_t *t, const char *name, const char *dev, const char *dir,
-		    bool first, unsigned span)
+double html_lat(const struct dir_summary *s, double v)
 {
-	json_t *d = json_object_get(t, dir);
+	return s->has_lat ? v : NAN;
+}
+
+int html_run_summary(const struct result_set *set, struct dir_summary s[REPORT_NDIR])
+{
+	const struct result *r = &set->jobs[0];
+	const struct result_sum *t = &set->total;
+
+	if (!set->njobs)
+		return -EINVAL;
+	return set->njobs == 1 ? report_summarize(&r->read, &r->write, &r->trim, r->seconds, s)
+			       : report_summarize(&t->read, &t->write, &t->trim, t->seconds, s);
+}
+
+static void dir_row(struct page *pg, const struct dir_summary *s, const char *name,
+		    const char *dev, const char *dir, bool first, unsigned span)
+{
+	FILE *f = pg->f;
 
 	fputs("<tr>", f);
 	if (first) {
@@ -133,240 +186,366 @@ static void dir_row(FILE *f, json_t *t, const char *name, const char *dev, const
 		fputs("</td>", f);
 	}
 	fprintf(f, "<td class=\"l\">%s</td>", dir);
-	cell(f, "%.0f", jpath_num(d, "ios"));
-	cell(f, "%.0f", jpath_num(d, "bytes"));
-	cell(f, "%.0f", jpath_num(d, "errors"));
-	cell(f, "%.1f", jpath_num(d, "iops"));
-	cell(f, "%.2f", jpath_num(d, "mibps"));
-	cell_us(f, jpath_num(d, "lat_us.mean"));
-	cell_us(f, jpath_num(d, "lat_us.p99"));
-	cell_us(f, jpath_num(d, "lat_us.p99_9"));
+	html_cell(f, "%.0f", (double)s->ios);
+	html_cell(f, "%.0f", (double)s->bytes);
+	html_cell(f, "%.0f", (double)s->errors);
+	html_cell(f, "%.1f", s->iops);
+	html_cell(f, "%.2f", page_rate(pg, s));
+	html_cell_us(f, html_lat(s, s->lat_mean));
+	html_cell_us(f, html_lat(s, s->p99));
+	html_cell_us(f, html_lat(s, s->p99_9));
 	fputs("</tr>\n", f);
 }
 
 /* One target's (or the whole run's) rows: the directions that did I/O, then total. */
-static void target_rows(FILE *f, json_t *t, const char *name, const char *dev)
+static void target_rows(struct page *pg, const struct dir_stats *rd, const struct dir_stats *wr,
+			const struct dir_stats *tr, double seconds, const char *name,
+			const char *dev)
 {
-	bool has[REPORT_NDIR] = {jpath_num(t, "read.ios") > 0, jpath_num(t, "write.ios") > 0, true};
-	unsigned span = (unsigned)has[0] + has[1] + 1, k = 0;
+	struct dir_summary s[REPORT_NDIR], ts;
+	bool has[REPORT_NDIR] = {rd->ios > 0, wr->ios > 0, true}, trims = dir_stats_any(tr);
+	unsigned span = (unsigned)has[0] + has[1] + trims + 1, k = 0;
 
-	for (int d = 0; d < REPORT_NDIR; d++)
+	if (report_summarize(rd, wr, tr, seconds, s))
+		return;
+	for (int d = 0; d < REPORT_NDIR; d++) {
+		if (d == REPORT_TOTAL && trims) {
+			dir_stats_summarize(tr, seconds, &ts);
+			dir_row(pg, &ts, name, dev, "trim", k++ == 0, span);
+		}
 		if (has[d])
-			dir_row(f, t, name, dev, report_dir_names[d], k++ == 0, span);
+			dir_row(pg, &s[d], name, dev, report_dir_names[d], k++ == 0, span);
+	}
 }
 
-static void targets_table(FILE *f, json_t *run)
+/* The headings inside a run: h3, or h4 inside a job of a run of several. */
+static void targets_table(struct page *pg, const struct result *r, int h)
 {
-	json_t *t;
-	size_t i;
+	fprintf(pg->f, "<h%d>Targets</h%d>\n", h, h);
+	fprintf(pg->f, "<table><tr><th>target</th><th>device</th><th>direction</th>"
+		       "<th>I/Os</th><th>bytes</th><th>errors</th><th>IOPS</th><th>%s</th>"
+		       "<th>mean &#181;s</th><th>p99 &#181;s</th><th>p99.9 &#181;s</th></tr>\n",
+		page_unit(pg));
+	for (unsigned i = 0; i < r->ntargets; i++) {
+		const struct target_result *t = &r->targets[i];
 
-	fputs("<h3>Targets</h3>\n<table><tr><th>target</th><th>device</th><th>direction</th>"
-	      "<th>I/Os</th><th>bytes</th><th>errors</th><th>IOPS</th><th>MiB/s</th>"
-	      "<th>mean &#181;s</th><th>p99 &#181;s</th><th>p99.9 &#181;s</th></tr>\n", f);
-	json_array_foreach(json_object_get(run, "targets"), i, t)
-		target_rows(f, t, jpath_str(t, "path"), jpath_str(t, "device"));
-	if (json_array_size(json_object_get(run, "targets")) > 1)
-		target_rows(f, json_object_get(run, "total"), "all targets", NULL);
-	fputs("</table>\n", f);
+		target_rows(pg, &t->read, &t->write, &t->trim, r->seconds, t->path,
+			    t->device[0] ? t->device : NULL);
+	}
+	if (r->ntargets > 1)
+		target_rows(pg, &r->read, &r->write, &r->trim, r->seconds, "all targets",
+			    NULL);
+	fputs("</table>\n", pg->f);
 }
 
-/* The exact figures of lat_us around its percentiles, which are stats_pct_names[]. */
-static const char *const lat_head[] = {"min", "mean", "stdev"};
-#define NHEAD (sizeof(lat_head) / sizeof(lat_head[0]))
-
-static void pct_table(FILE *f, json_t *run)
+static void pct_table(FILE *f, const struct dir_summary s[REPORT_NDIR], int h)
 {
 	char b[16];
 
-	fputs("<h3>Latency percentiles, &#181;s</h3>\n<table><tr><th>direction</th>", f);
-	for (size_t k = 0; k < NHEAD; k++)
-		fprintf(f, "<th>%s</th>", lat_head[k]);
+	fprintf(f, "<h%d>Latency percentiles, &#181;s</h%d>\n", h, h);
+	fputs("<table><tr><th>direction</th>"
+	      "<th>min</th><th>mean</th><th>stdev</th>", f);
 	for (unsigned k = 0; k < STATS_NPCT; k++)
 		fprintf(f, "<th>%s</th>", report_pct_label(k, b, sizeof(b)));
 	fputs("<th>max</th></tr>\n", f);
 	for (int d = 0; d < REPORT_NDIR; d++) {
-		json_t *lat = jpath(json_object_get(run, "total"), report_dir_names[d]);
+		const struct dir_summary *x = &s[d];
 
-		if (d < REPORT_TOTAL && !(jpath_num(lat, "ios") > 0))
+		if (d < REPORT_TOTAL && !x->ios)
 			continue;
-		lat = json_object_get(lat, "lat_us");
 		fprintf(f, "<tr><td class=\"l\">%s</td>", report_dir_names[d]);
-		for (size_t k = 0; k < NHEAD; k++)
-			cell_us(f, jpath_num(lat, lat_head[k]));
+		html_cell_us(f, html_lat(x, x->lat_min));
+		html_cell_us(f, html_lat(x, x->lat_mean));
+		html_cell_us(f, html_lat(x, x->lat_stdev));
 		for (unsigned k = 0; k < STATS_NPCT; k++)
-			cell_us(f, jpath_num(lat, stats_pct_names[k]));
-		cell_us(f, jpath_num(lat, "max"));
+			html_cell_us(f, html_lat(x, report_pct(x, k)));
+		html_cell_us(f, html_lat(x, x->lat_max));
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }
 
-static void run_charts(FILE *f, json_t *run)
+/* A chart's file name: the run's part ("run-2-depth-4"), then what it shows. */
+static const char *chart_name(const char *part, const char *what, char *buf, size_t len)
 {
-	char labels[STATS_NPCT][16];
-	const char *nines[STATS_NPCT];
-	json_t *series = json_object_get(run, "series"), *pt;
-	size_t n = json_array_size(series), i, nl = 0;
-	/* Six series of n points, then a percentile curve per direction. */
-	double *v = calloc(6 * (n ? n : 1) + REPORT_NDIR * STATS_NPCT, sizeof(double));
-	double *t = v, *iops = v + n, *rd = v + 2 * n, *wr = v + 3 * n, *mib = v + 4 * n;
-	double *p99 = v + 5 * n, *curve = v + 6 * n;
-	const double *ys[3];
-	const char *names[3], *colors[3];
-	bool mixed = jpath_num(run, "total.read.ios") > 0 && jpath_num(run, "total.write.ios") > 0;
+	snprintf(buf, len, "%s-%s", part, what);
+	return buf;
+}
 
-	if (!v)
-		return;
+/* The percentile curves: read and write where done, else total. */
+static void pct_chart(struct page *pg, const struct dir_summary s[REPORT_NDIR],
+		      const char *part)
+{
+	char labels[STATS_NPCT][16], name[160];
+	const char *nines[STATS_NPCT];
+	double curve[REPORT_NDIR][STATS_NPCT];
+	struct chart_series ser[REPORT_NDIR];
+	size_t nl = 0;
+
 	for (unsigned k = 0; k < STATS_NPCT; k++)
 		nines[k] = report_pct_label(k, labels[k], sizeof(labels[k]));
-	json_array_foreach(series, i, pt) {
-		t[i] = jpath_num(pt, "t");
-		iops[i] = jpath_num(pt, "iops");
-		rd[i] = jpath_num(pt, "read_iops");
-		wr[i] = jpath_num(pt, "write_iops");
-		mib[i] = jpath_num(pt, "mibps");
-		p99[i] = jpath_num(pt, "p99_us");
-	}
-	fputs("<div class=\"charts\">\n", f);
-	ys[0] = iops, names[0] = "total", colors[0] = C_TOTAL;
-	if (mixed)
-		ys[1] = rd, names[1] = "read", colors[1] = C_READ, ys[2] = wr, names[2] = "write",
-		colors[2] = C_WRITE;
-	chart_lines(f, "IOPS per second", "IOPS", t, NULL, n, ys, names, colors, mixed ? 3 : 1,
-		    false);
-	ys[0] = mib;
-	chart_lines(f, "MiB/s per second", "MiB/s", t, NULL, n, ys, names, colors, 1, false);
-	ys[0] = p99, names[0] = "p99";
-	chart_lines(f, "p99 latency per second", "\xc2\xb5s", t, NULL, n, ys, names, colors, 1,
-		    false);
 	for (int d = 0; d < REPORT_NDIR; d++) {
-		json_t *lat = jpath(json_object_get(run, "total"), report_dir_names[d]);
-
-		if (!(jpath_num(lat, "ios") > 0) || (d == REPORT_TOTAL && nl))
+		if (!s[d].ios || (d == REPORT_TOTAL && nl))
 			continue;
 		for (unsigned k = 0; k < STATS_NPCT; k++)
-			curve[STATS_NPCT * nl + k] = jpath_num(json_object_get(lat, "lat_us"),
-							       stats_pct_names[k]);
-		ys[nl] = curve + STATS_NPCT * nl, names[nl] = report_dir_names[d];
-		colors[nl] = dir_colors[d];
+			curve[nl][k] = html_lat(&s[d], report_pct(&s[d], k));
+		ser[nl] = (struct chart_series){.name = report_dir_names[d], .color = dir_colors[d],
+						.y = curve[nl]};
 		nl++;
 	}
-	chart_lines(f, "Latency percentiles (log scale)", "\xc2\xb5s", NULL, nines, STATS_NPCT, ys,
-		    names, colors, nl, true);
-	fputs("</div>\n", f);
-	free(v);
+	page_chart(pg, &(struct chart){.title = "Latency percentiles (log scale)",
+				       .xtitle = "percentile", .ytitle = "latency, \xc2\xb5s",
+				       .kind = CHART_CURVE, .n = STATS_NPCT, .cats = nines,
+				       .ylog = true, .s = ser, .ns = nl},
+		   chart_name(part, "latency-percentiles", name, sizeof(name)));
 }
 
-static void run_section(FILE *f, const struct html_run *r, size_t i)
-{
-	json_t *run = r->run, *v;
-	size_t k;
+/* Seven series of n points: time, length, IOPS (total, read, write), throughput, p99. */
+enum { S_T, S_DT, S_IOPS, S_RD, S_WR, S_RATE, S_P99, S_N };
 
-	fprintf(f, "<section id=\"run-%zu\">\n<h2>", i + 1);
-	xml_esc(f, r->label);
-	fputs("</h2>\n", f);
-	if (json_is_true(json_object_get(run, "interrupted")))
-		fputs("<p class=\"warn\">Interrupted: the figures cover what ran.</p>\n", f);
-	if (jpath_str(run, "error")) {
-		fputs("<p class=\"warn\">Error: ", f);
-		xml_esc(f, jpath_str(run, "error"));
-		fputs("</p>\n", f);
-	}
-	json_array_foreach(json_object_get(run, "notes"), k, v) {
-		fputs("<p class=\"note\">Note: ", f);
-		xml_esc(f, json_string_value(v));
-		fputs("</p>\n", f);
-	}
-	params_table(f, run);
-	targets_table(f, run);
-	pct_table(f, run);
-	run_charts(f, run);
-	fputs("</section>\n", f);
+static void time_charts(struct page *pg, const struct result *r, bool mixed, double *v[S_N],
+			const char *part)
+{
+	char title[96], xt[96], name[160];
+	struct chart_series ser[3] = {
+		{.name = "total", .color = "total", .y = v[S_IOPS]},
+		{.name = "read", .color = "read", .y = v[S_RD]},
+		{.name = "write", .color = "write", .y = v[S_WR]},
+	};
+	struct chart c = {.xtitle = xt, .kind = CHART_TIME, .n = r->nseries, .x = v[S_T],
+			  .dx = v[S_DT], .s = ser, .ns = mixed ? 3 : 1, .title = title};
+
+	char iv[32];
+
+	/* The recorded interval: the points' own lengths vary by the sampler's wake-ups. */
+	report_fmt_interval(r->interval_ns, iv, sizeof(iv));
+	if (r->nseries == 1)
+		snprintf(xt, sizeof(xt), "seconds into the measured window (one interval)");
+	else
+		snprintf(xt, sizeof(xt), "seconds into the measured window (a point per %s)", iv);
+	snprintf(title, sizeof(title), "IOPS over the run");
+	c.ytitle = "IOPS";
+	page_chart(pg, &c, chart_name(part, "iops-over-time", name, sizeof(name)));
+	snprintf(title, sizeof(title), "Throughput over the run, %s", page_unit(pg));
+	ser[0].y = v[S_RATE];
+	c.ns = 1;
+	c.ytitle = page_unit(pg);
+	page_chart(pg, &c, chart_name(part, "throughput-over-time", name, sizeof(name)));
+	snprintf(title, sizeof(title), "p99 latency over the run");
+	ser[0] = (struct chart_series){.name = "p99", .color = "p99", .y = v[S_P99]};
+	c.ytitle = "p99 latency, \xc2\xb5s";
+	page_chart(pg, &c, chart_name(part, "p99-over-time", name, sizeof(name)));
 }
 
-static void comparison(FILE *f, const struct html_run *runs, size_t n)
+static void run_charts(struct page *pg, const struct result *r,
+		       const struct dir_summary s[REPORT_NDIR], const char *part)
 {
-	double *v = calloc(3 * n, sizeof(double));
-	const char **cats = calloc(n, sizeof(char *));
-	const double *ys[2];
-	const char *names[2] = {"read", "write"}, *colors[2] = {C_READ, C_WRITE};
-	char date[64], sz[32];
+	size_t n = r->nseries;
+	double *all = calloc(S_N * (n ? n : 1), sizeof(double)), *v[S_N];
 
-	if (!v || !cats)
-		goto out;
-	fputs("<section><h2>Comparison</h2>\n<table><tr><th>run</th><th>started</th><th>host"
-	      "</th><th>workload</th><th>IOPS</th><th>MiB/s</th><th>mean &#181;s</th>"
-	      "<th>p99 &#181;s</th></tr>\n", f);
+	if (!all) {
+		pg->err = -ENOMEM;
+		return;
+	}
+	for (int k = 0; k < S_N; k++)
+		v[k] = all + (size_t)k * n;
 	for (size_t i = 0; i < n; i++) {
-		json_t *run = runs[i].run, *p = json_object_get(run, "params");
+		const struct series_point *p = &r->series[i];
+		struct report_rates k;
 
-		cats[i] = runs[i].label;
-		v[i] = jpath_num(run, "total.total.iops");
-		v[n + i] = jpath_num(run, "total.read.lat_us.p99");
-		v[2 * n + i] = jpath_num(run, "total.write.lat_us.p99");
-		date_of(run, date, sizeof(date));
-		fprintf(f, "<tr><td class=\"l\"><a href=\"#run-%zu\">", i + 1);
-		xml_esc(f, runs[i].label);
-		fprintf(f, "</a></td><td class=\"l\">%s</td><td class=\"l\">", date);
-		xml_esc(f, jpath_str(run, "host.hostname"));
-		fprintf(f, "</td><td class=\"l\">%s %s, %.0f%% writes, T%.0f Q%.0f</td>",
-			fmt_size((uint64_t)jpath_num(p, "bs"), sz, sizeof(sz)),
-			jpath_str(p, "pattern") && !strcmp(jpath_str(p, "pattern"), "sequential") ? "seq"
-											 : "random",
-			jpath_num(p, "write"), jpath_num(p, "threads"), jpath_num(p, "depth"));
-		cell(f, "%.1f", v[i]);
-		cell(f, "%.2f", jpath_num(run, "total.total.mibps"));
-		cell_us(f, jpath_num(run, "total.total.lat_us.mean"));
-		cell_us(f, jpath_num(run, "total.total.lat_us.p99"));
-		fputs("</tr>\n", f);
+		report_point_rates(p, &k);
+		v[S_T][i] = p->t, v[S_DT][i] = p->seconds, v[S_IOPS][i] = k.iops;
+		v[S_RD][i] = k.read_iops, v[S_WR][i] = k.write_iops;
+		v[S_RATE][i] = pg->o->si ? k.mbps : k.mibps;
+		v[S_P99][i] = p->p99_ns ? (double)p->p99_ns / 1e3 : NAN;
 	}
-	fputs("</table>\n<div class=\"charts\">\n", f);
-	ys[0] = v;
-	chart_bars(f, "IOPS by run", "IOPS", cats, n, ys, (const char *const[]){"total"},
-		   (const char *const[]){C_TOTAL}, 1);
-	ys[0] = v + n, ys[1] = v + 2 * n;
-	chart_bars(f, "p99 latency by run", "\xc2\xb5s", cats, n, ys, names, colors, 2);
-	fputs("</div></section>\n", f);
-out:
-	free(v);
-	free(cats);
+	fputs("<div class=\"charts\">\n", pg->f);
+	time_charts(pg, r, s[REPORT_READ].ios > 0 && s[REPORT_WRITE].ios > 0, v, part);
+	pct_chart(pg, s, part);
+	fputs("</div>\n", pg->f);
+	free(all);
 }
 
-int report_html_write(FILE *f, const char *title, const struct html_run *runs, size_t n)
+/* A run's warnings: stopped early, failed, notes. */
+static void run_notes(FILE *f, const struct result *r)
 {
-	char now[64];
-	time_t t = time(NULL);
-	struct tm tm;
+	if (r->interrupted)
+		fputs("<p class=\"warn\">Interrupted: the figures cover what ran.</p>\n", f);
+	if (result_error(r)) {
+		fputs("<p class=\"warn\">Error: ", f);
+		xml_esc(f, result_error(r));
+		fputs("</p>\n", f);
+	}
+	for (unsigned k = 0; k < r->nnotes; k++) {
+		fputs("<p class=\"note\">Note: ", f);
+		xml_esc(f, r->notes[k]);
+		fputs("</p>\n", f);
+	}
+}
 
-	if (!title)
-		title = "iorate report";
-	if (!localtime_r(&t, &tm) || !strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S %Z", &tm))
-		now[0] = '\0';
+/* One job's parameters, tables and charts; h is the level of its inner headings. */
+static void run_body(struct page *pg, const struct result *r, int h, const char *part)
+{
+	struct dir_summary s[REPORT_NDIR];
+
+	run_notes(pg->f, r);
+	params_table(pg->f, r);
+	targets_table(pg, r, h);
+	if (!report_summarize(&r->read, &r->write, &r->trim, r->seconds, s)) {
+		pct_table(pg->f, s, h);
+		run_charts(pg, r, s, part);
+	}
+}
+
+/* A group's (or with label, the total's) line: its window, counts, rates, mean and p99. */
+static void group_row(struct page *pg, const struct result_sum *m, const char *label)
+{
+	struct dir_summary s[REPORT_NDIR];
+	const struct dir_summary *t = &s[REPORT_TOTAL];
+	FILE *f = pg->f;
+
+	if (report_summarize(&m->read, &m->write, &m->trim, m->seconds, s))
+		return;
+	if (label)
+		fprintf(f, "<tr><td class=\"l\">%s</td><td>%u</td>", label, m->njobs);
+	else
+		fprintf(f, "<tr><td class=\"l\">group %u</td><td>%u</td>", m->group, m->njobs);
+	html_cell(f, "%.3f", m->seconds);
+	html_cell(f, "%.0f", (double)t->ios);
+	html_cell(f, "%.0f", (double)t->bytes);
+	html_cell(f, "%.1f", t->iops);
+	html_cell(f, "%.2f", page_rate(pg, t));
+	html_cell_us(f, html_lat(t, t->lat_mean));
+	html_cell_us(f, html_lat(t, t->p99));
+	html_cell_us(f, html_lat(t, t->p99_9));
+	fputs("</tr>\n", f);
+}
+
+static void job_section(struct page *pg, const struct result *r, size_t run, unsigned i,
+			const char *part)
+{
+	char jpart[160];
+
+	fprintf(pg->f, "<div class=\"job\" id=\"run-%zu-job-%u\">\n<h3>Job %u: ", run + 1, i + 1,
+		i + 1);
+	xml_esc(pg->f, r->job.name ? r->job.name : "(unnamed)");
+	fprintf(pg->f, " (group %u)%s</h3>\n", r->job.group, r->started ? "" : ", did not run");
+	snprintf(jpart, sizeof(jpart), "%s-job-%u", part, i + 1);
+	if (r->started) {
+		run_body(pg, r, 4, jpart);
+	} else {
+		run_notes(pg->f, r);
+		params_table(pg->f, r);
+	}
+	fputs("</div>\n", pg->f);
+}
+
+/* A run of several jobs: its groups and total, then each job with its own charts. */
+static void html_jobs(struct page *pg, const struct result_set *set, size_t run,
+		      const char *part)
+{
+	struct dir_summary s[REPORT_NDIR];
+	const struct result_sum *t = &set->total;
+	FILE *f = pg->f;
+
+	fprintf(f, "<p>%u jobs in %u group%s: the jobs of a group ran together, the groups one "
+		"after another. Figures are over each group's window; the total's over the "
+		"groups' windows added; percentiles come from the jobs' merged histograms.</p>\n",
+		set->njobs, set->ngroups, set->ngroups == 1 ? "" : "s");
+	fprintf(f, "<h3>Groups</h3>\n<table><tr><th>group</th><th>jobs</th><th>seconds</th>"
+		   "<th>I/Os</th><th>bytes</th><th>IOPS</th><th>%s</th><th>mean &#181;s</th>"
+		   "<th>p99 &#181;s</th><th>p99.9 &#181;s</th></tr>\n", page_unit(pg));
+	for (unsigned g = 0; g < set->ngroups; g++)
+		group_row(pg, &set->groups[g], NULL);
+	group_row(pg, t, "total");
+	fputs("</table>\n", f);
+	if (!report_summarize(&t->read, &t->write, &t->trim, t->seconds, s))
+		pct_table(f, s, 3);
+	html_devices_table(f, set, 3);
+	for (unsigned i = 0; i < set->njobs; i++)
+		job_section(pg, &set->jobs[i], run, i, part);
+}
+
+static void run_section(struct page *pg, size_t i)
+{
+	const struct html_run *hr = &pg->in->runs[i];
+	const struct result_set *set = &hr->run;
+	char part[96], slug[48];
+
+	fprintf(pg->f, "<section id=\"run-%zu\">\n<h2>%zu. ", i + 1, i + 1);
+	xml_esc(pg->f, pg->names[i]);
+	fputs("</h2>\n<p class=\"meta\">From ", pg->f);
+	xml_esc(pg->f, hr->source ? hr->source : "-");
+	fputs("</p>\n", pg->f);
+	snprintf(part, sizeof(part), "run-%zu%s%s", i + 1,
+		 html_slug(pg->names[i], slug, sizeof(slug))[0] ? "-" : "", slug);
+	if (set->njobs == 1) {
+		run_body(pg, &set->jobs[0], 3, part);
+		html_devices_table(pg->f, set, 3);
+	} else
+		html_jobs(pg, set, i, part);
+	fputs("</section>\n", pg->f);
+}
+
+static void page_head(struct page *pg, const char *title)
+{
+	FILE *f = pg->f;
+
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-	      "<meta name=\"generator\" content=\"iorate " IORATE_VERSION "\">\n<title>", f);
+	      "<meta name=\"generator\" content=\"iorate " IORATE_VERSION "\">\n"
+	      "<meta name=\"color-scheme\" content=\"light dark\">\n<title>", f);
 	xml_esc(f, title);
 	fputs("</title>\n<style>\n"
 	      "body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1140px;"
-	      "color:#222;padding:0 12px}\n"
+	      "color:#222;background:#fff;padding:0 12px}\n"
 	      "h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;margin-top:32px}"
 	      "h3{font-size:15px;margin:18px 0 6px}\n"
 	      "table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ddd;"
 	      "padding:3px 8px;text-align:right;vertical-align:top}th{background:#f4f4f4}\n"
 	      "td.l,table.kv td{text-align:left}table.kv th{text-align:left;width:90px}\n"
 	      ".meta{color:#666}.warn{color:#a00;font-weight:600}.note{color:#555}\n"
+	      ".job{border-left:3px solid #ddd;padding-left:12px;margin:18px 0}"
+	      "h4{font-size:14px;margin:12px 0 4px}\n"
 	      ".charts{display:flex;flex-wrap:wrap;gap:12px;margin-top:12px}\n"
-	      ".chart{border:1px solid #ddd}.chart .ct{font:600 13px system-ui,sans-serif}\n"
-	      ".chart .al{font:11px system-ui,sans-serif;fill:#555}\n"
-	      ".chart .g{stroke:#eee}.chart .ax{stroke:#999}\n"
-	      "</style></head><body>\n<h1>", f);
+	      "@media screen and (prefers-color-scheme:dark){body{color:#ddd;background:#121212}"
+	      "a{color:#8ab4f8}h2{border-color:#444}td,th{border-color:#3a3a3a}th{background:#222}"
+	      ".meta,.note{color:#aaa}.warn{color:#ff8a80}.job{border-color:#3a3a3a}}\n"
+	      "@media print{body{color:#000;background:none;margin:0;max-width:none}th{background:"
+	      "none}a{color:inherit;text-decoration:none}.chart,tr{break-inside:avoid}"
+	      "h2,h3{break-after:avoid}}\n", f);
+	chart_css(f);
+	fputs("</style></head><body>\n<h1>", f);
 	xml_esc(f, title);
+}
+
+int report_html_write(FILE *f, const struct html_input *in, const struct html_opts *o)
+{
+	struct page pg = {.f = f, .in = in, .o = o, .names = html_names(in)};
+	const char *title = o->title ? o->title : "iorate report";
+	char now[64];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!pg.names)
+		return -ENOMEM;
+	if (!localtime_r(&t, &tm) || !strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S %Z", &tm))
+		now[0] = '\0';
+	page_head(&pg, title);
 	fprintf(f, "</h1>\n<p class=\"meta\">%zu run%s; generated %s by iorate %s. Latencies are "
-		   "in microseconds (&#181;s), throughput in MiB/s (2<sup>20</sup> bytes per "
-		   "second).</p>\n", n, n == 1 ? "" : "s", now, IORATE_VERSION);
-	if (n > 1)
-		comparison(f, runs, n);
-	for (size_t i = 0; i < n; i++)
-		run_section(f, &runs[i], i);
+		   "in microseconds (&#181;s), throughput in %s.</p>\n", in->n,
+		in->n == 1 ? "" : "s", now, IORATE_VERSION,
+		o->si ? "MB/s (10<sup>6</sup> bytes per second)"
+		      : "MiB/s (2<sup>20</sup> bytes per second)");
+	if (in->n > 1 && !html_one_document(in))
+		html_comparison(&pg);
+	for (size_t d = 0; d < in->ndocs; d++)
+		if (in->docs[d].mark)
+			html_mark_section(&pg, d);
+		else
+			html_sweep_section(&pg, d);
+	for (size_t i = 0; i < in->n; i++)
+		run_section(&pg, i);
 	fputs("</body></html>\n", f);
-	return ferror(f) ? -EIO : 0;
+	html_names_free(pg.names, in->n);
+	return pg.err ? pg.err : ferror(f) ? -EIO : 0;
 }

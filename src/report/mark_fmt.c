@@ -1,94 +1,203 @@
 /*
- * `iorate mark`'s table in its three formats. The layout follows CrystalDiskMark's own text
- * export, so that the two can be read side by side; cmd_mark.c runs the tests and fills in
- * struct mark_table.
+ * `iorate mark`'s table in its three formats. The text lays its rows out as CrystalDiskMark's
+ * and KDiskMark's text exports do, so that they can be read side by side; cmd_mark.c runs the
+ * tests and fills in struct mark_table, mark_score.c computes the figures.
  */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "report/json.h"
 #include "report/mark_fmt.h"
+#include "util/escape.h"
+#include "util/jsonout.h"
 #include "util/parse.h"
 
-void mark_fmt_text(FILE *f, const struct mark_table *m)
+/* Each unit as a row names it, and the header line saying what it is. */
+static const struct {
+	const char *label, *legend;
+} units[MARK_NUNITS] = {
+	[MARK_UNITS_SI] = {"MB/s", "* MB/s = 1,000,000 bytes/s, as CrystalDiskMark counts"},
+	[MARK_UNITS_IEC] = {"MiB/s", "* MiB/s = 1,048,576 bytes/s"},
+	[MARK_UNITS_KDISKMARK] = {"MB/s*", "* MB/s* = 1,024,000 bytes/s: fio's KiB/s divided by "
+				  "1000, as KDiskMark shows MB/s"},
+};
+
+static const char *const dir_titles[MARK_NDIRS] = {"Read", "Write", "Mix"};
+
+static bool dir_asked(const struct mark_table *m, enum mark_dir d)
 {
-	static const char *const rule = "------------------------------------------------------"
-					 "------------------------";
+	return d != MARK_MIX || m->mix;
+}
+
+static void text_row(FILE *f, const struct mark_table *m, const struct mark_test *t,
+		     const struct mark_cell *c, enum mark_dir d)
+{
+	struct mark_figures s;
+	char bs[32];
+
+	fmt_size(t->bs, bs, sizeof(bs));
+	fprintf(f, "  %s %7s (Q=%3u, T=%2u): ", t->seq ? "SEQ" : "RND", bs, t->depth, t->threads);
+	if (!c->done) {
+		fprintf(f, "%9s\n", d != MARK_READ && m->read_only ? "(skipped)" : "(not run)");
+		return;
+	}
+	mark_score_runs(c->runs, c->nruns, m->score, &s);
+	fprintf(f, "%9.3f %s [%9.1f IOPS] <%9.2f us>\n", mark_rate(&s, m->units),
+		units[m->units].label, s.iops, isnan(s.lat_mean_us) ? 0 : s.lat_mean_us);
+}
+
+static void text_footer(FILE *f, const struct mark_table *m)
+{
 	char size[32], date[64];
 
-	fprintf(f, "%s\niorate mark %s: CrystalDiskMark's tests\n%s\n", rule, IORATE_VERSION, rule);
-	fprintf(f, "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n"
-		   "* KB = 1000 bytes, KiB = 1024 bytes\n");
-	for (int w = 0; w < 2; w++) {
-		fprintf(f, "\n[%s]\n", w ? "Write" : "Read");
-		for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++) {
-			const struct mark_test *t = m->tests[i];
-			const struct mark_cell *c = &m->cell[i][w];
-			char bs[32];
-
-			fmt_size(t->bs, bs, sizeof(bs));
-			fprintf(f, "  %s %7s (Q=%3u, T=%2u): ", t->seq ? "SEQ" : "RND", bs,
-				t->depth, t->threads);
-			if (!c->done)
-				fprintf(f, "%9s\n", w && m->read_only ? "(skipped)" : "(not run)");
-			else
-				fprintf(f, "%9.3f MB/s [%9.1f IOPS] <%9.2f us>\n", c->sum.mbps,
-					c->sum.iops, c->sum.lat_mean);
-		}
-	}
 	strftime(date, sizeof(date), "%Y/%m/%d %H:%M:%S", localtime(&m->date));
-	fprintf(f, "\nProfile: %s\n   Test: %s (x%u) %s\n", m->title,
-		fmt_size(m->base->size, size, sizeof(size)), m->runs, m->fs_use);
-	fprintf(f, "   Mode: %s I/O, engine %s\n", job_cache_name(m->base->cache), m->engine);
+	fprintf(f, "\nProfile: %s%s", m->title, m->mix ? " + Mix" : "");
+	if (m->preset_title)
+		fprintf(f, " [%s]", m->preset_title);
+	/* fs_use names the directory measured, as the user gave it: escaped. */
+	fprintf(f, "\n   Test: %s (x%u) ", fmt_size(m->base->size, size, sizeof(size)), m->runs);
+	escape_fputs(m->fs_use, f);
+	fprintf(f, "\n   Mode: %s I/O, engine %s%s\n", job_cache_name(m->base->cache), m->engine,
+		m->prepare ? ", a preparing run before each test" : "");
 	fprintf(f, "   Time: Measure %.3g sec / Interval %.3g sec\n", m->measure_ns / 1e9,
 		m->interval_ns / 1e9);
 	fprintf(f, "   Date: %s\n Kernel: %s\n", date, m->kernel);
 }
 
-
-void mark_fmt_csv(FILE *f, const struct mark_table *m)
+int mark_fmt_text(FILE *f, const struct mark_table *m)
 {
-	fprintf(f, "profile,test,direction,pattern,bs,queue_depth,threads,mbps,mibps,iops,"
-		   "lat_mean_us,lat_p99_us,runs,best_run\n");
+	static const char *const rule = "------------------------------------------------------"
+					 "------------------------";
+
+	fprintf(f, "%s\niorate mark %s: CrystalDiskMark's and KDiskMark's tests\n%s\n", rule,
+		IORATE_VERSION, rule);
+	fprintf(f, "%s\n* KiB = 1024 bytes, MiB = 1024 KiB\n", units[m->units].legend);
+	if (m->score == MARK_SCORE_MEAN)
+		fprintf(f, "* Score: the mean of %u runs (%s, IOPS, latency), as KDiskMark's "
+			   "Default profile\n", m->runs, units[m->units].label);
+	else
+		fprintf(f, "* Score: the best of %u runs (highest %s and IOPS, lowest latency), as "
+			   "CrystalDiskMark\n", m->runs, units[m->units].label);
+	for (int d = 0; d < MARK_NDIRS; d++) {
+		if (!dir_asked(m, d))
+			continue;
+		fprintf(f, "\n[%s]", dir_titles[d]);
+		if (d == MARK_MIX)
+			fprintf(f, " Read %u%% / Write %u%%", m->mix_read_pct,
+				100 - m->mix_read_pct);
+		fputc('\n', f);
+		for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++)
+			text_row(f, m, m->tests[i], &m->cell[i][d], d);
+	}
+	text_footer(f, m);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* A CSV figure, empty when unknown. */
+static void csv_real(FILE *f, const char *fmt, double v)
+{
+	if (isfinite(v))
+		fprintf(f, fmt, v);
+}
+
+static unsigned write_pct(const struct mark_table *m, enum mark_dir d)
+{
+	return d == MARK_READ ? 0 : d == MARK_WRITE ? 100 : 100 - m->mix_read_pct;
+}
+
+int mark_fmt_csv(FILE *f, const struct mark_table *m)
+{
+	fprintf(f, "profile,preset,test,direction,pattern,bs,queue_depth,threads,write_pct,score,"
+		   "runs,best_run,mbps,mibps,kdiskmark_mbps,iops,lat_mean_us\n");
 	for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++)
-		for (int w = 0; w < 2; w++) {
+		for (int d = 0; d < MARK_NDIRS; d++) {
 			const struct mark_test *t = m->tests[i];
-			const struct mark_cell *c = &m->cell[i][w];
+			const struct mark_cell *c = &m->cell[i][d];
+			struct mark_figures s;
 
 			if (!c->done)
 				continue;
-			fprintf(f, "%s,%s,%s,%s,%llu,%u,%u,%.3f,%.3f,%.1f,%.2f,%.2f,%u,%u\n",
-				m->profile, t->name, w ? "write" : "read",
+			mark_score_runs(c->runs, c->nruns, m->score, &s);
+			fprintf(f, "%s,%s,%s,%s,%s,%llu,%u,%u,%u,%s,%u,%u,%.3f,%.3f,%.3f,%.1f,",
+				m->profile, m->preset, t->name, mark_dir_names[d],
 				t->seq ? "sequential" : "random", (unsigned long long)t->bs,
-				t->depth, t->threads, c->sum.mbps, c->sum.mibps, c->sum.iops,
-				c->sum.lat_mean, c->sum.p99, c->nruns, c->best_run + 1);
+				t->depth, t->threads, write_pct(m, d), mark_score_names[m->score],
+				c->nruns, c->best_run + 1, s.mbps, s.mibps, s.kdiskmark_mbps,
+				s.iops);
+			csv_real(f, "%.2f", s.lat_mean_us);
+			fputc('\n', f);
 		}
+	return ferror(f) ? -EIO : 0;
 }
 
+static void set_figures(json_t *o, const struct mark_figures *s)
+{
+	json_object_set_new(o, "mbps", report_json_real(s->mbps));
+	json_object_set_new(o, "mibps", report_json_real(s->mibps));
+	json_object_set_new(o, "kdiskmark_mbps", report_json_real(s->kdiskmark_mbps));
+	json_object_set_new(o, "iops", report_json_real(s->iops));
+	json_object_set_new(o, "lat_mean_us", report_json_real(s->lat_mean_us));
+}
 
-static json_t *cell_json(const struct mark_cell *c)
+/* A run: its figures, then the counts they come from, by direction. */
+static json_t *run_json(const struct mark_run *r)
+{
+	json_t *o = json_object();
+	struct mark_figures s;
+
+	mark_run_figures(r, &s);
+	json_object_set_new(o, "seconds", json_real(r->seconds));
+	set_figures(o, &s);
+	for (int w = 0; w < 2; w++)
+		json_object_set_new(o, w ? "write" : "read",
+				    json_pack("{s:I,s:I,s:I,s:I}", "ios", (json_int_t)r->ios[w],
+					      "bytes", (json_int_t)r->bytes[w], "lat_n",
+					      (json_int_t)r->lat_n[w], "lat_sum_ns",
+					      (json_int_t)r->lat_sum_ns[w]));
+	return o;
+}
+
+static json_t *cell_json(const struct mark_table *m, const struct mark_cell *c)
 {
 	json_t *o = json_object(), *runs = json_array(), *best;
+	struct mark_figures s;
 
+	mark_score_runs(c->runs, c->nruns, m->score, &s);
+	set_figures(o, &s);
 	for (unsigned k = 0; k < c->nruns; k++)
-		json_array_append_new(runs, json_real(c->run_mbps[k]));
-	json_object_set_new(o, "mbps", json_real(c->sum.mbps));
-	json_object_set_new(o, "mibps", json_real(c->sum.mibps));
-	json_object_set_new(o, "iops", json_real(c->sum.iops));
-	json_object_set_new(o, "lat_us", report_json_lat(&c->sum));
-	json_object_set_new(o, "runs_mbps", runs);
+		json_array_append_new(runs, run_json(&c->runs[k]));
+	json_object_set_new(o, "runs", runs);
 	json_object_set_new(o, "best_run", json_integer(c->best_run + 1));
 	best = report_json_result(&c->best);
 	json_object_set_new(o, "result", best ? best : json_null());
 	return o;
 }
 
+static json_t *tests_json(const struct mark_table *m)
+{
+	json_t *tests = json_array();
+
+	for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++) {
+		const struct mark_test *t = m->tests[i];
+		json_t *o = json_pack("{s:s,s:s,s:I,s:i,s:i}", "name", t->name, "pattern",
+				      t->seq ? "sequential" : "random", "bs", (json_int_t)t->bs,
+				      "depth", (int)t->depth, "threads", (int)t->threads);
+
+		for (int d = 0; d < MARK_NDIRS; d++)
+			json_object_set_new(o, mark_dir_names[d],
+					    m->cell[i][d].done ? cell_json(m, &m->cell[i][d])
+							       : json_null());
+		json_array_append_new(tests, o);
+	}
+	return tests;
+}
 
 int mark_fmt_json(FILE *f, const struct mark_table *m)
 {
-	json_t *root = json_object(), *tests = json_array();
+	json_t *root = json_object();
 	char date[64];
 	int r;
 
@@ -96,9 +205,15 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_object_set_new(root, "schema", json_integer(REPORT_JSON_SCHEMA));
 	json_object_set_new(root, "version", json_string(IORATE_VERSION));
 	json_object_set_new(root, "origin", json_string("mark"));
-	json_object_set_new(root, "command_line", json_string(m->base->command_line));
+	json_object_set_new(root, "command_line", report_json_str(m->base->command_line));
 	json_object_set_new(root, "profile", json_string(m->profile));
-	json_object_set_new(root, "target", json_string(m->path));
+	json_object_set_new(root, "preset", json_string(m->preset));
+	json_object_set_new(root, "score", json_string(mark_score_names[m->score]));
+	json_object_set_new(root, "units", json_string(mark_units_names[m->units]));
+	json_object_set_new(root, "mix_read_pct", m->mix ? json_integer(m->mix_read_pct)
+							  : json_null());
+	json_object_set_new(root, "prepare", json_boolean(m->prepare));
+	json_object_set_new(root, "target", report_json_str(m->path));
 	json_object_set_new(root, "size", json_integer((json_int_t)m->base->size));
 	json_object_set_new(root, "runs", json_integer(m->runs));
 	json_object_set_new(root, "measure", json_real(m->measure_ns / 1e9));
@@ -106,25 +221,10 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_object_set_new(root, "cache", json_string(job_cache_name(m->base->cache)));
 	json_object_set_new(root, "engine", json_string(m->engine));
 	json_object_set_new(root, "date", json_string(date));
-	json_object_set_new(root, "kernel", json_string(m->kernel));
-	for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++) {
-		const struct mark_test *t = m->tests[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "name", json_string(t->name));
-		json_object_set_new(o, "pattern", json_string(t->seq ? "sequential" : "random"));
-		json_object_set_new(o, "bs", json_integer((json_int_t)t->bs));
-		json_object_set_new(o, "depth", json_integer(t->depth));
-		json_object_set_new(o, "threads", json_integer(t->threads));
-		for (int w = 0; w < 2; w++)
-			json_object_set_new(o, w ? "write" : "read",
-					    m->cell[i][w].done ? cell_json(&m->cell[i][w])
-							       : json_null());
-		json_array_append_new(tests, o);
-	}
-	json_object_set_new(root, "tests", tests);
-	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-	fputc('\n', f);
+	json_object_set_new(root, "kernel", report_json_str(m->kernel));
+	json_object_set_new(root, "tests", tests_json(m));
+	if (!(r = jsonout_dumpf(root, f, JSON_INDENT(2))))
+		r = fputc('\n', f) == EOF ? -EIO : 0;
 	json_decref(root);
-	return r ? -EIO : 0;
+	return r;
 }

@@ -6,38 +6,18 @@
 #include "report/report.h"
 #include "report/summary.h"
 
-static const struct report_ops *const reports[] = {
-	&report_text,
-	&report_json,
-	&report_csv,
-};
-
-const struct report_ops *report_find(const char *name)
-{
-	if (!name)
-		return NULL;
-	for (size_t i = 0; i < sizeof(reports) / sizeof(reports[0]); i++)
-		if (strcmp(reports[i]->name, name) == 0)
-			return reports[i];
-	return NULL;
-}
-
 const char *const report_dir_names[REPORT_NDIR] = { "read", "write", "total" };
 
-/* The total's histogram is 35 KB; it lives on the heap so reports stay light on the stack. */
-int report_summarize(const struct dir_stats *rd, const struct dir_stats *wr, double seconds,
-		     struct dir_summary s[REPORT_NDIR])
+int report_write_set(const struct report_ops *ops, FILE *f, const struct result_set *s,
+		     const struct report_opts *o)
 {
-	struct dir_stats *t = malloc(sizeof(*t));
+	return s->njobs == 1 ? ops->write(f, &s->jobs[0], o) : ops->write_set(f, s, o);
+}
 
-	if (!t)
-		return -ENOMEM;
-	result_dir_total(rd, wr, t);
-	dir_stats_summarize(rd, seconds, &s[REPORT_READ]);
-	dir_stats_summarize(wr, seconds, &s[REPORT_WRITE]);
-	dir_stats_summarize(t, seconds, &s[REPORT_TOTAL]);
-	free(t);
-	return 0;
+int report_summarize(const struct dir_stats *rd, const struct dir_stats *wr,
+		     const struct dir_stats *tr, double seconds, struct dir_summary s[REPORT_NDIR])
+{
+	return result_summarize(rd, wr, tr, seconds, s);
 }
 
 double report_pct(const struct dir_summary *s, unsigned i)
@@ -102,4 +82,15 @@ void report_point_rates(const struct series_point *p, struct report_rates *r)
 	r->write_iops = per_second((double)p->write_ios, p->seconds);
 	r->mibps = per_second(bytes / 1048576.0, p->seconds);
 	r->mbps = per_second(bytes / 1e6, p->seconds);
+}
+
+const char *report_fmt_interval(uint64_t ns, char *buf, size_t len)
+{
+	if (ns && ns % 1000000000ull == 0)
+		snprintf(buf, len, "%llu s", (unsigned long long)(ns / 1000000000ull));
+	else if (ns % 1000000ull == 0)
+		snprintf(buf, len, "%llu ms", (unsigned long long)(ns / 1000000ull));
+	else
+		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
+	return buf;
 }

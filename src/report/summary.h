@@ -13,9 +13,13 @@ enum report_dir { REPORT_READ, REPORT_WRITE, REPORT_TOTAL, REPORT_NDIR };
 
 extern const char *const report_dir_names[REPORT_NDIR]; /* "read", "write", "total" */
 
-/* s[REPORT_READ..REPORT_TOTAL] of rd, wr and their sum over `seconds`. 0 or -ENOMEM. */
-int report_summarize(const struct dir_stats *rd, const struct dir_stats *wr, double seconds,
-		     struct dir_summary s[REPORT_NDIR]);
+/*
+ * s[REPORT_READ..REPORT_TOTAL] of rd, wr and the sum of all three over `seconds` (tr, the
+ * trims, may be NULL; reports add a trim row of their own where dir_stats_any(tr)).
+ * 0 or -ENOMEM.
+ */
+int report_summarize(const struct dir_stats *rd, const struct dir_stats *wr,
+		     const struct dir_stats *tr, double seconds, struct dir_summary s[REPORT_NDIR]);
 
 /* Percentile i (0..STATS_NPCT-1) of a summary, in microseconds. */
 double report_pct(const struct dir_summary *s, unsigned i);
@@ -46,5 +50,8 @@ struct report_rates {
 	double iops, read_iops, write_iops, mibps, mbps;
 };
 void report_point_rates(const struct series_point *p, struct report_rates *r);
+
+/* A series' interval in words: "100 ms", "1 s", "1500 ms" (whole seconds as seconds). */
+const char *report_fmt_interval(uint64_t ns, char *buf, size_t len);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include "report/json.h"
 #include "report/report.h"
+#include "util/escape.h"
+#include "util/jsonout.h"
 #include "util/parse.h"
 
 const char *sweep_fmt_value(const struct sweep_table *s, uint64_t v, char *buf, size_t len)
@@ -21,12 +23,14 @@ static bool si(const struct sweep_table *s)
 	return s->units == UNITS_SI;
 }
 
-void sweep_fmt_text_header(FILE *f, const struct sweep_table *s)
+static void text_header(FILE *f, const struct sweep_table *s)
 {
 	const char *u = si(s) ? "MB/s" : "MiB/s";
 	char b[32], h[64];
 
-	fprintf(f, "Command line: %s\n\n", s->command_line ? s->command_line : "");
+	fputs("Command line: ", f);
+	escape_fputs(s->command_line, f);     /* as typed: may hold any byte */
+	fputs("\n\n", f);
 	fprintf(f, "%-8s", s->label);
 	if (s->nbs == 1) {
 		fprintf(f, " %12s %12s %10s %10s\n", "IOPS", u, "mean ms", "p99 ms");
@@ -42,7 +46,7 @@ void sweep_fmt_text_header(FILE *f, const struct sweep_table *s)
 	fprintf(f, "\n");
 }
 
-void sweep_fmt_text_row(FILE *f, const struct sweep_table *s, size_t i)
+static void text_row(FILE *f, const struct sweep_table *s, size_t i)
 {
 	char b[32];
 
@@ -64,13 +68,13 @@ void sweep_fmt_text_row(FILE *f, const struct sweep_table *s, size_t i)
 	fflush(f);
 }
 
-void sweep_fmt_csv_header(FILE *f, const struct sweep_table *s)
+static void csv_header(FILE *f, const struct sweep_table *s)
 {
 	fprintf(f, "%s,bs,seconds,ios,bytes,iops,mibps,mbps,lat_mean_us,p50_us,p90_us,p99_us,p99_9_us,"
 	       "lat_max_us\n", s->param);
 }
 
-void sweep_fmt_csv_rows(FILE *f, const struct sweep_table *s, size_t i)
+static void csv_rows(FILE *f, const struct sweep_table *s, size_t i)
 {
 	for (size_t k = 0; k < s->nbs; k++) {
 		const struct sweep_cell *c = &s->cells[i * s->nbs + k];
@@ -88,7 +92,56 @@ void sweep_fmt_csv_rows(FILE *f, const struct sweep_table *s, size_t i)
 	fflush(f);
 }
 
-int sweep_fmt_json(FILE *f, const struct sweep_table *s, bool interrupted)
+/* The notes of the runs, each once, after the table. */
+static int text_end(FILE *f, const struct sweep_table *s, bool interrupted)
+{
+	for (unsigned n = 0; n < s->nnotes; n++) {
+		fputs("note: ", f);
+		escape_fputs(s->notes[n], f);
+		fputc('\n', f);
+	}
+	fflush(f);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* JSON prints nothing before the end: it is one document. */
+static void no_header(FILE *f, const struct sweep_table *s)
+{
+}
+
+static void no_row(FILE *f, const struct sweep_table *s, size_t i)
+{
+}
+
+static int csv_end(FILE *f, const struct sweep_table *s, bool interrupted)
+{
+	fflush(f);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* One row of the JSON: value i with block size k; NULL when out of memory. */
+static json_t *json_row(const struct sweep_table *s, size_t i, size_t k)
+{
+	const struct sweep_cell *c = &s->cells[i * s->nbs + k];
+	const struct dir_summary *t = &c->tot;
+	uint64_t bs = s->bs_swept ? s->vals[i] : s->bs[k];
+	json_t *row = json_pack("{s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:f,s:o}",
+				s->param, (json_int_t)s->vals[i],
+				"bs", (json_int_t)bs,
+				"seconds", c->seconds,
+				"ios", (json_int_t)t->ios,
+				"bytes", (json_int_t)t->bytes,
+				"iops", t->iops,
+				"mibps", t->mibps,
+				"mbps", t->mbps,
+				"lat_us", report_json_lat(t));
+
+	if (row && c->run)
+		json_object_set(row, "run", c->run);
+	return row;
+}
+
+static int json_end(FILE *f, const struct sweep_table *s, bool interrupted)
 {
 	json_t *root = json_object(), *vals = json_array(), *bss = json_array();
 	json_t *rows = json_array();
@@ -102,25 +155,12 @@ int sweep_fmt_json(FILE *f, const struct sweep_table *s, bool interrupted)
 		json_array_append_new(bss, json_integer((json_int_t)s->bs[k]));
 	for (size_t i = 0; i < s->nvals; i++) {
 		for (size_t k = 0; k < s->nbs; k++) {
-			const struct sweep_cell *c = &s->cells[i * s->nbs + k];
-			if (!c->done)
+			json_t *row;
+
+			if (!s->cells[i * s->nbs + k].done)
 				continue;
-			const struct dir_summary *t = &c->tot;
-			uint64_t bs = s->bs_swept ? s->vals[i] : s->bs[k];
-			json_t *row = json_pack("{s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:f,s:o}",
-						s->param, (json_int_t)s->vals[i],
-						"bs", (json_int_t)bs,
-						"seconds", c->seconds,
-						"ios", (json_int_t)t->ios,
-						"bytes", (json_int_t)t->bytes,
-						"iops", t->iops,
-						"mibps", t->mibps,
-						"mbps", t->mbps,
-						"lat_us", report_json_lat(t));
-			if (!row)
+			if (!(row = json_row(s, i, k)))
 				goto out;
-			if (c->run)
-				json_object_set(row, "run", c->run);
 			json_array_append_new(rows, row);
 		}
 	}
@@ -133,10 +173,8 @@ int sweep_fmt_json(FILE *f, const struct sweep_table *s, bool interrupted)
 	json_object_set(root, "bs", bss);
 	json_object_set_new(root, "interrupted", json_boolean(interrupted));
 	json_object_set(root, "rows", rows);
-	if (json_dumpf(root, f, JSON_INDENT(2)) == 0) {
-		fputc('\n', f);
-		r = 0;
-	}
+	if ((r = jsonout_dumpf(root, f, JSON_INDENT(2))) == 0)
+		r = fputc('\n', f) == EOF ? -EIO : 0;
 	fflush(f);
 out:
 	json_decref(root);
@@ -146,3 +184,22 @@ out:
 	return r;
 }
 
+const struct report_sweep_ops report_sweep_text = {
+	.begin = text_header,
+	.row = text_row,
+	.end = text_end,
+};
+
+const struct report_sweep_ops report_sweep_csv = {
+	.begin = csv_header,
+	.row = csv_rows,
+	.end = csv_end,
+};
+
+/* JSON is one document: nothing is printed until the end, which has every run. */
+const struct report_sweep_ops report_sweep_json = {
+	.begin = no_header,
+	.row = no_row,
+	.end = json_end,
+	.runs = true,
+};

@@ -28,17 +28,31 @@ struct sweep_table {
 	const struct sweep_cell *cells;
 	const char *command_line;
 	enum job_units units;
+	char *const *notes;       /* the runs' notes, each once */
+	unsigned nnotes;
 };
+
+/*
+ * A format of the sweep table, printed as the runs finish so that a long sweep shows its rows
+ * (and Ctrl-C keeps them): begin before the first run, row once value i is done, end last.
+ */
+struct report_sweep_ops {
+	void (*begin)(FILE *f, const struct sweep_table *t);
+	void (*row)(FILE *f, const struct sweep_table *t, size_t i);
+	int (*end)(FILE *f, const struct sweep_table *t, bool interrupted);
+	bool runs;                /* the cells must keep each run's JSON (sweep_cell.run) */
+};
+
+/* The formats of src/report/format.c. */
+extern const struct report_sweep_ops report_sweep_text, report_sweep_csv, report_sweep_json;
 
 /* A value of the swept parameter as the tables print it ("64KiB", "8"). */
 const char *sweep_fmt_value(const struct sweep_table *t, uint64_t v, char *buf, size_t len);
-/* Text: a header, then a row per value as it finishes (seed 000's layout with several --bs). */
-void sweep_fmt_text_header(FILE *f, const struct sweep_table *t);
-void sweep_fmt_text_row(FILE *f, const struct sweep_table *t, size_t i);
-/* CSV: a header, then one line per block size of value i. */
-void sweep_fmt_csv_header(FILE *f, const struct sweep_table *t);
-void sweep_fmt_csv_rows(FILE *f, const struct sweep_table *t, size_t i);
-/* {schema, version, command_line, param, values, bs, interrupted, rows: [{..., run}]}. */
-int sweep_fmt_json(FILE *f, const struct sweep_table *t, bool interrupted);
+/*
+ * Text: a header, a row per value as it finishes (with several --bs, a stripe table's layout:
+ * Disks | 64K IOPS | 64K MiB/s | 8K IOPS | 8K MiB/s), then the notes. CSV: a header, then one
+ * line per block size of each value. JSON, at the end: {schema, version, command_line, param,
+ * values, bs, interrupted, rows: [{..., run}]}.
+ */
 
 #endif

@@ -5,7 +5,10 @@
 #include <time.h>
 
 #include "report/report.h"
+#include "report/verify_fmt.h"
 #include "report/summary.h"
+#include "report/text.h"
+#include "util/escape.h"
 
 /*
  * The human report, laid out as DiskSpd prints its own so that people who read DiskSpd output
@@ -13,11 +16,9 @@
  * read and write, then a latency percentile table. Every figure names its unit.
  */
 
-#define RULE_WIDTH 100
-
 static const struct report_opts default_opts = { .units = UNITS_IEC };
 
-static void rule(FILE *f, char c, int n)
+void text_rule(FILE *f, char c, int n)
 {
 	for (int i = 0; i < n; i++)
 		fputc(c, f);
@@ -25,7 +26,7 @@ static void rule(FILE *f, char c, int n)
 }
 
 /* Sizes for reading, rounded to four digits ("1.5 GiB"); exact bytes are printed beside them. */
-static const char *human_size(char *buf, size_t len, uint64_t v)
+const char *text_size(char *buf, size_t len, uint64_t v)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
 	double x = (double)v;
@@ -42,13 +43,13 @@ static const char *human_size(char *buf, size_t len, uint64_t v)
 	return buf;
 }
 
-static const char *human_seconds(char *buf, size_t len, uint64_t ns)
+const char *text_seconds(char *buf, size_t len, uint64_t ns)
 {
 	snprintf(buf, len, "%g s", (double)ns / 1e9);
 	return buf;
 }
 
-static const char *cache_text(enum job_cache c)
+const char *text_cache(enum job_cache c)
 {
 	switch (c) {
 	case CACHE_BUFFERED:
@@ -63,7 +64,7 @@ static const char *cache_text(enum job_cache c)
 	}
 }
 
-static void print_caps(FILE *f, const char *label, const struct job_caps *c)
+void text_caps(FILE *f, const char *label, const struct job_caps *c)
 {
 	if (c->iops <= 0 && c->mbps <= 0)
 		return;
@@ -78,19 +79,25 @@ static void print_caps(FILE *f, const char *label, const struct job_caps *c)
 	fputc('\n', f);
 }
 
-/* engine_why may name the engine ("uring (probe succeeded)") or only give the reason. */
-static void print_engine(FILE *f, const struct result *r)
+/*
+ * engine_why may name the engine ("uring (probe succeeded)") or only give the reason. Both are
+ * escaped: a result read back from a JSON file may hold anything.
+ */
+void text_engine(FILE *f, const struct result *r)
 {
 	const char *name = r->engine[0] ? r->engine : r->job.engine;
 	size_t n = strlen(name);
+	char e[64], w[256];
 
+	escape_buf(name, e, sizeof(e));
+	escape_buf(r->engine_why, w, sizeof(w));
 	fprintf(f, "\t%-18s", "engine:");
 	if (!r->engine_why[0])
-		fprintf(f, "%s\n", name[0] ? name : "?");
+		fprintf(f, "%s\n", name[0] ? e : "?");
 	else if (n && strncmp(r->engine_why, name, n) == 0)
-		fprintf(f, "%s\n", r->engine_why);
+		fprintf(f, "%s\n", w);
 	else
-		fprintf(f, "%s (%s)\n", name, r->engine_why);
+		fprintf(f, "%s (%s)\n", e, w);
 }
 
 static void print_params(FILE *f, const struct result *r)
@@ -98,70 +105,87 @@ static void print_params(FILE *f, const struct result *r)
 	const struct job *j = &r->job;
 	char a[32], b[32], c[32];
 
-	fprintf(f, "Command line: %s\n\n", j->command_line ? j->command_line : "(not recorded)");
+	/* Paths, the command line, notes and errors come from outside: escaped (util/escape.h). */
+	fputs("Command line: ", f);
+	escape_fputs(j->command_line ? j->command_line : "(not recorded)", f);
+	fputs("\n\n", f);
 	fputs("Input parameters:\n\n", f);
-	print_engine(f, r);
+	text_engine(f, r);
 	fprintf(f, "\t%-18s%" PRIu64 " B (%s)\n", "block size:", j->bs,
-		human_size(a, sizeof(a), j->bs));
+		text_size(a, sizeof(a), j->bs));
 	fprintf(f, "\t%-18s%s, warm-up %s, cool-down %s\n", "duration:",
-		human_seconds(a, sizeof(a), j->time_ns), human_seconds(b, sizeof(b), j->warmup_ns),
-		human_seconds(c, sizeof(c), j->cooldown_ns));
-	fprintf(f, "\t%-18s%u per target\n", "threads:", j->threads);
+		j->time_ns ? text_seconds(a, sizeof(a), j->time_ns)
+			   : "none (each thread stops after its --io-size or --ios)",
+		text_seconds(b, sizeof(b), j->warmup_ns), text_seconds(c, sizeof(c), j->cooldown_ns));
+	if (j->shared_threads && j->ntargets > 1)
+		fprintf(f, "\t%-18s%u, each serving every target\n", "threads:", j->threads);
+	else
+		fprintf(f, "\t%-18s%u per target\n", "threads:", j->threads);
 	fprintf(f, "\t%-18s%u outstanding I/O%s per thread\n", "depth:", j->depth,
 		j->depth == 1 ? "" : "s");
-	fprintf(f, "\t%-18s%u %% writes, %u %% reads\n", "mix:", j->write_pct, 100 - j->write_pct);
+	if (job_trims(j))
+		fprintf(f, "\t%-18s%u %% writes, %u %% trims, %u %% reads%s\n", "mix:", j->write_pct,
+			j->trim_pct, 100 - j->write_pct - j->trim_pct,
+			j->trim_write ? "; each write trims its blocks first" : "");
+	else
+		fprintf(f, "\t%-18s%u %% writes, %u %% reads\n", "mix:", j->write_pct,
+			100 - j->write_pct);
 	if (j->pattern == PATTERN_SEQUENTIAL)
 		fprintf(f, "\t%-18ssequential\n", "pattern:");
 	else
 		fprintf(f, "\t%-18srandom, aligned to %" PRIu64 " B\n", "pattern:",
 			j->align ? j->align : j->bs);
-	fprintf(f, "\t%-18s%s\n", "cache:", cache_text(j->cache));
+	fprintf(f, "\t%-18s%s\n", "cache:", text_cache(j->cache));
 	fprintf(f, "\t%-18s%" PRIu64 " (%s)\n", "seed:", j->seed,
 		j->seed_set ? "given" : "chosen at random");
 	if (j->offset || j->range)
 		fprintf(f, "\t%-18sstarts at %" PRIu64 " B, length %s\n", "region:", j->offset,
-			j->range ? human_size(b, sizeof(b), j->range) : "to the end of the target");
+			j->range ? text_size(b, sizeof(b), j->range) : "to the end of the target");
 	if (j->fsync_every)
 		fprintf(f, "\t%-18severy %u writes per thread\n", "fsync:", j->fsync_every);
 	if (j->rate_iops > 0)
 		fprintf(f, "\t%-18sopen loop, %g IOPS per target, %s arrivals\n", "arrival:",
 			j->rate_iops, j->arrival == ARRIVAL_POISSON ? "Poisson" : "evenly spaced");
-	print_caps(f, "disk cap:", &j->cap);
-	print_caps(f, "VM cap:", &j->vm_cap);
+	text_caps(f, "disk cap:", &j->cap);
+	text_caps(f, "VM cap:", &j->vm_cap);
 	if (j->cap_io_unit)
 		fprintf(f, "\t%-18sI/Os above %s count as several\n", "cap I/O unit:",
-			human_size(a, sizeof(a), j->cap_io_unit));
+			text_size(a, sizeof(a), j->cap_io_unit));
 	fprintf(f, "\t%-18s%s\n", "fill:",
 		j->fill == FILL_ZERO ? "zeros" : "random (incompressible)");
 	fprintf(f, "\t%-18s%u\n", "targets:", r->ntargets);
 	for (unsigned i = 0; i < r->ntargets; i++) {
 		const struct target_result *t = &r->targets[i];
 
-		fprintf(f, "\t  %s: %s (%" PRIu64 " B)%s%s", t->path ? t->path : "?",
-			human_size(a, sizeof(a), t->size), t->size,
+		fputs("\t  ", f);
+		escape_fputs(t->path ? t->path : "?", f);
+		fprintf(f, ": %s (%" PRIu64 " B)%s%s", text_size(a, sizeof(a), t->size), t->size,
 			t->is_blockdev ? ", block device" : "",
 			t->created ? ", created by iorate" : "");
 		if (!t->is_blockdev && t->device[0])
-			fprintf(f, ", on %s", t->device);
+			fprintf(f, ", on %s", escape_buf(t->device, b, sizeof(b)));
+		if (t->opened)
+			fprintf(f, ", opened %s", escape_buf(t->opened, b, sizeof(b)));
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-static void print_system(FILE *f, const struct result *r)
+void text_system(FILE *f, const struct result *r)
 {
 	const struct host_info *h = &r->host;
 	time_t t = (time_t)(r->start_unix_ms / 1000);
 	struct tm tm;
-	char a[32], when[40] = "?";
+	char a[32], when[40] = "?", e[3][512];
 
 	if (r->start_unix_ms && gmtime_r(&t, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	fputs("System information:\n\n", f);
-	fprintf(f, "\t%-18s%s\n", "computer name:", h->hostname);
-	fprintf(f, "\t%-18s%s\n", "kernel:", h->kernel);
-	fprintf(f, "\t%-18s%s (%u CPUs)\n", "cpu:", h->cpu, h->ncpus);
-	fprintf(f, "\t%-18s%s\n", "memory:", human_size(a, sizeof(a), h->mem_bytes));
+	fprintf(f, "\t%-18s%s\n", "computer name:", escape_buf(h->hostname, e[0], sizeof(e[0])));
+	fprintf(f, "\t%-18s%s\n", "kernel:", escape_buf(h->kernel, e[1], sizeof(e[1])));
+	fprintf(f, "\t%-18s%s (%u CPUs)\n", "cpu:", escape_buf(h->cpu, e[2], sizeof(e[2])),
+		h->ncpus);
+	fprintf(f, "\t%-18s%s\n", "memory:", text_size(a, sizeof(a), h->mem_bytes));
 	if (h->clock[0])
 		fprintf(f, "\t%-18s%s\n", "clock:",
 			strcmp(h->clock, "tsc") ? "CLOCK_MONOTONIC (clock_gettime)"
@@ -169,7 +193,7 @@ static void print_system(FILE *f, const struct result *r)
 	fprintf(f, "\t%-18s%s\n\n", "start time:", when);
 }
 
-static void print_cpu(FILE *f, const struct cpu_usage *c)
+void text_cpu(FILE *f, const struct cpu_usage *c)
 {
 	fprintf(f, "CPU usage (%u CPUs; percent of all CPUs' time):\n", c->ncpus);
 	fprintf(f, "\tuser %6.2f %%   system %6.2f %%   iowait %6.2f %%   idle %6.2f %%\n", c->user,
@@ -179,7 +203,7 @@ static void print_cpu(FILE *f, const struct cpu_usage *c)
 }
 
 /* Latency cells print "N/A" when the direction recorded none. */
-static void lat_cell(FILE *f, bool has, double v, int width)
+void text_lat_cell(FILE *f, bool has, double v, int width)
 {
 	if (has)
 		fprintf(f, "%*.3f", width, v);
@@ -187,67 +211,126 @@ static void lat_cell(FILE *f, bool has, double v, int width)
 		fprintf(f, "%*s", width, "N/A");
 }
 
-static void dir_row(FILE *f, const char *label, const struct dir_summary *s, bool si)
+void text_dir_row(FILE *f, const char *label, const struct dir_summary *s, bool si)
 {
 	fprintf(f, "%-6s%14" PRIu64 " | %12" PRIu64 " | %10.2f | %12.2f | ", label, s->bytes,
 		s->ios, si ? s->mbps : s->mibps, s->iops);
-	lat_cell(f, s->has_lat, s->lat_mean, 12);
+	text_lat_cell(f, s->has_lat, s->lat_mean, 12);
 	fputs(" | ", f);
-	lat_cell(f, s->has_lat, s->lat_stdev, 14);
+	text_lat_cell(f, s->has_lat, s->lat_stdev, 14);
 }
 
-/* One table (total, read or write I/O): a row per target, then the run's total. */
+/*
+ * One table (total, read, write or trim I/O): a row per target, then the run's total. Each
+ * target's row is rows[i] (the trims' are summarized here from the targets, when rows is NULL).
+ */
+static void dir_table(FILE *f, const char *title, const struct result *r,
+		      const struct dir_summary (*rows)[3], enum report_dir d,
+		      const struct dir_summary *run, bool si)
+{
+	char a[32];
+
+	fprintf(f, "%s\n", title);
+	fprintf(f, "%20s | %12s | %10s | %12s | %12s | %14s | target\n", "bytes", "I/Os",
+		si ? "MB/s" : "MiB/s", "IOPS", "AvgLat (us)", "LatStdDev (us)");
+	text_rule(f, '-', RULE_WIDTH);
+	for (unsigned i = 0; i < r->ntargets; i++) {
+		const struct target_result *t = &r->targets[i];
+		struct dir_summary s;
+
+		if (!rows)
+			dir_stats_summarize(&t->trim, r->seconds, &s);
+		text_dir_row(f, "", rows ? &rows[i][d] : &s, si);
+		fputs(" | ", f);
+		escape_fputs(t->path ? t->path : "?", f);
+		fprintf(f, " (%s)\n", text_size(a, sizeof(a), t->size));
+	}
+	text_rule(f, '-', RULE_WIDTH);
+	text_dir_row(f, "total:", run, si);
+	fputs("\n\n", f);
+}
+
 static void print_dir_table(FILE *f, const struct result *r, const struct dir_summary (*ts)[3],
 			    const struct dir_summary *run, enum report_dir d, bool si)
 {
 	static const char *const title[REPORT_NDIR] = { "Read I/O", "Write I/O", "Total I/O" };
-	char a[32];
 
-	fprintf(f, "%s\n", title[d]);
-	fprintf(f, "%20s | %12s | %10s | %12s | %12s | %14s | target\n", "bytes", "I/Os",
-		si ? "MB/s" : "MiB/s", "IOPS", "AvgLat (us)", "LatStdDev (us)");
-	rule(f, '-', RULE_WIDTH);
-	for (unsigned i = 0; i < r->ntargets; i++) {
-		const struct target_result *t = &r->targets[i];
-
-		dir_row(f, "", &ts[i][d], si);
-		fprintf(f, " | %s (%s)\n", t->path ? t->path : "?",
-			human_size(a, sizeof(a), t->size));
-	}
-	rule(f, '-', RULE_WIDTH);
-	dir_row(f, "total:", run, si);
-	fputs("\n\n", f);
+	dir_table(f, title[d], r, ts, d, run, si);
 }
 
-static void print_percentiles(FILE *f, const struct dir_summary *s)
+/* The trims' table, where the run trimmed: a row per target, then the run's. */
+static void print_trim_table(FILE *f, const struct result *r, const struct dir_summary *run,
+			     bool si)
 {
-	fprintf(f, "%8s | %12s | %12s | %12s\n", "%-ile", "Read (us)", "Write (us)", "Total (us)");
-	rule(f, '-', 53);
-	fprintf(f, "%8s", "min");
-	for (unsigned d = 0; d < REPORT_NDIR; d++) {
+	dir_table(f, "Trim I/O", r, NULL, REPORT_READ, run, si);
+}
+
+/* Columns of the percentile table: read, write, trim, total. */
+#define PCT_COLS 4
+
+/* A row of the percentile table: its label, then a cell per column shown. */
+static void pct_row(FILE *f, const char *label, const struct dir_summary s[PCT_COLS],
+		    const bool shown[PCT_COLS], double (*get)(const struct dir_summary *, unsigned),
+		    unsigned i)
+{
+	fprintf(f, "%8s", label);
+	for (unsigned d = 0; d < PCT_COLS; d++) {
+		if (!shown[d])
+			continue;
 		fputs(" | ", f);
-		lat_cell(f, s[d].has_lat, s[d].lat_min, 12);
+		text_lat_cell(f, s[d].has_lat, get(&s[d], i), 12);
 	}
 	fputc('\n', f);
+}
+
+static double pct_min(const struct dir_summary *s, unsigned i)
+{
+	return s->lat_min;
+}
+
+static double pct_max(const struct dir_summary *s, unsigned i)
+{
+	return s->lat_max;
+}
+
+/*
+ * The columns of read, write and trim are shown only when they hold latency: total's always
+ * is. trim may be NULL.
+ */
+void text_percentiles_trim(FILE *f, const struct dir_summary in[3], const struct dir_summary *trim)
+{
+	static const char *const head[PCT_COLS] = {"Read (us)", "Write (us)", "Trim (us)",
+						   "Total (us)"};
+	const struct dir_summary none = {0};
+	const struct dir_summary s[PCT_COLS] = {in[REPORT_READ], in[REPORT_WRITE],
+						trim ? *trim : none, in[REPORT_TOTAL]};
+	const bool shown[PCT_COLS] = {s[0].has_lat, s[1].has_lat, s[2].has_lat, true};
+	int width = 8;
+
+	fprintf(f, "%8s", "%-ile");
+	for (unsigned d = 0; d < PCT_COLS; d++)
+		if (shown[d]) {
+			fprintf(f, " | %12s", head[d]);
+			width += 15;
+		}
+	fputc('\n', f);
+	text_rule(f, '-', width);
+	pct_row(f, "min", s, shown, pct_min, 0);
 	for (unsigned i = 0; i < STATS_NPCT; i++) {
 		char name[16];
 
-		fprintf(f, "%8s", report_pct_label(i, name, sizeof(name)));
-		for (unsigned d = 0; d < REPORT_NDIR; d++) {
-			fputs(" | ", f);
-			lat_cell(f, s[d].has_lat, report_pct(&s[d], i), 12);
-		}
-		fputc('\n', f);
+		pct_row(f, report_pct_label(i, name, sizeof(name)), s, shown, report_pct, i);
 	}
-	fprintf(f, "%8s", "max");
-	for (unsigned d = 0; d < REPORT_NDIR; d++) {
-		fputs(" | ", f);
-		lat_cell(f, s[d].has_lat, s[d].lat_max, 12);
-	}
-	fputs("\n\n", f);
+	pct_row(f, "max", s, shown, pct_max, 0);
+	fputc('\n', f);
 }
 
-static void print_byte_check(FILE *f, const char *what, uint64_t kernel, uint64_t ours)
+void text_percentiles(FILE *f, const struct dir_summary s[3])
+{
+	text_percentiles_trim(f, s, NULL);
+}
+
+void text_byte_check(FILE *f, const char *what, uint64_t kernel, uint64_t ours)
 {
 	fprintf(f, "\t  %-8s %" PRIu64 " B by the kernel, %" PRIu64 " B by iorate: ", what, kernel,
 		ours);
@@ -263,6 +346,16 @@ static void print_byte_check(FILE *f, const char *what, uint64_t kernel, uint64_
  * For a block device the kernel's own byte counts are the check on ours: with O_DIRECT they
  * must be equal, so a difference is printed, not hidden.
  */
+static void print_verify(FILE *f, const struct result *r)
+{
+	const char **paths = calloc(r->ntargets ? r->ntargets : 1, sizeof(*paths));
+
+	for (unsigned i = 0; paths && i < r->ntargets; i++)
+		paths[i] = r->targets[i].path;
+	report_verify_text(f, &r->verify, paths, paths ? r->ntargets : 0);
+	free(paths);
+}
+
 static void print_kernel(FILE *f, const struct result *r)
 {
 	bool any = false;
@@ -276,40 +369,44 @@ static void print_kernel(FILE *f, const struct result *r)
 		if (!any)
 			fputs("Kernel counters (/proc/diskstats, over the run):\n", f);
 		any = true;
-		fprintf(f, "\t%s (%" PRIu64 " reads, %" PRIu64 " writes by the kernel):\n", k->name,
-			k->read_ios, k->write_ios);
-		print_byte_check(f, "read:", k->read_bytes, t->read.bytes);
-		print_byte_check(f, "written:", k->write_bytes, t->write.bytes);
+		char name[sizeof(k->name) * 4];
+
+		fprintf(f, "\t%s (%" PRIu64 " reads, %" PRIu64 " writes by the kernel):\n",
+			escape_buf(k->name, name, sizeof(name)), k->read_ios, k->write_ios);
+		text_byte_check(f, "read:", k->read_bytes, t->read.bytes);
+		text_byte_check(f, "written:", k->write_bytes, t->write.bytes);
 	}
 	if (any)
 		fputc('\n', f);
 }
 
-static void print_series(FILE *f, const struct result *r, bool si)
+void text_series(FILE *f, const struct result *r, bool si)
 {
 	bool credit = false;
+	char iv[32];
 
 	for (unsigned i = 0; i < r->nseries; i++)
 		if (r->series[i].credit_iops >= 0 || r->series[i].credit_mbps >= 0)
 			credit = true;
-	fputs("Per-second series:\n", f);
+	/* Rates per second whatever the interval; t is each point's end. */
+	fprintf(f, "Series (a point per %s):\n", report_fmt_interval(r->interval_ns, iv, sizeof(iv)));
 	fprintf(f, "%8s | %12s | %10s | %12s", "t (s)", "IOPS", si ? "MB/s" : "MiB/s", "p99 (us)");
 	if (credit)
 		fprintf(f, " | %16s | %16s", "IOPS credit (%)", "MB/s credit (%)");
 	fputc('\n', f);
-	rule(f, '-', credit ? 88 : 50);
+	text_rule(f, '-', credit ? 88 : 50);
 	for (unsigned i = 0; i < r->nseries; i++) {
 		const struct series_point *p = &r->series[i];
 		struct report_rates k;
 
 		report_point_rates(p, &k);
 		fprintf(f, "%8.2f | %12.2f | %10.2f | ", p->t, k.iops, si ? k.mbps : k.mibps);
-		lat_cell(f, p->p99_ns > 0, (double)p->p99_ns / 1e3, 12);
+		text_lat_cell(f, p->p99_ns > 0, (double)p->p99_ns / 1e3, 12);
 		if (credit) {
 			fputs(" | ", f);
-			lat_cell(f, p->credit_iops >= 0, p->credit_iops, 16);
+			text_lat_cell(f, p->credit_iops >= 0, p->credit_iops, 16);
 			fputs(" | ", f);
-			lat_cell(f, p->credit_mbps >= 0, p->credit_mbps, 16);
+			text_lat_cell(f, p->credit_mbps >= 0, p->credit_mbps, 16);
 		}
 		fputc('\n', f);
 	}
@@ -323,28 +420,125 @@ static int print_ranks(FILE *f, const struct result *r, bool si)
 		r->nhosts == 1 ? "" : "s", r->start_skew_us);
 	fprintf(f, "%5s | %-16s | %12s | %10s | %10s | %10s | %7s | %6s | targets\n", "rank", "host",
 		"IOPS", si ? "MB/s" : "MiB/s", "p50 (us)", "p99 (us)", "errors", "CPU %");
-	rule(f, '-', RULE_WIDTH);
+	text_rule(f, '-', RULE_WIDTH);
 	for (unsigned i = 0; i < r->nranks; i++) {
 		const struct rank_result *k = &r->ranks[i];
 		struct dir_summary s[REPORT_NDIR];
-		int ret = report_summarize(&k->read, &k->write, k->seconds, s);
+		int ret = report_summarize(&k->read, &k->write, &k->trim, k->seconds, s);
+		char host[256];
 
 		if (ret < 0)
 			return ret;
-		fprintf(f, "%5u | %-16s | %12.2f | %10.2f | ", k->rank, k->host, s[REPORT_TOTAL].iops,
+		fprintf(f, "%5u | %-16s | %12.2f | %10.2f | ", k->rank,
+			escape_buf(k->host, host, sizeof(host)), s[REPORT_TOTAL].iops,
 			si ? s[REPORT_TOTAL].mbps : s[REPORT_TOTAL].mibps);
-		lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p50, 10);
+		text_lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p50, 10);
 		fputs(" | ", f);
-		lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p99, 10);
+		text_lat_cell(f, s[REPORT_TOTAL].has_lat, s[REPORT_TOTAL].p99, 10);
 		fprintf(f, " | %7" PRIu64 " | %6.1f | ", s[REPORT_TOTAL].errors,
 			k->cpu.proc_user + k->cpu.proc_system);
-		for (unsigned t = 0; t < k->ntargets && k->first_target + t < r->ntargets; t++)
-			fprintf(f, "%s%s", t ? ", " : "", r->targets[k->first_target + t].path);
+		for (unsigned t = 0; t < k->ntargets && k->first_target + t < r->ntargets; t++) {
+			fputs(t ? ", " : "", f);
+			escape_fputs(r->targets[k->first_target + t].path, f);
+		}
 		fputc('\n', f);
-		if (k->error[0])
-			fprintf(f, "      ERROR: %s\n", k->error);
+		if (k->error[0]) {
+			fputs("      ERROR: ", f);
+			escape_fputs(k->error, f);
+			fputc('\n', f);
+		}
 	}
 	fputc('\n', f);
+	return 0;
+}
+
+/* A read or write table is printed when that direction had I/O (or errors). */
+static bool has_io(const struct dir_summary *s)
+{
+	return s->ios || s->errors;
+}
+
+static int run_headline(FILE *f, const struct result *r, const struct report_opts *o)
+{
+	const struct text_headline h = {.read = &r->read, .write = &r->write, .trim = &r->trim,
+					.seconds = r->seconds, .job = &r->job,
+					.ntargets = r->ntargets, .started = r->started,
+					.interrupted = r->interrupted,
+					.failed = report_error(r) != NULL};
+
+	return text_headline(f, &h, o);
+}
+
+bool text_notes(FILE *f, const struct result *r)
+{
+	const char *error = report_error(r);
+
+	for (unsigned i = 0; i < r->nnotes; i++) {
+		fputs("Note: ", f);
+		escape_fputs(r->notes[i], f);
+		fputc('\n', f);
+	}
+	if (r->interrupted)
+		fputs("INTERRUPTED: stopped early; the results cover what ran until then.\n", f);
+	if (error) {
+		fputs("ERROR: ", f);
+		escape_fputs(error, f);
+		fputc('\n', f);
+	}
+	return r->nnotes || r->interrupted || error;
+}
+
+/* Notes, how the run ended, and the headline last. */
+static int text_end(FILE *f, const struct result *r, const struct report_opts *o)
+{
+	if (text_notes(f, r))
+		fputc('\n', f);
+	return run_headline(f, r, o);
+}
+
+/* The results: the time and threads, CPU, the tables of each direction, percentiles. */
+static int text_results(FILE *f, const struct result *r, const struct dir_summary (*ts)[3],
+			const struct dir_summary *run, const struct report_opts *o)
+{
+	bool si = o->units == UNITS_SI;
+	int ret = 0;
+
+	fputs("Results:\n", f);
+	text_rule(f, '*', RULE_WIDTH);
+	fprintf(f, "\nactual test time:   %.3f s%s\n", r->seconds,
+		r->interrupted ? " (INTERRUPTED)" : "");
+	if (r->job.shared_threads && r->ntargets > 1)
+		fprintf(f, "thread count:       %u (each serving all %u targets)\n\n",
+			r->job.threads, r->ntargets);
+	else
+		fprintf(f, "thread count:       %u (%u per target)\n\n",
+			r->job.threads * r->ntargets, r->job.threads);
+	text_cpu(f, &r->cpu);
+	print_dir_table(f, r, ts, &run[REPORT_TOTAL], REPORT_TOTAL, si);
+	/* A read-only run has no write table of zeros (nor a write-only one a read table). */
+	for (int d = REPORT_READ; d <= REPORT_WRITE; d++)
+		if (has_io(&run[d]))
+			print_dir_table(f, r, ts, &run[d], (enum report_dir)d, si);
+	if (dir_stats_any(&r->trim)) {
+		struct dir_summary tr;
+		dir_stats_summarize(&r->trim, r->seconds, &tr);
+		print_trim_table(f, r, &tr, si);
+		text_percentiles_trim(f, run, &tr);
+	} else {
+		text_percentiles(f, run);
+	}
+	if (r->job.cmdprio.on)
+		text_prio(f, r);
+	if (r->job.lat_target_ns)
+		text_lat_target(f, r, si);
+	if (r->nranks && (ret = print_ranks(f, r, si)) < 0)
+		return ret;
+	print_kernel(f, r);
+	text_devices(f, r);
+	if (r->verify.sum != VERIFY_NONE)
+		print_verify(f, r);
+	if (o->series && r->nseries)
+		text_series(f, r, si);
 	return 0;
 }
 
@@ -352,14 +546,13 @@ static int text_write(FILE *f, const struct result *r, const struct report_opts 
 {
 	struct dir_summary (*ts)[REPORT_NDIR] = NULL;
 	struct dir_summary run[REPORT_NDIR];
-	const char *error = report_error(r);
-	bool si;
 	int ret;
 
 	if (!o)
 		o = &default_opts;
-	si = o->units == UNITS_SI;
-	ret = report_summarize(&r->read, &r->write, r->seconds, run);
+	if (o->brief)
+		return (ret = run_headline(f, r, o)) < 0 ? ret : ferror(f) ? -EIO : 0;
+	ret = report_summarize(&r->read, &r->write, &r->trim, r->seconds, run);
 	if (ret < 0)
 		goto out;
 	ts = calloc(r->ntargets ? r->ntargets : 1, sizeof(*ts));
@@ -370,35 +563,14 @@ static int text_write(FILE *f, const struct result *r, const struct report_opts 
 	for (unsigned i = 0; i < r->ntargets; i++) {
 		const struct target_result *t = &r->targets[i];
 
-		ret = report_summarize(&t->read, &t->write, r->seconds, ts[i]);
+		ret = report_summarize(&t->read, &t->write, &t->trim, r->seconds, ts[i]);
 		if (ret < 0)
 			goto out;
 	}
-
 	print_params(f, r);
-	print_system(f, r);
-	fputs("Results:\n", f);
-	rule(f, '*', RULE_WIDTH);
-	fprintf(f, "\nactual test time:   %.3f s%s\n", r->seconds,
-		r->interrupted ? " (INTERRUPTED)" : "");
-	fprintf(f, "thread count:       %u (%u per target)\n\n", r->job.threads * r->ntargets,
-		r->job.threads);
-	print_cpu(f, &r->cpu);
-	print_dir_table(f, r, ts, &run[REPORT_TOTAL], REPORT_TOTAL, si);
-	print_dir_table(f, r, ts, &run[REPORT_READ], REPORT_READ, si);
-	print_dir_table(f, r, ts, &run[REPORT_WRITE], REPORT_WRITE, si);
-	print_percentiles(f, run);
-	if (r->nranks && (ret = print_ranks(f, r, si)) < 0)
+	text_system(f, r);
+	if ((ret = text_results(f, r, ts, run, o)) < 0 || (ret = text_end(f, r, o)) < 0)
 		goto out;
-	print_kernel(f, r);
-	if (o->series && r->nseries)
-		print_series(f, r, si);
-	for (unsigned i = 0; i < r->nnotes; i++)
-		fprintf(f, "Note: %s\n", r->notes[i]);
-	if (r->interrupted)
-		fputs("INTERRUPTED: stopped early; the results cover what ran until then.\n", f);
-	if (error)
-		fprintf(f, "ERROR: %s\n", error);
 	ret = ferror(f) ? -EIO : 0;
 out:
 	free(ts);
@@ -408,4 +580,5 @@ out:
 const struct report_ops report_text = {
 	.name = "text",
 	.write = text_write,
+	.write_set = text_write_set,
 };

@@ -1,8 +1,8 @@
 #include "store/history.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <pwd.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -10,25 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "report/jpath.h"
-#include "report/json.h"
-#include "report/summary.h"
+#include "core/gate.h"
+#include "core/result_json.h"
 #include "store/history_int.h"
-
-int history_fail(char *err, size_t len, int rc, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && len) {
-		va_start(ap, fmt);
-		vsnprintf(err, len, fmt, ap);
-		va_end(ap);
-	}
-	return rc;
-}
+#include "util/jsonout.h"
 
 /* SQLite's result codes as the errno the rest of iorate speaks. */
 static int sql_errno(int rc)
@@ -58,7 +45,7 @@ static int sql_errno(int rc)
 
 int history_sql_fail(struct history *h, char *err, size_t len, int rc, const char *what)
 {
-	return history_fail(err, len, sql_errno(rc), "%s: %s: %s", h->path, what,
+	return err_set(err, len, sql_errno(rc), "%s: %s: %s", h->path, what,
 			    sqlite3_errmsg(h->db));
 }
 
@@ -74,13 +61,19 @@ void history_rollback(struct history *h)
 	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+static int convert_v1_runs(struct history *h, char *err, size_t len);
+static int fill_jobs(struct history *h, char *err, size_t len);
+
 /*
- * Migrations: entry i takes a database from schema version i to i + 1. Never edit one that
- * has been released; append a new one (ALTER TABLE ... ADD COLUMN, new tables, new indexes).
+ * Migrations: entry i takes a database from schema version i to i + 1, with SQL and then, where
+ * the stored JSON changes, C. Never edit one that has been released; append a new one.
  */
-static const char *const migrations[] = {
+static const struct migration {
+	const char *sql;
+	int (*fn)(struct history *h, char *err, size_t len);
+} migrations[] = {
 	/* 0 -> 1 */
-	"CREATE TABLE runs ("
+	{.sql = "CREATE TABLE runs ("
 	" id INTEGER PRIMARY KEY AUTOINCREMENT,"
 	" start_unix_ms INTEGER NOT NULL, saved_unix_ms INTEGER NOT NULL, label TEXT,"
 	" host TEXT NOT NULL, kernel TEXT, command_line TEXT, origin TEXT, version TEXT,"
@@ -105,7 +98,38 @@ static const char *const migrations[] = {
 	" total_ios INTEGER, total_bytes INTEGER, total_iops REAL, total_mibps REAL,"
 	" total_mean_us REAL, total_p50_us REAL, total_p99_us REAL, total_p99_9_us REAL,"
 	" PRIMARY KEY (run_id, idx));"
-	"CREATE INDEX targets_path ON targets(path);",
+	"CREATE INDEX targets_path ON targets(path);"},
+	/* 1 -> 2: runs get their histograms (JSON schema 2); schema 1's text is kept aside. */
+	{.sql = "ALTER TABLE runs ADD COLUMN result_json_v1 TEXT;", .fn = convert_v1_runs},
+	/* 2 -> 3: runs of several jobs: how many, whose a target is, and a row per job. */
+	{.sql = "ALTER TABLE runs ADD COLUMN njobs INTEGER NOT NULL DEFAULT 1;"
+	"ALTER TABLE targets ADD COLUMN job INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE jobs ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" idx INTEGER NOT NULL, name TEXT, grp INTEGER NOT NULL,"
+	" bs INTEGER, threads INTEGER, depth INTEGER, write_pct INTEGER, pattern TEXT, cache TEXT,"
+	" engine TEXT, time_s REAL, seconds REAL, interrupted INTEGER NOT NULL DEFAULT 0,"
+	" error TEXT,"
+	" read_ios INTEGER, read_iops REAL, read_mibps REAL, read_mean_us REAL, read_p99_us REAL,"
+	" write_ios INTEGER, write_iops REAL, write_mibps REAL, write_mean_us REAL,"
+	" write_p99_us REAL,"
+	" total_ios INTEGER, total_iops REAL, total_mibps REAL, total_mean_us REAL,"
+	" total_p99_us REAL,"
+	" PRIMARY KEY (run_id, idx));", .fn = fill_jobs},
+	/* 3 -> 4: the devices under the targets: each job's, each group's, the total's. */
+	{.sql = "CREATE TABLE devices ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" scope TEXT NOT NULL, job INTEGER, grp INTEGER,"
+	" device TEXT NOT NULL, role TEXT NOT NULL, of TEXT, seconds REAL,"
+	" read_ios INTEGER, read_merges INTEGER, read_bytes INTEGER, read_ms INTEGER,"
+	" write_ios INTEGER, write_merges INTEGER, write_bytes INTEGER, write_ms INTEGER,"
+	" in_flight INTEGER, busy_ms INTEGER, queue_ms INTEGER,"
+	" discard_ios INTEGER, discard_merges INTEGER, discard_bytes INTEGER, discard_ms INTEGER,"
+	" flush_ios INTEGER, flush_ms INTEGER, util_pct REAL, await_ms REAL, queue_depth REAL,"
+	" iorate_read_ios INTEGER, iorate_write_ios INTEGER, iorate_read_bytes INTEGER,"
+	" iorate_write_bytes INTEGER);"
+	"CREATE INDEX devices_run ON devices(run_id);"
+	"CREATE INDEX devices_device ON devices(device);", .fn = history_fill_devices},
 };
 #define NMIGRATIONS (int)(sizeof(migrations) / sizeof(migrations[0]))
 
@@ -137,9 +161,9 @@ int history_schema_version(struct history *h)
 }
 
 /*
- * Brings the schema up to HISTORY_SCHEMA, each step in its own transaction. BEGIN IMMEDIATE
- * takes the write lock first, so two iorate processes opening a new database do not both
- * migrate it.
+ * Brings the schema up to HISTORY_SCHEMA in one transaction, so a failed step leaves the
+ * database as it was. BEGIN IMMEDIATE takes the write lock first, so two iorate processes
+ * opening an old database do not both migrate it.
  */
 static int migrate(struct history *h, char *err, size_t len)
 {
@@ -156,7 +180,7 @@ static int migrate(struct history *h, char *err, size_t len)
 		if ((r = query_int(h, "SELECT count(*) FROM sqlite_master", &others, err, len)))
 			goto out;
 		if (others) {
-			r = history_fail(err, len, -EEXIST,
+			r = err_set(err, len, -EEXIST,
 					 "%s: a database that is not an iorate history", h->path);
 			goto out;
 		}
@@ -167,13 +191,14 @@ static int migrate(struct history *h, char *err, size_t len)
 	if ((r = query_int(h, "SELECT max(version) FROM schema_version", &v, err, len)))
 		goto out;
 	if (v > HISTORY_SCHEMA) {
-		r = history_fail(err, len, -EPROTO,
+		r = err_set(err, len, -EPROTO,
 			 "%s: schema version %lld is newer than this iorate's (%d); upgrade iorate",
 			 h->path, (long long)v, HISTORY_SCHEMA);
 		goto out;
 	}
 	for (; v < HISTORY_SCHEMA; v++) {
-		if ((r = history_exec(h, migrations[v], err, len)))
+		if ((r = history_exec(h, migrations[v].sql, err, len)) ||
+		    (migrations[v].fn && (r = migrations[v].fn(h, err, len))))
 			goto out;
 		snprintf(set, sizeof(set), "UPDATE schema_version SET version = %lld",
 			 (long long)v + 1);
@@ -237,6 +262,43 @@ static int make_parent(const char *path)
 	return 0;
 }
 
+static int (*sqlite_open)(const char *, int, int);
+
+/*
+ * Every file SQLite opens for writing (the database, its journal and WAL) goes through this:
+ * never through a link, and never anything but a regular file, so no name swapped in after
+ * history_open() checked it can send SQLite's pages to a device.
+ */
+static int gated_open(const char *path, int flags, int mode)
+{
+	struct stat st;
+	int fd = sqlite_open(path, flags | O_NOFOLLOW, mode);
+
+	if (fd < 0 || (flags & O_ACCMODE) == O_RDONLY)
+		return fd;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		return fd;
+	close(fd);
+	errno = EINVAL;
+	return -1;
+}
+
+static int gate_sqlite(void)
+{
+	sqlite3_vfs *vfs = sqlite3_vfs_find("unix");
+
+	if (sqlite_open)
+		return 0;
+	if (!vfs || vfs->iVersion < 3 || !vfs->xGetSystemCall ||
+	    !(sqlite_open = (int (*)(const char *, int, int))vfs->xGetSystemCall(vfs, "open")))
+		return -ENOSYS;
+	if (vfs->xSetSystemCall(vfs, "open", (sqlite3_syscall_ptr)gated_open) != SQLITE_OK) {
+		sqlite_open = NULL;
+		return -ENOSYS;
+	}
+	return 0;
+}
+
 int history_open(const char *path, struct history **hp, char *err, size_t len)
 {
 	char def[PATH_MAX];
@@ -246,21 +308,28 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	*hp = NULL;
 	if (!path) {
 		if ((r = history_default_path(def, sizeof(def))))
-			return history_fail(err, len, r,
+			return err_set(err, len, r,
 					    "no history path: set IORATE_HISTORY or HOME");
 		path = def;
+		if ((r = make_parent(path)))
+			return err_set(err, len, r, "%s: cannot create its directory: %s",
+					    path, strerror(-r));
 	}
-	if ((r = make_parent(path)))
-		return history_fail(err, len, r, "%s: cannot create its directory: %s", path,
-				    strerror(-r));
+	if ((r = gate_check_output("--db", path, err, len)))
+		return r;
+	if (!strcmp(path, "-"))
+		return err_set(err, len, -EINVAL, "--db -: the history is a file, not stdout");
+	if ((r = gate_sqlite()))
+		return err_set(err, len, r, "%s: cannot guard SQLite's file access", path);
 	h = calloc(1, sizeof(*h));
 	if (!h || !(h->path = strdup(path))) {
 		free(h);
-		return history_fail(err, len, -ENOMEM, "out of memory");
+		return err_set(err, len, -ENOMEM, "out of memory");
 	}
-	r = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	r = sqlite3_open_v2(path, &h->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL);
 	if (r != SQLITE_OK) {
-		r = history_fail(err, len, sql_errno(r), "%s: %s", path,
+		r = err_set(err, len, sql_errno(r), "%s: %s", path,
 			 h->db ? sqlite3_errmsg(h->db) : "cannot open");
 		goto out;
 	}
@@ -290,269 +359,129 @@ const char *history_path(const struct history *h)
 	return h->path;
 }
 
-static void bind_json(sqlite3_stmt *st, int i, json_t *v)
+
+/* Schema 1 text as schema 2 text; NULL when it is not schema 1 or cannot be read as a run. */
+static char *v1_to_v2(const char *text)
 {
-	if (json_is_integer(v))
-		sqlite3_bind_int64(st, i, json_integer_value(v));
-	else if (json_is_real(v))
-		sqlite3_bind_double(st, i, json_real_value(v));
-	else if (json_is_string(v))
-		sqlite3_bind_text(st, i, json_string_value(v), -1, SQLITE_TRANSIENT);
-	else if (json_is_boolean(v))
-		sqlite3_bind_int(st, i, json_is_true(v));
-	else
-		sqlite3_bind_null(st, i);
-}
+	json_t *o = text ? json_loads(text, 0, NULL) : NULL, *n;
+	struct result *r = malloc(sizeof(*r));
+	char *out = NULL;
 
-#define RUN_SQL "INSERT INTO runs (start_unix_ms, saved_unix_ms, label, host, kernel, " \
-	"command_line, origin, version, bs, threads, depth, write_pct, pattern, cache, engine, " \
-	"time_s, seconds, interrupted, error, ntargets, targets, " \
-	"read_ios, read_iops, read_mibps, read_mean_us, read_p99_us, " \
-	"write_ios, write_iops, write_mibps, write_mean_us, write_p99_us, " \
-	"total_ios, total_iops, total_mibps, total_mean_us, total_p99_us, result_json) VALUES " \
-	"(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-#define TARGET_SQL "INSERT INTO targets VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?," \
-	"?,?,?,?,?,?,?,?)"
-
-static int bind_run(sqlite3_stmt *st, json_t *o, const char *label, const char *text)
-{
-	static const char *const params[] = {"bs", "threads", "depth", "write", "pattern",
-					     "cache", "engine", "time"};
-	json_t *targets = json_object_get(o, "targets"), *t, *paths = json_array();
-	char *ptext;
-	size_t i;
-	int c = 1;
-
-	json_array_foreach(targets, i, t)
-		json_array_append(paths, json_object_get(t, "path"));
-	ptext = json_dumps(paths, JSON_COMPACT);
-	json_decref(paths);
-	if (!ptext)
-		return -ENOMEM;
-	bind_json(st, c++, json_object_get(o, "start_unix_ms"));
-	sqlite3_bind_int64(st, c++, (int64_t)time(NULL) * 1000);
-	if (label)
-		sqlite3_bind_text(st, c++, label, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, c++);
-	sqlite3_bind_text(st, c++, jpath_str(o, "host.hostname") ?: "", -1, SQLITE_TRANSIENT);
-	bind_json(st, c++, jpath(o, "host.kernel"));
-	bind_json(st, c++, json_object_get(o, "command_line"));
-	bind_json(st, c++, json_object_get(o, "origin"));
-	bind_json(st, c++, json_object_get(o, "version"));
-	for (i = 0; i < sizeof(params) / sizeof(params[0]); i++)
-		bind_json(st, c++, json_object_get(json_object_get(o, "params"), params[i]));
-	bind_json(st, c++, json_object_get(o, "seconds"));
-	sqlite3_bind_int(st, c++, json_is_true(json_object_get(o, "interrupted")));
-	bind_json(st, c++, json_object_get(o, "error"));
-	sqlite3_bind_int64(st, c++, (int64_t)json_array_size(targets));
-	sqlite3_bind_text(st, c++, ptext, -1, free);
-	for (int d = 0; d < REPORT_NDIR; d++) {
-		json_t *x = json_object_get(json_object_get(o, "total"), report_dir_names[d]);
-
-		bind_json(st, c++, json_object_get(x, "ios"));
-		bind_json(st, c++, json_object_get(x, "iops"));
-		bind_json(st, c++, json_object_get(x, "mibps"));
-		bind_json(st, c++, jpath(x, "lat_us.mean"));
-		bind_json(st, c++, jpath(x, "lat_us.p99"));
+	if (r && json_integer_value(json_object_get(o, "schema")) == 1 &&
+	    !result_from_json(o, r, NULL, 0)) {
+		n = result_to_json(r);
+		out = n ? jsonout_dumps(n, JSON_COMPACT) : NULL;
+		json_decref(n);
+		result_release(r);
 	}
-	sqlite3_bind_text(st, c++, text, -1, SQLITE_TRANSIENT);
-	return 0;
+	free(r);
+	json_decref(o);
+	return out;
 }
 
-static void bind_target(sqlite3_stmt *st, int64_t id, size_t idx, json_t *t)
-{
-	static const char *const figs[] = {"ios", "bytes", "iops", "mibps", "lat_us.mean",
-					   "lat_us.p50", "lat_us.p99", "lat_us.p99_9"};
-	int c = 1;
-
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	sqlite3_bind_int64(st, c++, id);
-	sqlite3_bind_int64(st, c++, (int64_t)idx);
-	bind_json(st, c++, json_object_get(t, "path"));
-	bind_json(st, c++, json_object_get(t, "device"));
-	for (int d = 0; d < REPORT_NDIR; d++)
-		for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++)
-			bind_json(st, c++, jpath(json_object_get(t, report_dir_names[d]), figs[k]));
-}
-
-/* What a JSON object needs to be kept as a run; NULL when it has it all. */
-static const char *not_a_run(json_t *o)
-{
-	json_t *s = json_object_get(o, "schema"), *t;
-	size_t i;
-
-	if (!json_is_object(o))
-		return "is not a JSON object";
-	if (!json_is_integer(s))
-		return "has no \"schema\": it is not the JSON of 'iorate run --json'";
-	if (json_integer_value(s) != REPORT_JSON_SCHEMA)
-		return "has a schema this iorate does not know";
-	if (!json_is_object(json_object_get(o, "params")) ||
-	    !json_is_array(json_object_get(o, "targets")) ||
-	    !json_is_object(json_object_get(o, "total")))
-		return "is not a run (no \"params\", \"targets\" or \"total\")";
-	if (!json_is_integer(json_object_get(o, "start_unix_ms")))
-		return "has no \"start_unix_ms\"";
-	json_array_foreach(json_object_get(o, "targets"), i, t)
-		if (!json_is_string(json_object_get(t, "path")))
-			return "has a target without a \"path\"";
-	return NULL;
-}
-
-/* The id of a run saved with exactly this JSON, or 0. */
-static int64_t find_same(struct history *h, json_t *o, const char *text)
+/* Every run's id, so that rows are rewritten after, not under, the SELECT reading them. */
+static int run_ids(struct history *h, int64_t **ids, size_t *n, char *err, size_t len)
 {
 	sqlite3_stmt *st;
-	int64_t id = 0;
+	size_t cap = 0;
+	int rc = sqlite3_prepare_v2(h->db, "SELECT id FROM runs", -1, &st, NULL);
 
-	if (sqlite3_prepare_v2(h->db, "SELECT id FROM runs WHERE start_unix_ms = ?1 AND "
-			       "result_json = ?2", -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	bind_json(st, 1, json_object_get(o, "start_unix_ms"));
-	sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
+	*ids = NULL;
+	*n = 0;
+	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			int64_t *g = realloc(*ids, (cap = cap ? cap * 2 : 64) * sizeof(*g));
+
+			if (!g) {
+				sqlite3_finalize(st);
+				return err_set(err, len, -ENOMEM, "out of memory");
+			}
+			*ids = g;
+		}
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		rc = SQLITE_OK;
+	}
 	sqlite3_finalize(st);
-	return id;
+	return rc == SQLITE_DONE ? 0 : history_sql_fail(h, err, len, rc, "migrating");
 }
 
-/* Saves one run object in one transaction: the run, then its targets. */
-int history_save_obj(struct history *h, json_t *o, const char *label, int64_t *id, char *err,
-		     size_t len)
+/*
+ * Migration 1 -> 2: each run saved as JSON schema 1 is rewritten as schema 2, histograms rebuilt
+ * from its percentiles (core/result_json_v1.c), the old text kept in result_json_v1. A run
+ * that cannot be read is left as it was: reading it later names what is wrong with it.
+ */
+static int convert_v1_runs(struct history *h, char *err, size_t len)
 {
-	sqlite3_stmt *run = NULL, *tgt = NULL;
-	const char *why = not_a_run(o);
-	char *text = NULL;
-	json_t *t;
-	size_t i;
-	int r, rc;
-	int64_t rid;
+	sqlite3_stmt *sel = NULL, *upd = NULL;
+	int64_t *ids;
+	size_t n;
+	int rc, r = run_ids(h, &ids, &n, err, len);
 
-	if (why)
-		return history_fail(err, len, -EINVAL, "%s", why);
-	text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
-	if (!text)
-		return history_fail(err, len, -ENOMEM, "out of memory");
-	if ((r = history_exec(h, "BEGIN IMMEDIATE", err, len))) {
-		free(text);
+	if (r)
 		return r;
-	}
-	if ((rid = find_same(h, o, text))) {
-		if (id)
-			*id = rid;
-		r = history_fail(err, len, -EEXIST, "already saved as run %lld", (long long)rid);
-		goto out;
-	}
-	rc = sqlite3_prepare_v2(h->db, RUN_SQL, -1, &run, NULL);
+	rc = sqlite3_prepare_v2(h->db, "SELECT result_json FROM runs WHERE id = ?1", -1, &sel, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_prepare_v2(h->db, TARGET_SQL, -1, &tgt, NULL);
-	if (rc != SQLITE_OK) {
-		r = history_sql_fail(h, err, len, rc, "saving");
-		goto out;
-	}
-	if ((r = bind_run(run, o, label, text))) {
-		history_fail(err, len, r, "out of memory");
-		goto out;
-	}
-	if ((rc = sqlite3_step(run)) != SQLITE_DONE) {
-		r = history_sql_fail(h, err, len, rc, "saving the run");
-		goto out;
-	}
-	rid = sqlite3_last_insert_rowid(h->db);
-	json_array_foreach(json_object_get(o, "targets"), i, t) {
-		bind_target(tgt, rid, i, t);
-		if ((rc = sqlite3_step(tgt)) != SQLITE_DONE) {
-			r = history_sql_fail(h, err, len, rc, "saving a target");
-			goto out;
+		rc = sqlite3_prepare_v2(h->db, "UPDATE runs SET result_json_v1 = result_json, "
+					"result_json = ?1 WHERE id = ?2", -1, &upd, NULL);
+	for (size_t i = 0; rc == SQLITE_OK && i < n; i++) {
+		char *text = NULL;
+
+		sqlite3_reset(sel);
+		sqlite3_bind_int64(sel, 1, ids[i]);
+		if ((rc = sqlite3_step(sel)) == SQLITE_ROW)
+			text = v1_to_v2((const char *)sqlite3_column_text(sel, 0));
+		rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+		if (text) {
+			sqlite3_reset(upd);
+			sqlite3_bind_text(upd, 1, text, -1, free);
+			sqlite3_bind_int64(upd, 2, ids[i]);
+			rc = sqlite3_step(upd) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(h->db);
 		}
 	}
-	if ((r = history_exec(h, "COMMIT", err, len)))
-		goto out;
-	if (id)
-		*id = rid;
-out:
-	sqlite3_finalize(run);
-	sqlite3_finalize(tgt);
-	free(text);
+	if (rc != SQLITE_OK)
+		r = history_sql_fail(h, err, len, rc, "migrating");
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	free(ids);
+	return r;
+}
+
+/*
+ * Migration 2 -> 3: every run saved until then was one job, whose row is made from its JSON. A
+ * run that cannot be read gets no row: reading it later names what is wrong with it.
+ */
+static int fill_jobs(struct history *h, char *err, size_t len)
+{
+	sqlite3_stmt *sel = NULL;
+	int64_t *ids;
+	size_t n;
+	int rc, r = run_ids(h, &ids, &n, err, len);
+
 	if (r)
-		history_rollback(h);
-	return r;
-}
+		return r;
+	rc = sqlite3_prepare_v2(h->db, "SELECT result_json FROM runs WHERE id = ?1", -1, &sel,
+				NULL);
+	for (size_t i = 0; rc == SQLITE_OK && !r && i < n; i++) {
+		const char *text;
+		json_t *o = NULL;
+		struct result_set s;
 
-int history_save(struct history *h, const struct result *res, int64_t *id, char *err,
-		 size_t len)
-{
-	json_t *o = report_json_result(res);
-	int r;
-
-	if (!o)
-		return history_fail(err, len, -ENOMEM, "out of memory");
-	r = history_save_obj(h, o, NULL, id, err, len);
-	json_decref(o);
-	return r;
-}
-
-int history_save_json(struct history *h, const char *text, const char *label, int64_t *id,
-		      char *err, size_t len)
-{
-	json_error_t je;
-	json_t *o = json_loads(text, 0, &je);
-	int r;
-
-	if (!o)
-		return history_fail(err, len, -EINVAL, "not JSON: line %d: %s", je.line, je.text);
-	r = history_save_obj(h, o, label, id, err, len);
-	json_decref(o);
-	return r;
-}
-
-static void add_if_run(json_t *runs, json_t *o)
-{
-	if (!not_a_run(o))
-		json_array_append(runs, o);
-}
-
-json_t *history_runs_in(json_t *doc)
-{
-	json_t *runs = json_array(), *x;
-	size_t i;
-
-	if (!runs)
-		return NULL;
-	if (!not_a_run(doc))
-		json_array_append(runs, doc);
-	json_array_foreach(json_object_get(doc, "rows"), i, x)
-		add_if_run(runs, json_object_get(x, "run"));
-	json_array_foreach(json_object_get(doc, "tests"), i, x) {
-		add_if_run(runs, jpath(x, "read.result"));
-		add_if_run(runs, jpath(x, "write.result"));
+		sqlite3_reset(sel);
+		sqlite3_bind_int64(sel, 1, ids[i]);
+		if ((rc = sqlite3_step(sel)) != SQLITE_ROW)
+			break;
+		rc = SQLITE_OK;
+		text = (const char *)sqlite3_column_text(sel, 0);
+		if (text && (o = json_loads(text, 0, NULL)) &&
+		    !result_set_from_json(o, &s, NULL, 0))
+			r = history_insert_jobs(h, ids[i], &s, false, err, len);
+		if (o)
+			result_set_release(&s);
+		json_decref(o);
 	}
-	return runs;
-}
-
-int history_runs_in_file(const char *path, json_t **runs, char *err, size_t len)
-{
-	json_error_t je;
-	json_t *doc;
-
-	*runs = NULL;
-	doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
-	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
-	if (!doc)
-		return history_fail(err, len, je.line > 0 ? -EINVAL : -EIO, "%s: %s%s", path,
-				    je.line > 0 ? "not JSON: " : "", je.text);
-	/* The array holds its own references to the runs, so the document can go now. */
-	*runs = history_runs_in(doc);
-	json_decref(doc);
-	if (!*runs)
-		return history_fail(err, len, -ENOMEM, "out of memory");
-	if (!json_array_size(*runs)) {
-		json_decref(*runs);
-		*runs = NULL;
-		return history_fail(err, len, -ENODATA, "%s: holds no run (expected the JSON of "
-				    "'iorate run --json', 'sweep --json' or 'mark --json')", path);
-	}
-	return 0;
+	if (!r && rc != SQLITE_OK && rc != SQLITE_DONE)
+		r = history_sql_fail(h, err, len, rc, "migrating");
+	sqlite3_finalize(sel);
+	free(ids);
+	return r;
 }

@@ -4,48 +4,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <jansson.h>
-
 #include "core/result.h"
 
 /*
- * The history of runs, kept in SQLite: one row per run with the parameters people filter and
- * compare by as columns, the full `iorate run --json` object as text (so nothing is lost and
- * any report can be redrawn later), and one row per target with its figures.
+ * The history of runs, kept in SQLite: one row per run (of one job or several) holding the
+ * run's JSON (core/result_json.h: everything the run measured, histograms included, so any
+ * report can be printed again exactly), a label, and as columns the parameters and figures
+ * people filter by with SQL; one row per job and one per target with their figures. Runs come
+ * back as struct result_set.
  *
  * Every function returns 0 or -errno and, on failure, writes one line saying why into err
  * (which may be NULL). Nothing here prints.
  */
 
 /* The schema version this build writes; older databases are migrated when opened. */
-#define HISTORY_SCHEMA 1
+#define HISTORY_SCHEMA 4
 
 struct history;
 
-/* Figures of one direction: read, write or total (REPORT_READ... order). */
-struct history_dir {
-	uint64_t ios;
-	double iops, mibps;
-	bool has_lat;            /* false when no latency was recorded */
-	double mean_us, p99_us;
-};
-
-/* One run as listed: the columns, not the JSON. Strings are owned (history_run_release). */
-struct history_run {
+/* One stored run: its jobs (one for most runs), and for several their groups and total. */
+struct history_entry {
 	int64_t id;
-	int64_t start_unix_ms;
 	char *label;             /* NULL when none */
-	char *host, *kernel, *command_line, *origin;
-	uint64_t bs;
-	unsigned threads, depth, write_pct;
-	char *pattern, *cache, *engine;
-	double time_s;           /* duration asked for */
-	double seconds;          /* duration measured */
-	bool interrupted;
-	char *error;             /* NULL when the run did not fail */
-	struct history_dir dir[3];
-	unsigned ntargets;
-	char **targets;          /* the target paths, in command-line order */
+	struct result_set run;
 };
 
 struct history_filter {
@@ -64,7 +45,8 @@ int history_default_path(char *buf, size_t len);
 /*
  * Opens (creating it and its directory when path is NULL and it does not exist) and migrates
  * the database at path, or at history_default_path() when path is NULL. -EPROTO when the
- * database was written by a newer iorate (a schema this build does not know).
+ * database was written by a newer iorate (a schema this build does not know); -EINVAL when path
+ * is not a regular file (nor a new name in an existing directory): a device, a link, a FIFO.
  */
 int history_open(const char *path, struct history **h, char *err, size_t errlen);
 void history_close(struct history *h);
@@ -75,53 +57,32 @@ int history_schema_version(struct history *h);
 /* Saves a run's result; *id (may be NULL) gets the new run's id. */
 int history_save(struct history *h, const struct result *r, int64_t *id, char *err,
 		 size_t errlen);
+/*
+ * The same with a label (may be NULL). Saving a run that is already there (the same JSON, as
+ * when a file is imported twice) saves nothing and returns -EEXIST with *id set to that run.
+ */
+int history_save_labeled(struct history *h, const struct result *r, const char *label,
+			 int64_t *id, char *err, size_t errlen);
+/* The same for a run of one job or several: one entry, as history_save_labeled() saves one. */
+int history_save_set(struct history *h, const struct result_set *s, const char *label,
+		     int64_t *id, char *err, size_t errlen);
 
 /*
- * Saves one run given as the JSON `iorate run --json` prints (a saved file), with an optional
- * label. -EINVAL when the text is not such an object (the error says what is missing).
+ * Calls fn for each run matching f (NULL = all), newest first, until fn returns non-zero (which
+ * history_list returns). The entry is released after the call. -EBADMSG when a stored run
+ * cannot be read back; err then names the run and why, without the "history: " context the
+ * other failures want.
  */
-int history_save_json(struct history *h, const char *json_text, const char *label, int64_t *id,
-		      char *err, size_t errlen);
+int history_list(struct history *h, const struct history_filter *f,
+		 int (*fn)(const struct history_entry *e, void *arg), void *arg, char *err,
+		 size_t errlen);
 
-/* The same for a parsed object. Saving a run that is already there (the same JSON, as when a
- * file is imported twice) saves nothing and returns -EEXIST with *id set to that run. */
-int history_save_obj(struct history *h, json_t *run, const char *label, int64_t *id, char *err,
-		     size_t errlen);
-
-/*
- * The run objects in a JSON document, as a new array: the document itself when it is a run,
- * the `rows[].run` of `iorate sweep --json`, the `tests[].read/write.result` of `iorate mark
- * --json`. An empty array when it holds none; NULL when out of memory.
- */
-json_t *history_runs_in(json_t *doc);
-
-/*
- * The runs of a JSON file ('-' reads stdin), as history_runs_in gives them, for the commands
- * that take `iorate run/sweep/mark --json` files. -EINVAL when the file is not JSON, -EIO when
- * it cannot be read, -ENODATA when it holds no run; err then starts with the path.
- */
-int history_runs_in_file(const char *path, json_t **runs, char *err, size_t errlen);
-
-/* Runs matching f (NULL = all), newest first. *runs is freed with history_runs_free. */
-int history_list(struct history *h, const struct history_filter *f, struct history_run **runs,
-		 size_t *n, char *err, size_t errlen);
-void history_runs_free(struct history_run *runs, size_t n);
-
-/* One run's columns. -ENOENT when there is no such run. */
-int history_get(struct history *h, int64_t id, struct history_run *run, char *err,
+/* One run. -ENOENT when there is no such run; -EBADMSG as history_list's. */
+int history_get(struct history *h, int64_t id, struct history_entry *e, char *err,
 		size_t errlen);
-void history_run_release(struct history_run *run);
+void history_entry_release(struct history_entry *e);
 
-/* One run's JSON, as saved (compact); *json is malloc'd. -ENOENT when there is no such run. */
-int history_get_json(struct history *h, int64_t id, char **json, char *err, size_t errlen);
-
-/*
- * The same, parsed: *run is a new reference. -EBADMSG when the stored text does not parse; err
- * then names the run, without the "history: " context the other failures want.
- */
-int history_get_obj(struct history *h, int64_t id, json_t **run, char *err, size_t errlen);
-
-/* Removes a run and its targets. -ENOENT when there is no such run. */
+/* Removes a run, its jobs and its targets. -ENOENT when there is no such run. */
 int history_remove(struct history *h, int64_t id, char *err, size_t errlen);
 
 #endif

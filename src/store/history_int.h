@@ -1,7 +1,12 @@
 #ifndef IORATE_STORE_HISTORY_INT_H
 #define IORATE_STORE_HISTORY_INT_H
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "util/err.h"
 
 /* Shared by history.c and history_query.c; not part of the store's API. */
 struct history {
@@ -9,12 +14,20 @@ struct history {
 	char *path;
 };
 
-/* Writes the message into err (may be NULL) and returns rc. */
-int history_fail(char *err, size_t len, int rc, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 /* "PATH: what: sqlite's message", returning rc as -errno. */
 int history_sql_fail(struct history *h, char *err, size_t len, int rc, const char *what);
 int history_exec(struct history *h, const char *sql, char *err, size_t len);
 void history_rollback(struct history *h);
+/* The rows of run id's jobs, and with targets its targets' (history_save.c). */
+int history_insert_jobs(struct history *h, int64_t id, const struct result_set *s, bool targets,
+			char *err, size_t len);
+
+/*
+ * The rows of the devices under run id's targets: each job's, each group's and the total's
+ * (history_devices.c); and migration 3 -> 4, which adds those of the runs already stored.
+ */
+int history_insert_devices(struct history *h, int64_t id, const struct result_set *s,
+			   char *err, size_t len);
+int history_fill_devices(struct history *h, char *err, size_t len);
 
 #endif

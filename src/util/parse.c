@@ -73,6 +73,20 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+const char *duration_str(uint64_t ns, char *buf, size_t len)
+{
+	static const struct {
+		uint64_t ns;
+		const char *unit;
+	} units[] = {{1000000000ull, "s"}, {1000000ull, "ms"}, {1000ull, "us"}, {1, "ns"}};
+	size_t i = 0;
+
+	while (ns && ns % units[i].ns)
+		i++;
+	snprintf(buf, len, "%llu%s", (unsigned long long)(ns / units[i].ns), units[i].unit);
+	return buf;
+}
+
 int parse_duration(const char *s, uint64_t *ns)
 {
 	static const struct {
@@ -84,7 +98,8 @@ int parse_duration(const char *s, uint64_t *ns)
 	};
 	char *end;
 
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+	/* strtod would read "0x10" as sixteen: durations are decimal like every other number. */
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.') || strpbrk(s, "xX"))
 		return -EINVAL;
 	errno = 0;
 	double v = strtod(s, &end);
@@ -102,22 +117,92 @@ int parse_duration(const char *s, uint64_t *ns)
 	return -EINVAL;
 }
 
-int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+/* Digits in base (10 or 16) up to the end of s, or to *stop when stop is not NULL. */
+static int digits(const char *s, unsigned base, uint64_t *out, const char **stop)
 {
-	char *end;
+	uint64_t v = 0;
+	const char *p = s;
 
-	if (!s || !isdigit((unsigned char)*s))
+	for (;; p++) {
+		unsigned d;
+		if (isdigit((unsigned char)*p))
+			d = (unsigned)(*p - '0');
+		else if (base == 16 && isxdigit((unsigned char)*p))
+			d = (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
+		else
+			break;
+		if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, d, &v))
+			return -ERANGE;
+	}
+	if (p == s || (!stop && *p))
 		return -EINVAL;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (*end || errno)
+	if (stop)
+		*stop = p;
+	*out = v;
+	return 0;
+}
+
+static bool hex_prefix(const char *s)
+{
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+}
+
+/* Digits in base 10 or, after 0x when hex allows, 16; then the range check. */
+static int whole(const char *s, bool hex, uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t v;
+	int r;
+
+	if (!s)
 		return -EINVAL;
+	r = hex && hex_prefix(s) ? digits(s + 2, 16, &v, NULL) : digits(s, 10, &v, NULL);
+	if (r)
+		return r;
 	if (v < min || v > max)
 		return -ERANGE;
 	*out = v;
 	return 0;
+}
+
+/* Not strtoull: it takes a sign, leading spaces and, with base 0, reads "010" as eight. */
+int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return whole(s, false, min, max, out);
+}
+
+int parse_u64_hex(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return whole(s, true, min, max, out);
+}
+
+int parse_size_hex(const char *s, uint64_t *out)
+{
+	const char *sfx;
+	uint64_t v, mult;
+	int r;
+
+	if (!s || !hex_prefix(s))
+		return parse_size(s, out);
+	if ((r = digits(s + 2, 16, &v, &sfx)))
+		return r;
+	if (!(mult = size_suffix(sfx)))
+		return -EINVAL;
+	if (__builtin_mul_overflow(v, mult, out))
+		return -ERANGE;
+	return 0;
+}
+
+const char *parse_number_why(const char *s)
+{
+	if (!s || !*s)
+		return NULL;
+	if (hex_prefix(s))
+		return "is hexadecimal; iorate reads numbers in decimal";
+	if (*s == '+' || *s == '-')
+		return "has a sign; give the digits alone";
+	if (isspace((unsigned char)*s) || isspace((unsigned char)s[strlen(s) - 1]))
+		return "has a space; give the digits alone";
+	return NULL;
 }
 
 int parse_uint(const char *s, unsigned min, unsigned max, unsigned *out)
@@ -147,7 +232,7 @@ int parse_double(const char *s, double min, double max, double *out)
 {
 	char *end;
 
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.') || strpbrk(s, "xX"))
 		return -EINVAL;
 	errno = 0;
 	double v = strtod(s, &end);
@@ -251,5 +336,65 @@ const char *fmt_size(uint64_t n, char *buf, size_t len)
 		u++;
 	}
 	snprintf(buf, len, "%llu%s", (unsigned long long)n, units[u]);
+	return buf;
+}
+
+/* The 15 significant digits of |v| (trailing zeros dropped) and where the point goes. */
+static size_t decimal_digits(double v, char *digits, int *point)
+{
+	char tmp[32], *e;
+	size_t n = 0;
+
+	snprintf(tmp, sizeof(tmp), "%.14e", fabs(v));
+	for (const char *p = tmp; *p && *p != 'e'; p++)
+		if (*p >= '0' && *p <= '9')
+			digits[n++] = *p;
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	digits[n] = '\0';
+	e = strchr(tmp, 'e');
+	*point = (e ? atoi(e + 1) : 0) + 1;
+	return n;
+}
+
+const char *fmt_decimal(double v, unsigned min_frac, char *buf, size_t len)
+{
+	char digits[24], out[128];
+	size_t n, o = 0, frac = 0;
+	int point;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%g", v);
+		return buf;
+	}
+	n = v == 0 ? (digits[0] = '0', digits[1] = '\0', point = 1, 1) :
+		decimal_digits(v, digits, &point);
+	/* Far from 1 no price lies: the exponent form is the readable one there. */
+	if (point < -40 || point > 40) {
+		snprintf(buf, len, "%.15g", v);
+		return buf;
+	}
+	if (v < 0 && strcmp(digits, "0"))
+		out[o++] = '-';
+	if (point <= 0) {
+		/* 0.000ddd: the zeros after the point, then the digits. */
+		out[o++] = '0';
+		out[o++] = '.';
+		for (int z = point; z < 0; z++, frac++)
+			out[o++] = '0';
+		for (size_t i = 0; i < n; i++, frac++)
+			out[o++] = digits[i];
+	} else {
+		for (size_t i = 0; i < (size_t)point; i++)
+			out[o++] = i < n ? digits[i] : '0';
+		if ((size_t)point < n || min_frac)
+			out[o++] = '.';
+		for (size_t i = (size_t)point; i < n; i++, frac++)
+			out[o++] = digits[i];
+	}
+	for (; frac < min_frac && o < sizeof(out) - 1; frac++)
+		out[o++] = '0';
+	out[o] = '\0';
+	snprintf(buf, len, "%s", out);
 	return buf;
 }

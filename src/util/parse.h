@@ -17,17 +17,34 @@ int parse_size(const char *s, uint64_t *out);
 
 /* "30" (seconds), "30s", "500ms", "250us", "5m", "1h", "1.5s", "1d": nanoseconds. */
 int parse_duration(const char *s, uint64_t *ns);
+/* ns as parse_duration() reads it back exactly, in the largest unit that holds it whole:
+ * "30s", "250ms", "1500us", "5ns" ("0s" for 0). Returns buf. */
+const char *duration_str(uint64_t ns, char *buf, size_t len);
 #define PARSE_DURATION_EXAMPLES "30, 30s, 500ms, 5m, 1h"
 
 /* "30" or "30%": a whole number from 0 to 100. */
 int parse_percent(const char *s, unsigned *out);
 
-/* A whole number in [min, max], decimal or 0x hex, no sign. */
+/*
+ * A whole number in [min, max]: decimal digits and nothing else, so "010" is ten; a sign, a
+ * space or a 0x prefix is -EINVAL. Every count and percentage a user types goes through here.
+ */
 int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 int parse_uint(const char *s, unsigned min, unsigned max, unsigned *out);
 
-/* A non-negative decimal number such as "500", "2.5", "1e3". */
+/* fio job files only: decimal, or hexadecimal after 0x, as fio documents its integers. */
+int parse_u64_hex(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/* The same for sizes: parse_size(), or 0x, hex digits and a size suffix ("0x10k"). */
+int parse_size_hex(const char *s, uint64_t *out);
+
+/* A non-negative decimal number such as "500", "2.5", "1e3" (no hexadecimal "0x1p3"). */
 int parse_double(const char *s, double min, double max, double *out);
+
+/*
+ * Why a number was refused when it is written in a form iorate does not read ("is hexadecimal;
+ * iorate reads numbers in decimal", a sign, a space), for the message; NULL otherwise.
+ */
+const char *parse_number_why(const char *s);
 
 /*
  * Lists of values for sweeps: "1,2,4,8", "1..16" (step 1), "0..100:25" (step 25),
@@ -39,5 +56,14 @@ int parse_list(const char *s, bool sizes, uint64_t **vals, size_t *n);
 
 /* Formats n bytes as the shortest exact binary unit ("4KiB", "1MiB", "1536B"). */
 const char *fmt_size(uint64_t n, char *buf, size_t len);
+
+/*
+ * Formats v as a plain decimal of at most 15 significant digits, trailing zeros dropped and
+ * never in exponent form: "0.00099", "0.045", "135.17", "3000". The fraction is padded to
+ * min_frac digits ("8.00" with 2). Every decimal of 15 or fewer significant digits survives a
+ * double (DBL_DIG), so a price a list wrote prints as it was written, and the noise of double
+ * arithmetic in the 16th and 17th digits (0.045000000000000005) does not print.
+ */
+const char *fmt_decimal(double v, unsigned min_frac, char *buf, size_t len);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# End to end: DiskSpd and SQLIO command lines and fio job files run unchanged. Needs $IORATE.
+# End to end: DiskSpd and SQLIO command lines run unchanged (fio: fio.bats). Needs $IORATE.
 # Runs are 1 s on 8 MiB files with the null or sync engine: the point is the translation.
 
 bats_require_minimum_version 1.5.0
@@ -32,17 +32,24 @@ fake_sysblock() {
 	run --separate-stderr "$IORATE" diskspd --dry-run -b64k -d30 -t8 -o8 -si -Sw -c8M f.dat
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	[[ "$stderr" == *"-b64k"*"--bs 64KiB"* ]]
-	[[ "$stderr" == *"-d30"*"--time 30s"* ]]
-	[[ "$stderr" == *"-t8"*"--threads 8"* ]]
-	[[ "$stderr" == *"-o8"*"--depth 8"* ]]
-	[[ "$stderr" == *"-Sw"*"--cache writethrough"* ]]
-	[[ "$stderr" == *"default -W5"*"--warmup 5s"* ]]
+	# One line per setting: the flag as typed, then the option and value it became.
+	line() {
+		[[ "$stderr" =~ $'\n'"  $1"\ +"$2"($|:|$'\n') ]] || { echo "no '$1  $2'"; false; }
+	}
+	line -b64k '--bs 64k'
+	line -d30 '--time 30'
+	line -t8 '--threads 8'
+	line -o8 '--depth 8'
+	line -Sw '--cache writethrough'
+	line -c8M '--size 8M'
+	line -c8M '--keep'
+	line 'default -W5' '--warmup 5s'
+	line 'default -z0' '--seed 0'
 	[[ "$stderr" == *"= iorate run --bs 64KiB --time 30s --warmup 5s --threads 8 --depth 8"* ]]
 	[ ! -e f.dat ]
 }
 
-@test "diskspd: seed 000's #1 is the second whole disk in /sys/block, and it says which" {
+@test "diskspd: the 2015 A4 DiskSpd post's #1 is the second whole disk in /sys/block, and it says which" {
 	fake_sysblock
 	run --separate-stderr "$IORATE" diskspd --dry-run diskspd.exe -b64k -d30 -t8 -o8 '#1'
 	[ "$status" -eq 0 ]
@@ -61,7 +68,7 @@ fake_sysblock() {
 @test "diskspd: bad input names the flag and DiskSpd, exit 2, nothing runs or is created" {
 	run --separate-stderr "$IORATE" diskspd -b8k -q7 -c8M f.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "iorate: diskspd: -q7: not a DiskSpd option (supported: "* ]]
+	[[ "$stderr" == "iorate: diskspd: -q7: not supported by iorate (supported: "* ]]
 	[ ! -e f.dat ]
 	run --separate-stderr "$IORATE" diskspd -b64q -c8M f.dat
 	[ "$status" -eq 2 ]
@@ -78,7 +85,55 @@ fake_sysblock() {
 	[ ! -e f.dat ]
 }
 
-@test "sqlio: seed 001 as typed is refused: the Windows path, and how to name a Linux one" {
+@test "a value is refused as 'iorate run' refuses it, under the foreign flag, creating nothing" {
+	run --separate-stderr "$IORATE" diskspd -o0 -c1M f.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: diskspd: -o0: '0' is out of range (1 to 4096)" ]
+	run --separate-stderr "$IORATE" run -o 0 -c 1M f.dat
+	[ "$stderr" = "iorate: --depth: '0' is out of range (1 to 4096)" ]
+	run --separate-stderr "$IORATE" diskspd -t2000 -c1M f.dat
+	[ "$stderr" = "iorate: diskspd: -t2000: '2000' is out of range (1 to 1024)" ]
+	run --separate-stderr "$IORATE" sqlio -o0 -s1 --size 1M f.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: sqlio: -o0: '0' is out of range (1 to 4096)" ]
+	run --separate-stderr "$IORATE" diskspd --size 0 -c1M f.dat
+	[ "$stderr" = "iorate: --size: '0' is below 1B" ]
+	[ ! -e f.dat ]
+}
+
+@test "diskspd -c grows a smaller file, as DiskSpd does, keeping what it held" {
+	head -c 1048576 /dev/urandom >small.dat
+	before=$(md5sum <small.dat)
+	run --separate-stderr "$IORATE" diskspd -b4k -d1 -W0 -o1 -c4M --engine sync --json small.dat
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %s small.dat)" = 4194304 ]
+	[ "$(head -c 1048576 small.dat | md5sum)" = "$before" ]
+	[ "$(echo "$output" | js "d['targets'][0]['created']")" = False ]
+	# iorate run itself still refuses a file smaller than --size.
+	run --separate-stderr "$IORATE" run --engine sync -d 1 -c 8M small.dat
+	[ "$status" -eq 2 ]
+	[ "$(stat -c %s small.dat)" = 4194304 ]
+}
+
+@test "diskspd -c never grows through a symbolic link, nor a block device" {
+	head -c 1048576 /dev/zero >small.dat
+	ln -s small.dat link.dat
+	run --separate-stderr "$IORATE" diskspd -b4k -d1 -W0 -o1 -c4M --engine sync --quiet link.dat
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"link.dat: is a symbolic link; refusing to grow a file through it"* ]]
+	[ "$(stat -c %s small.dat)" = 1048576 ]
+	[ "$(id -u)" = 0 ] || skip "needs root for a loop device"
+	command -v losetup >/dev/null || skip "losetup is not installed"
+	truncate -s 1M backing.img
+	loop=$(losetup -f --show backing.img) || skip "cannot set up a loop device"
+	run --separate-stderr "$IORATE" diskspd -b4k -d1 -W0 -o1 -c4M --engine sync --json "$loop"
+	losetup -d "$loop"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | js "d['targets'][0]['blockdev']")" = True ]
+	[ "$(stat -c %s backing.img)" = 1048576 ]
+}
+
+@test "sqlio: the 2015 DS14 SQLIO post as typed is refused: the Windows path, and how to name a Linux one" {
 	run --separate-stderr "$IORATE" sqlio SQLIO -kRW -s60 -o8 -b8 'f:\testfile.dat'
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"'f:\\testfile.dat' is a Windows path; name a Linux file (e.g. /mnt/data/testfile.dat)"* ]]
@@ -108,40 +163,14 @@ fake_sysblock() {
 @test "sqlio: unknown and Windows-only flags are named, exit 2" {
 	run --separate-stderr "$IORATE" sqlio -kR -q1 t.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "iorate: sqlio: -q1: not a SQLIO option (supported: "* ]]
+	[[ "$stderr" == "iorate: sqlio: -q1: not supported by iorate (supported: "* ]]
 	run --separate-stderr "$IORATE" sqlio -kR -dE t.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"-dE: SQLIO option not supported: drive letters"* ]]
-}
-
-@test "fio: a job file runs through iorate run --job" {
-	cat > j.fio <<-EOF
-	[global]
-	ioengine=null
-	bs=16k
-	runtime=1
-	time_based
-	size=8M
-
-	[db]
-	rw=randrw
-	rwmixread=70
-	iodepth=4
-	numjobs=2
-	filename=$BATS_TEST_TMPDIR/db.dat
-	EOF
-	run --separate-stderr "$IORATE" run --job j.fio --json
-	[ "$status" -eq 0 ]
-	p=$(echo "$output" | js "' '.join(str(d['params'][k]) for k in
-		('bs','time','threads','depth','write','pattern','engine','size'))")
-	[ "$p" = "16384 1.0 2 4 30 random null 8388608" ]
-}
-
-@test "fio: an option outside the subset is named with its line, exit 2" {
-	printf '[j]\nfilename=x\nverify=md5\n' > bad.fio
-	run --separate-stderr "$IORATE" run --job bad.fio
+	[[ "$stderr" == "iorate: sqlio: -dE: not supported by iorate: drive letters"* ]]
+	run --separate-stderr "$IORATE" diskspd -x -c1M f.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"bad.fio:3: option 'verify' is not supported (supported: bs, rw,"* ]]
+	[[ "$stderr" == "iorate: diskspd: -x: not supported by iorate: completion routines"* ]]
+	[[ "$stderr" != *"not a DiskSpd"* && "$stderr" != *"DiskSpd option"* ]]
 }
 
 @test "commands pasted with Windows names (diskspd.exe, SQLIO) reach the translators" {
@@ -157,4 +186,14 @@ fake_sysblock() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--engine: 'foo' is not an engine of this build"* ]]
 	[ ! -e f.dat ]
+}
+
+@test "sqlio without a file: an unguessable test file in the current directory, removed afterwards" {
+	run --separate-stderr "$IORATE" sqlio -kW -s1 --size 4M --quiet --engine sync --json
+	[ "$status" -eq 0 ]
+	[[ "$(echo "$output" | js "d['targets'][0]['path']")" =~ ^testfile\.[a-z0-9]{12}\.dat$ ]]
+	[ "$(echo "$output" | js "d['targets'][0]['created'] and d['total']['write']['ios'] > 0")" = True ]
+	[ -z "$(ls -A | grep testfile)" ]
+	[[ "$stderr" == *"removed afterwards"* ]]
+	[[ "$stderr" == *"default -BN"*"--cache directsync"* ]]
 }

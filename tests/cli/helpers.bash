@@ -1,6 +1,12 @@
 # Shared by the bats files: the binary under test and small assertions.
 : "${IORATE:?set IORATE to the iorate binary}"
 
+# The user's data directory (history, imported catalog, downloaded prices) is each test's own:
+# nothing of the user's is read or written.
+export XDG_DATA_HOME="$BATS_TEST_TMPDIR/xdg-data"
+# Nor is a catalog installed on this machine (make install): the built-in one is what is tested.
+export IORATE_CATALOG_DIR="$BATS_TEST_TMPDIR/no-installed-catalog"
+
 # Each test runs in its own temporary directory; a file that defines setup() replaces this one.
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -26,6 +32,29 @@ json_ok() {
 	echo "$output" | jq -e "$1" >/dev/null || {
 		echo "jq expression failed: $1" >&2
 		echo "$output" | head -50 >&2
+		return 1
+	}
+	result_round_trips
+}
+
+# Every run result a test checks is also checked to survive the history: imported into a fresh
+# database and shown again with 'history show --json', it must be the same text, byte for byte
+# (result_to_json and result_from_json are exact inverses, and so are result_set_to_json and
+# result_set_from_json for a run of several jobs). Once per distinct output.
+result_round_trips() {
+	local sum db="$BATS_TEST_TMPDIR/.round-trip.db" id
+	echo "$output" | jq -e '.schema == 2 and
+		((has("params") and has("targets")) or (has("jobs") and has("groups")))' \
+		>/dev/null 2>&1 || return 0
+	sum=$(printf '%s' "$output" | md5sum | cut -d' ' -f1)
+	[ "${ROUND_TRIPPED:-}" = "$sum" ] && return 0
+	ROUND_TRIPPED=$sum
+	rm -f "$db"
+	id=$(printf '%s\n' "$output" | "$IORATE" history import --db "$db" - |
+		sed -n 's/.* as run \([0-9]*\)$/\1/p')
+	[ -n "$id" ] || { echo "the result could not be imported into a history" >&2; return 1; }
+	diff <(printf '%s\n' "$output") <("$IORATE" history show --db "$db" "$id" --json) >&2 || {
+		echo "the result did not come back from the history as it went in" >&2
 		return 1
 	}
 }

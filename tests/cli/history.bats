@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# iorate history end to end: import, list with filters, show, compare, rm, run --save.
-# Runs are 0.5 s with the null engine (no file is touched); the database is per test.
+# iorate history end to end: import, list with filters, show, compare, rm, run --save, and every
+# kind of run JSON going into the history and coming back out as it went in. Runs are short,
+# mostly with the null engine (no file is touched); the database is per test.
 
 load helpers
 
@@ -96,14 +97,23 @@ two_runs() {
 
 @test "show --json prints the run exactly as 'iorate run --json' did" {
 	two_runs
-	iorate history show 2 --json
-	[ "$status" -eq 0 ]
-	diff <(echo "$output") b.json
-	iorate history show 1
-	[ "$status" -eq 0 ]
-	[[ "$output" == "run 1  "* ]]
-	[[ "$output" == *"command: iorate run --engine null -d 0.5 --json x"* ]]
-	[[ "$output" == *"4KiB random, 0% writes"* ]]
+	"$IORATE" history show 2 --json > show.json
+	cmp show.json b.json
+	"$IORATE" history show 1 --json > show.json
+	cmp show.json a.json
+}
+
+@test "show prints byte for byte the report the run printed: two targets, writes" {
+	"$IORATE" run --engine sync -c 4M -d 0.5 -w 30 -q --save a.dat b.dat > run.txt 2> err.txt
+	[ "$(cat err.txt)" = "iorate: saved as run 1 in $IORATE_HISTORY" ]
+	"$IORATE" history show 1 > show.txt
+	cmp show.txt run.txt
+	# What makes it a real check: both targets, reads and writes, latency percentiles.
+	iorate history show 1 --json
+	json_ok '(.targets | length) == 2 and all(.targets[]; .read.ios > 0 and .write.ios > 0)'
+	json_ok '(.total.write.hist | length) > 1 and .total.write.lat_n == .total.write.ios'
+	grep -q '^Write I/O$' show.txt
+	grep -q '^ p99.999 |' show.txt
 }
 
 @test "compare: IOPS, MiB/s, latency per direction with the ratio, and what differs" {
@@ -115,14 +125,103 @@ two_runs() {
 		"total p99 µs"; do
 		echo "$output" | grep -q "^$r " || { echo "missing $r"; false; }
 	done
-	[[ "$output" == *"bs: 4096 -> 8192"* ]]
-	[[ "$output" == *"write: 0 -> 30"* ]]
+	echo "$output" | grep -qx '  --bs: 4KiB -> 8KiB'
+	echo "$output" | grep -qx '  --write: 0% -> 30%'
+	echo "$output" | grep -qx '  targets: \["x"\] -> \["x","y"\]'
+	echo "$output" | grep -qx '  target 2: only in run 2'
+	# Half-second runs have a point per 100 ms: about five values each, which are tested.
+	echo "$output" | grep -q '^beyond noise: .* values per 0.1 s (the coarser series)'
+	echo "$output" | grep -q '^total IOPS .* p [<=] '
 	iorate history compare 1 2 --json
 	[ "$status" -eq 0 ]
 	json_ok '.a.id == 1 and .b.id == 2'
+	json_ok '.noise_test.interval_s == 0.1 and .noise_test.min_interval_s == 0.05'
+	json_ok '.figures[] | select(.direction == "total" and .metric == "iops") |
+		.samples_a >= 3 and .samples_a <= 5 and .samples_b >= 3 and .samples_b <= 5'
 	ratio=$(echo "$output" | jq '.figures[] | select(.direction == "total" and .metric == "iops") | .ratio')
 	want=$(jq -n --slurpfile a a.json --slurpfile b b.json '$b[0].total.iops / $a[0].total.iops')
 	awk -v r="$ratio" -v w="$want" 'BEGIN { exit !((r - w) ^ 2 < 1e-12) }'
+	# Against a run of 1 s points, the 100 ms points are added up to seconds: half a second is
+	# one value, too few; p99 per interval does not add up.
+	"$IORATE" run --engine null -d 0.5 --interval 1s --json x > c.json
+	"$IORATE" history import c.json > /dev/null
+	iorate history compare 1 3 --json
+	json_ok '.noise_test.interval_s == 1'
+	json_ok '.figures[] | select(.direction == "total" and .metric == "iops") |
+		.samples_a == 1 and .samples_b == 1 and .untested == "too few intervals"'
+	json_ok '.figures[] | select(.direction == "total" and .metric == "p99_us") |
+		.untested == "different intervals: p99 per interval does not add up"'
+	json_ok '.changes[] | select(.option == "--interval") | .a == 0 and .b == 1000000000'
+	iorate history compare 1 3
+	echo "$output" | grep -qx '  --interval: auto -> 1s'
+}
+
+@test "compare: a cap, an open loop, a VM cap or a warm-up is listed; the IOPS change is beyond noise" {
+	# Only the two capped runs need the intervals the noise test counts (ten points of 100 ms
+	# in a run of 1 s).
+	"$IORATE" run --engine null -d 0.5 --json x > free.json
+	"$IORATE" run --engine null -d 1 --cap-iops 1000 --json x > capped.json
+	"$IORATE" run --engine null -d 0.5 --rate-iops 400 --arrival poisson --vm-cap-mibps 100 \
+		--warmup 0.5 --json x > open.json
+	"$IORATE" run --engine null -d 0.5 --json x > free2.json
+	"$IORATE" run --engine null -d 1 --cap-iops 4000 --json x > capped2.json
+	for f in free capped open free2 capped2; do "$IORATE" history import $f.json > /dev/null; done
+	iorate history compare 1 2
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx '  --cap-iops: off -> 1000'
+	echo "$output" | grep -q "^beyond noise: Welch's t-test (two-sided)"
+	# Two capped runs hold their rate second by second, so the test can tell them apart
+	# whatever else the machine does (an uncapped null run's seconds vary with the load).
+	iorate history compare 2 5
+	echo "$output" | grep -qx '  --cap-iops: 1000 -> 4000'
+	echo "$output" | grep -q '^total IOPS .* yes  p < 0.0001$'
+	iorate history compare 1 3
+	echo "$output" | grep -qx '  --rate-iops: off -> 400'
+	echo "$output" | grep -qx '  --arrival: closed -> poisson'
+	echo "$output" | grep -qx '  --vm-cap-mbps/--vm-cap-mibps: off -> 104.8576 MB/s (100 MiB/s)'
+	echo "$output" | grep -qx '  --warmup: 0s -> 500ms'
+	# Nothing else: a seed iorate chose is no parameter of the user's.
+	[ "$(echo "$output" | sed -n '/^the runs differ in:$/,$p' | wc -l)" -eq 5 ]
+	iorate history compare 1 3 --json
+	json_ok '[.changes[].option] == ["--warmup", "--rate-iops", "--arrival", "--vm-cap-mbps/--vm-cap-mibps"]'
+	json_ok '.changes[] | select(.key == "params.rate_iops") | .a == 0 and .b == 400'
+	iorate history compare 2 5 --json
+	json_ok '.figures[] | select(.direction == "total" and .metric == "iops") |
+		.beyond_noise == true and .p < 0.01 and .samples_a >= 3 and .samples_b >= 3'
+	json_ok '.noise_test.method == "welch_t" and .noise_test.threshold == 0.01'
+	json_ok '.figures[] | select(.metric == "mean_us") | .beyond_noise == null'
+	iorate history rm 5
+	[ "$status" -eq 0 ]
+	# The same command twice: no parameter differs.
+	iorate history compare 1 4
+	echo "$output" | grep -qx 'the runs differ in no parameter'
+	# The list shows the limits of each run compactly.
+	iorate history list
+	[ "$status" -eq 0 ]
+	[[ "$(echo "$output" | sed -n 1p)" == *" LIMITS "*" TARGETS" ]]
+	[[ "$(echo "$output" | sed -n 2p)" =~ \ -\ +x$ ]]
+	[[ "$(echo "$output" | sed -n 3p)" == *"  vm 104.9MB/s open 400/s~ x" ]]
+	[[ "$(echo "$output" | sed -n 4p)" == *"  cap 1000/s "*" x" ]]
+	iorate history list --json
+	json_ok '.runs[2].params.cap.iops == 1000 and .runs[1].params.rate_iops == 400'
+	json_ok '.runs[1].params.arrival == "poisson" and .runs[0].params.emulate == null'
+	iorate history list --csv
+	[[ "$(echo "$output" | head -1)" == *",jobs,cap_iops,cap_mbps,"*",rate_iops,arrival,emulate" ]]
+	[[ "$(echo "$output" | sed -n 4p)" == *",1,1000,0,0,0,0,0,0,0,0,0,0,closed," ]]
+}
+
+@test "compare: runs of several jobs name each job's differences and the jobs only one has" {
+	"$IORATE" run --engine null -d 0.3 --json x > one.json
+	"$IORATE" run --engine null -d 0.3 --job-name a x --job-name logs -b 8k --stonewall \
+		--cap-iops 500 y --json > two.json
+	"$IORATE" history import one.json two.json > /dev/null
+	iorate history compare 1 2
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx '  jobs: 1 -> 2'
+	echo "$output" | grep -qx '  job 1: --job-name: - -> a'
+	echo "$output" | grep -qx '  job 2 (logs): only in run 2'
+	iorate history compare 2 2
+	echo "$output" | grep -qx 'the runs differ in no parameter'
 }
 
 @test "import: sweep JSON gives one run per row; the same file twice is not saved twice" {
@@ -199,7 +298,147 @@ two_runs() {
 	echo "$output" > r.json
 	iorate history show 1 --json
 	diff <(echo "$output") r.json
-	iorate run --engine null -d 0.5 --db /proc/no/such/h.db -q x
+	# A database that cannot be used once the run is done costs a warning, not the run.
+	echo "not a database" > bad.db
+	iorate run --engine null -d 0.5 --db bad.db -q x
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == "iorate: warning: the run was not saved: "* ]]
+	# One that can be seen to be unusable beforehand is bad usage, before any I/O.
+	iorate run --engine null -d 0.5 --save --db /proc/no/such/h.db -q x
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --db /proc/no/such/h.db: its directory does not exist" ]
+}
+
+# round_trips FILE [TOL]: every run FILE holds (iorate run, sweep or mark --json) goes into a
+# fresh history and comes back out of 'history show --json' as it went in: a run's own file byte
+# for byte; a run inside a sweep or mark document as the same JSON values, reals within TOL
+# relative (default 0, exact; mark prints its document with 10 significant digits).
+round_trips() {
+	local file=$1 tol=${2:-0} db="$BATS_TEST_TMPDIR/rt.db" i=0 id n
+	rm -f "$db"
+	"$IORATE" history import --db "$db" "$file" > imported.txt
+	n=$(same_run "$file" count)
+	[ "$n" -ge 1 ]
+	[ "$(grep -c '^imported ' imported.txt)" -eq "$n" ]
+	for id in $(sed -n 's/^imported .* as run \([0-9]*\)$/\1/p' imported.txt); do
+		"$IORATE" history show --db "$db" "$id" --json > back.json
+		if [ "$(same_run "$file" is-run)" = yes ]; then
+			cmp back.json "$file"
+		else
+			same_run "$file" "$i" back.json "$tol"
+		fi
+		i=$((i + 1))
+	done
+}
+
+# same_run DOC count | is-run | I BACK TOL: how many runs DOC holds, whether it is one run, or
+# whether its run I and BACK are the same JSON values: integers and strings exactly, reals
+# within TOL relative.
+same_run() {
+	python3 - "$@" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+runs = [doc] if "params" in doc else [r["run"] for r in doc.get("rows", []) if r.get("run")] + \
+    [t[d]["result"] for t in doc.get("tests", []) for d in ("read", "write") if t.get(d)]
+if sys.argv[2] == "count":
+    sys.exit(print(len(runs)))
+if sys.argv[2] == "is-run":
+    sys.exit(print("yes" if "params" in doc else "no"))
+a, b, tol = runs[int(sys.argv[2])], json.load(open(sys.argv[3])), float(sys.argv[4])
+def same(x, y, at):
+    if isinstance(x, dict) and isinstance(y, dict) and x.keys() == y.keys():
+        return all(same(x[k], y[k], at + "." + k) for k in x)
+    if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        return all(same(u, v, "%s[%d]" % (at, i)) for i, (u, v) in enumerate(zip(x, y)))
+    if type(x) == type(y) and (x == y or (type(x) == float and
+                                          abs(x - y) <= tol * max(abs(x), abs(y)))):
+        return True
+    print("differs at %s: %r != %r" % (at or ".", x, y), file=sys.stderr)
+    return False
+sys.exit(0 if same(a, b, "") else 1)
+PY
+}
+
+@test "every kind of run JSON goes into the history and comes back out as it went in" {
+	"$IORATE" run --engine null -d 0.3 -w 30 --json x y > two.json
+	round_trips two.json
+	"$IORATE" run --engine sync -c 4M -d 0.5 -w 50 -s --cache buffered --fill zero -q \
+		--json f.dat > sync.json
+	round_trips sync.json
+	"$IORATE" run --engine null -d 1 -b 8k --cap-iops 1500 --burst-iops 3000 \
+		--burst-seconds 0.5 --rate-iops 2000 --arrival poisson -q --json z > open.json
+	jq -e '.schedule.late_ios >= 0 and (.series | any(has("credit_iops")))' open.json
+	round_trips open.json
+	"$IORATE" run --engine null -d 0.2 --no-latency --ios 1000 -t 2 --trace tr.log -q \
+		--json w > nolat.json
+	jq -e '.total.total.lat_us == null and .total.read.lat_min_ns == null' nolat.json
+	round_trips nolat.json
+	"$IORATE" sweep depth=1,2 --engine null -d 0.2 -q --json x > sweep.json
+	round_trips sweep.json
+	mkdir d
+	"$IORATE" mark --json --runs 1 --measure 100ms --interval 0 --size 8M --engine null d \
+		> mark.json 2>/dev/null
+	round_trips mark.json 1e-8
+}
+
+@test "a file that is not a run is refused naming the key; nothing is saved" {
+	"$IORATE" run --engine null -d 0.2 --json x > r.json
+	jq '.targets[0].read.hist[0][0] = 99999' r.json > bad.json
+	iorate history import bad.json
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: bad.json: targets[0].read.hist[0]: bucket 99999 is not after -1 and below 4352" ]
+	jq 'del(.params.depth)' r.json > nodepth.json
+	"$IORATE" sweep depth=1,2 --engine null -d 0.2 -q --json x | jq '.rows[1].run.seconds = "1"' > s.json
+	iorate history import s.json
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: s.json: rows[1].run.seconds: not a number" ]
+	iorate history import nodepth.json
+	[ "$stderr" = "iorate: nodepth.json: params.depth: missing" ]
+	iorate history list --json
+	json_ok '.runs == []'
+}
+
+@test "a run saved before histograms were kept (JSON schema 1) imports, shows and compares" {
+	v1="$BATS_TEST_DIRNAME/fixtures/run-v1-open-loop.json"
+	iorate history import "$v1"
+	[ "$status" -eq 0 ]
+	iorate history show 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Note: saved by iorate 0.1.0 without latency histograms"* ]]
+	[[ "$output" == *"z: 1 GiB"* ]]
+	# Its percentiles come back as they were saved.
+	iorate history show 1 --json
+	[ "$(echo "$output" | jq -c .total.read.lat_us)" = "$(jq -c .total.read.lat_us "$v1")" ]
+	json_ok '.schema == 2 and .params.arrival == "fixed" and .total.read.ios == 2000'
+	"$IORATE" run --engine null -d 0.2 -b 8k --json z > new.json
+	"$IORATE" history import new.json >/dev/null
+	iorate history compare 1 2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"read p99 µs"* ]]
+	# The same old file again is the same run.
+	iorate history import "$v1"
+	[ "$output" = "$v1: already saved as run 1" ]
+}
+
+@test "an iorate-mpi run (ranks, every rank's targets) goes in and comes back out as it went in" {
+	local mpi="${IORATE_MPI:-$(dirname "$IORATE")/iorate-mpi}"
+	command -v mpirun >/dev/null || skip "mpirun not found (make deps installs openmpi-bin)"
+	[ -x "$mpi" ] || skip "$mpi not built (MPI was not found at build time)"
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 TMPDIR="$BATS_TEST_TMPDIR"
+	timeout 120 mpirun -q --oversubscribe -np 2 --mca btl self,vader \
+		--mca oob_tcp_if_include lo --mca btl_tcp_if_include lo \
+		"$mpi" run --engine null -d 0.3 -w 30 --json 'x%r' 'y%r' > mpi.json
+	jq -e '(.ranks | length) == 2 and (.targets | length) == 4 and .ranks[1].first_target == 2' \
+		mpi.json
+	round_trips mpi.json
+}
+
+@test "the default database's directory is made on first import, as on first --save" {
+	unset IORATE_HISTORY
+	export XDG_DATA_HOME="$BATS_TEST_TMPDIR/fresh/data"
+	"$IORATE" run --engine null -d 0.2 --json x > a.json
+	iorate history import a.json
+	[ "$status" -eq 0 ]
+	[ -f "$XDG_DATA_HOME/iorate/history.db" ]
+	[ "$(stat -c %a "$XDG_DATA_HOME/iorate")" = 700 ]
 }

@@ -70,7 +70,7 @@ setup() {
 	iorate run --engine sync -d 1 -c 8M -b 4k -w 30 --json new.dat
 	[ "$status" -eq 0 ]
 	[ ! -e new.dat ]
-	json_ok '.schema == 1 and (.version | type == "string")'
+	json_ok '.schema == 2 and (.version | type == "string")'
 	json_ok '.params.bs == 4096 and .params.write == 30 and .params.pattern == "random"'
 	json_ok '.params.cache == "direct" and .params.engine == "sync" and .params.size == 8388608'
 	json_ok '.targets | length == 1'
@@ -86,6 +86,59 @@ setup() {
 	json_ok '.command_line | startswith("iorate run")'
 	# Write share near 30 %.
 	json_ok '(.total.write.ios / .total.total.ios) > 0.2 and (.total.write.ios / .total.total.ios) < 0.4'
+}
+
+@test "a run of 2 s has a point per 100 ms, about 20, whose I/O counts add up to the run's" {
+	iorate run --engine null -d 2 --cap-iops 5000 --json x
+	[ "$status" -eq 0 ]
+	json_ok '.interval == 0.1 and .interval_ns == 100000000 and .params.interval_ns == 0'
+	# Points are due on a grid from the window's start; a late wake-up merges two.
+	json_ok '(.series | length) >= 18 and (.series | length) <= 20'
+	json_ok '([.series[] | .read_ios + .write_ios] | add) == .total.total.ios'
+	json_ok '([.series[].read_bytes] | add) == .total.read.bytes'
+	# At 5,000 IOPS, a point of 100 ms holds about 500 I/Os, each counted once.
+	n=$(jqv '.series | length')
+	for ((i = 0; i < n - 1; i++)); do
+		k=$(jqv ".series[$i].read_ios")
+		((k >= 350 && k <= 1000)) || { echo "point $i: $k I/Os"; false; }
+	done
+	# Asked to run longer than 10 s: a point per second (ended early here by --ios).
+	iorate run --engine null -d 11 --warmup 0 --cap-iops 2000 --ios 3000 --json x
+	json_ok '.interval_ns == 1000000000 and (.series | length) >= 1 and (.series | length) <= 2'
+	json_ok '([.series[] | .read_ios + .write_ios] | add) == .total.total.ios'
+}
+
+@test "--steady judges samples of whole seconds of a series of 100 ms points" {
+	iorate run --engine null -d 8 --cap-iops 2000 --steady iops:10% --steady-time 2s --json x
+	[ "$status" -eq 0 ]
+	json_ok '.interval_ns == 100000000'
+	json_ok '.notes | any(startswith("steady state reached (iops:10%)") and endswith("over the last 2 s; the job ended there"))'
+	# Two samples of ten points each: it ends once 20 points are in, long before its 8 s.
+	json_ok '(.series | length) >= 20 and .seconds < 5'
+}
+
+@test "--interval sets the series' interval; text --series says it; bad ones are refused" {
+	iorate run --engine null -d 1 --interval 250ms --json x
+	[ "$status" -eq 0 ]
+	json_ok '.interval_ns == 250000000 and .params.interval_ns == 250000000'
+	json_ok '(.series | length) >= 3 and (.series | length) <= 4'
+	json_ok '([.series[] | .read_ios + .write_ios] | add) == .total.total.ios'
+	iorate run --engine null -d 0.5 -q --series x
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx 'Series (a point per 100 ms):'
+	iorate run --engine null -d 1 --interval 5ms x
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --interval: must be from 10ms to 1h" ]
+	iorate run --engine null -d 1 --interval 300ms --steady iops:5% --steady-time 2s x
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --interval: must divide --steady-interval (1 s)" ]
+	# The jobs of a group share one series, so their points add up by index.
+	iorate run --engine null -d 1 --job-name a --interval 200ms x --job-name b --interval 500ms y
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--interval: the jobs of a group share one series (500 ms here, 200 ms"* ]]
+	iorate run --engine null -d 1 --json --job-name a --interval 200ms x --job-name b y
+	[ "$status" -eq 0 ]
+	json_ok '[.jobs[].interval_ns] == [200000000, 200000000]'
 }
 
 @test "--keep keeps the file iorate created; an existing file is never removed" {
@@ -111,7 +164,9 @@ setup() {
 	iorate run --engine sync -d 1 -c 4M --csv a.dat b.dat
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | head -1 | cut -d, -f1-6)" = "target,direction,ios,bytes,seconds,iops" ]
-	[ "$(echo "$output" | wc -l)" -eq 10 ]
+	# Then three rows for each block device under the targets (none on tmpfs).
+	[ "$(echo "$output" | grep -vc '^device:')" -eq 10 ]
+	[ "$(( $(echo "$output" | grep -c '^device:') % 3 ))" -eq 0 ]
 	echo "$output" | grep -q '^a.dat,read,'
 	echo "$output" | grep -q '^b.dat,total,'
 	echo "$output" | grep -q '^\*,total,'
@@ -132,6 +187,48 @@ setup() {
 	iorate run --engine null -d 0.3 --units si x
 	echo "$output" | grep -q 'MB/s'
 	if echo "$output" | grep -q 'MiB/s'; then false; fi
+}
+
+@test "the text report ends with a headline; a read-only run has no write table nor column" {
+	iorate run --engine null -d 0.3 x
+	[ "$status" -eq 0 ]
+	head=$(echo "$output" | tail -1)
+	[[ "$head" =~ ^read\ ([0-9,]+)\ IOPS,\ [0-9.,]+\ MiB/s,\ p99\ [0-9.]+\ us\ on\ 1\ target,\ direct,\ 4\ KiB\ random\ QD1$ ]]
+	# The headline's IOPS are the total table's, rounded (the table's two decimals rounded
+	# again may land one off).
+	iops=${BASH_REMATCH[1]//,/}
+	table=$(echo "$output" | sed -n '/^Total I\/O$/,/^total:/p' | tail -1 | cut -d'|' -f4)
+	table=$(printf '%.0f' "${table// /}")
+	[ $((iops - table)) -le 1 ] && [ $((table - iops)) -le 1 ]
+	echo "$output" | grep -qx 'Read I/O'
+	if echo "$output" | grep -q 'Write I/O\|Write (us)\|N/A'; then false; fi
+	echo "$output" | grep -qx '   %-ile |    Read (us) |   Total (us)'
+	# A write-only run: no read table.
+	iorate run --engine null -d 0.3 -w 100 -b 8k -t 2 -o 4 --cap-iops 2000 --units si x
+	[[ "$(echo "$output" | tail -1)" =~ ^write\ [0-9,]+\ IOPS,\ [0-9.,]+\ MB/s,\ p99\ .*\ on\ 1\ target,\ direct,\ 8\ KiB\ random\ 2\ threads\ x\ QD4\;\ disk\ cap\ 2000\ IOPS$ ]]
+	if echo "$output" | grep -q 'Read I/O\|Read (us)'; then false; fi
+}
+
+@test "--brief prints the headline alone, for run, several jobs and the compat front ends" {
+	iorate run --engine null -d 0.3 -w 30 --rate-iops 400 --brief x y
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | wc -l)" -eq 1 ]
+	[[ "$output" =~ ^[0-9]+/[0-9]+\ read/write\ [0-9.,]+\ IOPS,\ .*\ on\ 2\ targets,\ direct,\ 4\ KiB\ random\ QD1\;\ open\ loop\ 400\ IOPS\ per\ target$ ]]
+	iorate run --engine null -d 0.3 --no-latency --brief x
+	[[ "$output" =~ ^read\ [0-9,]+\ IOPS,\ [0-9.,]+\ MiB/s\ on\ 1\ target, ]]
+	iorate run --engine null -d 0.3 --brief --job-name a x --job-name b -w 100 --stonewall y
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | wc -l)" -eq 3 ]
+	[[ "$(echo "$output" | sed -n 1p)" == "group 0 (1 job): read "*" on 1 target, direct, 4 KiB random QD1" ]]
+	[[ "$(echo "$output" | sed -n 2p)" == "group 1 (1 job): write "*" on 1 target, direct, 4 KiB random QD1" ]]
+	[[ "$(echo "$output" | sed -n 3p)" =~ ^total\ \(2\ jobs\):\ [0-9]+/[0-9]+\ read/write\ .*\ on\ 2\ targets$ ]]
+	iorate diskspd -c1M -d1 -W0 -b8K --engine null --brief t.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^read\ [0-9,]+\ IOPS,\ .*\ on\ 1\ target,\ buffered,\ 8\ KiB\ sequential\ QD2$ ]]
+	# --brief is a text format: another one contradicts it.
+	iorate run --engine null -d 0.3 --brief --json x
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --brief and --json cannot be used together" ]
 }
 
 @test "with --seed, two runs issue the same offsets (null engine)" {
@@ -202,17 +299,28 @@ setup() {
 	[ ! -e fill.dat ]
 }
 
-@test "a directory target is explained" {
+@test "a directory target, or one whose directory is missing, is bad usage before any I/O" {
 	mkdir d
-	iorate run --engine sync -d 1 d
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"is a directory"* ]]
+	iorate run --engine sync -d 1 --size 1M first.dat d
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "iorate: d: is a directory"* ]]
+	[ ! -e first.dat ]
+	iorate run --engine sync -d 1 --size 1M first.dat /proc/nonexistent/dir/x.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: /proc/nonexistent/dir/x.dat: its directory does not exist" ]
+	[ ! -e first.dat ]
 }
 
 @test "a file that cannot be opened ends the run with exit 1 and one line" {
-	iorate run --engine sync -d 1 /proc/nonexistent/dir/x.dat
+	need_root
+	mkdir m
+	mount -t tmpfs -o size=4M tmpfs m || skip "cannot mount tmpfs"
+	head -c 1048576 /dev/zero >m/f.dat
+	mount -o remount,ro m
+	iorate run --engine sync --cache buffered -w 50 -d 1 m/f.dat
+	umount m
 	[ "$status" -eq 1 ]
-	[ "$(echo "$stderr" | wc -l)" -eq 1 ]
+	[ "$stderr" = "iorate: m/f.dat: cannot open: Read-only file system" ]
 }
 
 @test "text output has parameters, per-target tables and percentiles with units" {
@@ -292,23 +400,51 @@ setup() {
 	json_ok '.notes | any(test("could not keep up"))'
 }
 
-@test "make install PREFIX=... installs the binary and the man page" {
+@test "make install PREFIX=... installs the binary, the man page and the bash completion" {
 	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	build=$(dirname "$IORATE")
 	make -s -C "$top" install BUILD="$build" PREFIX="$BATS_TEST_TMPDIR/inst" >/dev/null
 	[ -x "$BATS_TEST_TMPDIR/inst/bin/iorate" ]
 	"$BATS_TEST_TMPDIR/inst/bin/iorate" --version
 	[ -f "$BATS_TEST_TMPDIR/inst/share/man/man1/iorate.1" ]
+	comp="$BATS_TEST_TMPDIR/inst/share/bash-completion/completions/iorate"
+	[ -f "$comp" ]
+	# The completion offers what --help lists: load it and ask bash.
+	run bash -c "source '$comp'; COMP_WORDS=(iorate run --cap-i); COMP_CWORD=2; _iorate;
+		echo \"\${COMPREPLY[*]}\""
+	[ "$output" = "--cap-iops --cap-io-unit" ]
+	run bash -c "source '$comp'; COMP_WORDS=(iorate model --host-cache r); COMP_CWORD=3; _iorate;
+		echo \"\${COMPREPLY[*]}\""
+	[ "$output" = "readonly readwrite" ]
+	run bash -c "source '$comp'; COMP_WORDS=(iorate hi); COMP_CWORD=1; _iorate;
+		echo \"\${COMPREPLY[*]}\""
+	[ "$output" = "history" ]
 }
 
-@test "the man page lists exactly the options of iorate run --help" {
+@test "the man page is generated from the command tables: every command, every option" {
 	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	diff <(sh "$top/tools/gen-man.sh" "$IORATE") "$top/docs/iorate.1"
+	for cmd in run mark sweep diskspd sqlio model plan explain cost catalog history report; do
+		grep -q "^\.SS iorate $cmd\$" "$top/docs/iorate.1"
+		grep -q "^\.B iorate $cmd\$" "$top/docs/iorate.1"
+	done
+}
+
+@test "a flag means one thing everywhere: -o is --depth, the model's host cache is --host-cache" {
+	"$IORATE" help report | grep -q -- '--output FILE'
+	! "$IORATE" help report | grep -q -- '-o, '
+	"$IORATE" model --help | grep -q -- '--host-cache MODE'
+	"$IORATE" help model | grep -q -- '-d, --time DURATION'
+	iorate report --nothing -o x.html
+	[ "$status" -eq 2 ]
 }
 
 @test "open loop on uring and aio at depth: the rate is kept and latency is not inflated" {
 	for e in uring aio; do
-		iorate run --engine "$e" -o 8 -d 2 -c 8M --rate-iops 2000 --json ol.dat
+		# Reads of a file the page cache holds: a device the machine shares with others
+		# cannot make them slow, so the test sees iorate's timing, not the disk's queue.
+		iorate run --engine "$e" -o 8 -d 2 -c 8M --cache buffered --no-invalidate \
+			--rate-iops 2000 --json ol.dat
 		[ "$status" -eq 0 ]
 		# 4,000 I/Os due in 2 s; all are issued on time by a file this fast.
 		json_ok '.total.total.ios >= 3960 and .total.total.ios <= 4040'
@@ -329,7 +465,8 @@ setup() {
 }
 
 @test "a cap at depth reaps while waiting for tokens: latency is Little's law, not the sleep" {
-	iorate run --engine uring -o 4 -d 2 -c 8M --cap-iops 500 --json cap.dat
+	iorate run --engine uring -o 4 -d 2 -c 8M --cache buffered --no-invalidate --cap-iops 500 \
+		--json cap.dat
 	[ "$status" -eq 0 ]
 	json_ok '.total.total.iops > 490 and .total.total.iops < 510'
 	# 4 outstanding at 500 IOPS: about 8 ms each, as a throttled cloud disk shows.
@@ -342,4 +479,93 @@ setup() {
 	json_ok '.host.clock == "monotonic"'
 	iorate run --engine null --ios 100
 	echo "$output" | grep -qE 'clock: +(CLOCK_MONOTONIC|calibrated TSC)'
+}
+
+@test "the layer check fails on an include against docs/architecture.md, and passes the tree" {
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	run sh "$top/tools/check-layers.sh" "$top"
+	[ "$status" -eq 0 ]
+	mkdir -p tree/src/engine tree/src/core tree/docs
+	cp "$top/docs/architecture.md" tree/docs/
+	printf '#include "core/worker.h"\n' >tree/src/engine/x.c
+	printf '#include "engine/engine.h"\n' >tree/src/core/y.c
+	run sh "$top/tools/check-layers.sh" tree
+	[ "$status" -eq 1 ]
+	[ "$output" = "src/engine/x.c:1: engine may not include core/ (docs/architecture.md)" ]
+}
+
+@test "--latency-target: the deepest queue within the target, a final window at it, then the end" {
+	# The null engine keeps far within 50 ms at any depth: the search doubles to --depth,
+	# runs its final window there and the job ends long before its 10 s.
+	iorate run --engine null --depth 32 --latency-target 50ms --latency-window 50ms \
+		--latency-percentile 99 -d 10 -q t.dat --json
+	[ "$status" -eq 0 ]
+	json_ok '.latency_target.finished == 1 and .latency_target.depth_min == 32 and
+		.seconds < 10 and .latency_target.final.ios > 0 and .latency_target.seconds > 0'
+	json_ok '.params.latency_target == {"target_ns": 50000000, "window_ns": 50000000,
+		"percentile": 99, "run": false}'
+	# Under a cap of 4,000 IOPS an I/O waits about depth / 4,000 s: depth 16 is 4 ms, over
+	# a 3 ms target, so the search settles below it.
+	iorate run --engine null --depth 64 --cap-iops 4000 --latency-target 3ms \
+		--latency-window 100ms --latency-percentile 99 -d 10 -q t.dat --json
+	[ "$status" -eq 0 ]
+	json_ok '.latency_target.finished == 1 and .latency_target.depth_max < 16 and
+		.seconds < 10'
+	iorate run --engine null --depth 64 --cap-iops 4000 --latency-target 3ms \
+		--latency-window 100ms --latency-percentile 99 -d 10 t.dat
+	[[ "$output" == *"Latency target (--latency-target 3.000 ms, window 100.000 ms, 99 % of I/Os):"* ]]
+	[[ "$output" == *"final window:     1 of 1 threads"* ]]
+}
+
+@test "--latency-target: an I/O over it at depth 1 fails the job; bad options are refused" {
+	iorate run --engine null --cap-iops 100 --latency-target 1ms -d 5 -q t.dat
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"t.dat: an I/O took "*" ms at depth 1, above --latency-target 1.000 ms"* ]]
+	iorate run --engine null --latency-window 1s -d 1 t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --latency-window: of no effect without --latency-target" ]
+	iorate run --engine null --latency-target 1ms --latency-percentile 0 -d 1 t.dat
+	[ "$status" -eq 2 ]
+	iorate run --engine null --latency-target 1ms --rate-iops 100 -d 1 t.dat
+	[ "$status" -eq 2 ]
+	iorate run --engine null --latency-target 1ms --no-latency -d 1 t.dat
+	[ "$status" -eq 2 ]
+	# The equivalent line keeps every digit of a duration (1.5 ms, not 1 ms).
+	iorate run --dry-run --engine aio --depth 8 --latency-target 1500us --latency-window 1s \
+		--warmup 250us t.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--latency-target 1500us --latency-window 1s --latency-percentile 100"* ]]
+	[[ "$output" == *"--warmup 250us"* ]]
+}
+
+@test "--steady lat and lat_slope: the job ends once each sample's mean latency holds" {
+	# Under a cap of 2,000 IOPS at depth 4 each read waits about 2 ms, second after second.
+	iorate run --engine null --cap-iops 2000 --depth 4 -d 30 --steady lat:10% \
+		--steady-time 2s -q l.dat --json
+	[ "$status" -eq 0 ]
+	json_ok '.seconds < 30 and (.notes[0] | startswith("steady state reached (lat:10%)"))'
+	json_ok '[.series[] | .lat_mean_ns] | all(. > 1000000 and . < 3000000)'
+	iorate run --engine null --cap-iops 2000 --depth 4 -d 30 --steady lat_slope:100us \
+		--steady-time 2s -q l.dat --json
+	json_ok '.seconds < 30 and .params.steady.criterion == "lat_slope:100000ns"'
+	json_ok '.notes[0] | test("^steady state reached \\(lat_slope:100000ns\\) [0-9]+ s into the measure: [0-9.e+-]+ ns over")'
+	iorate run --engine null --steady lat:fast --steady-time 2s l.dat
+	[ "$status" -eq 2 ]
+	iorate run --engine null --steady lat:10% --steady-time 2s --no-latency l.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--steady: lat and lat_slope judge latencies, which --no-latency does not keep"* ]]
+}
+
+@test "--dry-run --json: every parameter of the job as its run's JSON would record it, nothing run" {
+	iorate run --dry-run --json --engine aio --depth 8 -w 20 --trim 10 --latency-target 2ms \
+		--cmdprio 25 --flow 3 --interval 200ms dry.dat
+	[ "$status" -eq 0 ]
+	[ ! -e dry.dat ]
+	json_ok '.engine == "aio" and .depth == 8 and .write == 20 and .trim == 10 and
+		.latency_target.target_ns == 2000000 and .cmdprio.share == "25,25" and
+		.shape.flow == 3 and .interval_ns == 200000000 and .targets == ["dry.dat"]'
+	# Checked as a run would be: what a run refuses, the dry run refuses.
+	iorate run --dry-run --json --cmdprio-class rt dry.dat
+	[ "$status" -eq 2 ]
+	[ ! -e dry.dat ]
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/job.h"
 #include "util/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -26,6 +27,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		free(list);
 	}
+	/* The job's written shapes: what they accept stays within the job's bounds. */
+	struct job j;
+	const char *why;
+	job_init(&j);
+	if (job_parse_bssplit(&j, s, &why) == 0 &&
+	    (j.nbs_read > JOB_MAX_BS || j.nbs_write > JOB_MAX_BS || (!j.nbs_read && !j.nbs_write)))
+		abort();
+	if (job_parse_dist(&j, s, &why) == 0 && j.nzones > JOB_MAX_ZONES)
+		abort();
+	char err[256];
+	(void)job_validate(&j, err, sizeof(err));
+	job_release(&j);
 	free(s);
 	return 0;
 }

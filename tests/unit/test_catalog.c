@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "model_helpers.h"
 
 static void test_builtin_sources(void **state)
@@ -38,37 +40,38 @@ static void test_prices(void **state)
 		assert_non_null(strstr(p->source, "confidence"));
 		assert_null(strstr(p->source, "unverified"));
 	}
-	p = catalog_find_price(&cat, "aws", "vm", "m5.large", "us-east-1");
+	p = catalog_find_price(&cat, "aws", "vm", "m5.large", "us-east-1", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 0.096, 0.01);
-	p = catalog_find_price(&cat, "aws", "disk", "gp3", NULL);
+	p = catalog_find_price(&cat, "aws", "disk", "gp3", NULL, NULL);
 	assert_within(p->per_mbps_month, 0.04 / 1.048576, 0.1);
-	p = catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "us-central1");
+	p = catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "us-central1", NULL);
 	assert_within(p->per_gib_month, 0.10, 0.01);
-	assert_null(catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "eastus"));
-	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL)); /* not sourced yet */
+	assert_null(catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "eastus", NULL));
+	/* not sourced yet */
+	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL, NULL));
 
 	/* Spot checks of the third-party (confidence C) records added later, and of what stays unpriced. */
-	p = catalog_find_price(&cat, "azure", "vm", "D16s_v5", "eastus");
+	p = catalog_find_price(&cat, "azure", "vm", "D16s_v5", "eastus", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 0.768, 0.01);
-	p = catalog_find_price(&cat, "azure", "vm", "E96s_v5", "eastus");
+	p = catalog_find_price(&cat, "azure", "vm", "E96s_v5", "eastus", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 6.048, 0.01);	/* infracost: 730 h $4,415.04 */
-	p = catalog_find_price(&cat, "azure", "disk", "P40", "eastus");
+	p = catalog_find_price(&cat, "azure", "disk", "P40", "eastus", NULL);
 	assert_non_null(p);
 	assert_within(p->per_month, 259.0457, 0.01);
-	p = catalog_find_price(&cat, "azure", "disk", "S10", "eastus");
+	p = catalog_find_price(&cat, "azure", "disk", "S10", "eastus", NULL);
 	assert_non_null(p);
 	assert_within(p->per_month, 5.89, 0.01);
-	p = catalog_find_price(&cat, "aws", "vm", "m6i.xlarge", "us-east-1");
+	p = catalog_find_price(&cat, "aws", "vm", "m6i.xlarge", "us-east-1", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 0.192, 0.01);
-	assert_null(catalog_find_price(&cat, "azure", "disk", "P1", NULL));
-	assert_null(catalog_find_price(&cat, "azure", "disk", "P70", NULL));
-	assert_null(catalog_find_price(&cat, "azure", "vm", "E104is_v5", NULL));
-	assert_null(catalog_find_price(&cat, "azure", "vm", "L16s_v3", NULL));
-	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL));
+	assert_null(catalog_find_price(&cat, "azure", "disk", "P1", NULL, NULL));
+	assert_null(catalog_find_price(&cat, "azure", "disk", "P70", NULL, NULL));
+	assert_null(catalog_find_price(&cat, "azure", "vm", "E104is_v5", NULL, NULL));
+	assert_null(catalog_find_price(&cat, "azure", "vm", "L16s_v3", NULL, NULL));
+	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL, NULL));
 }
 
 static void test_lookup(void **state)
@@ -141,13 +144,220 @@ static void test_override(void **state)
 	catalog_release(&c);
 }
 
+/* Whether a key names a throughput figure of an entry (its value in MB/s or MiB/s). */
+static bool rate_key(const char *key)
+{
+	return strstr(key, "mbps") != NULL && strcmp(key, "units");
+}
+
+/* Every throughput figure of every built-in entry says its unit, as its source means it. */
+static void test_units_recorded(void **state)
+{
+	unsigned checked = 0;
+
+	for (size_t i = 0; i < cat.nroots; i++) {
+		json_t *root = cat.roots[i], *list, *e, *v;
+		const char *lists[] = {"disks", "vms"}, *key;
+		size_t k;
+
+		for (unsigned l = 0; l < 2; l++) {
+			list = json_object_get(root, lists[l]);
+			json_array_foreach(list, k, e) {
+				json_t *u = json_object_get(e, "units");
+
+				json_object_foreach(e, key, v) {
+					if (!rate_key(key))
+						continue;
+					checked++;
+					if (!json_is_string(u) && !(json_is_object(u) &&
+					    (json_object_get(u, key) || json_object_get(u, "default"))))
+						fail_msg("%s: no unit for '%s'", json_string_value(
+							 json_object_get(e, "name")), key);
+				}
+			}
+		}
+	}
+	/* Series give their rows' unit once, for all of them. */
+	for (size_t i = 0; i < cat.nroots; i++) {
+		json_t *sr;
+		size_t k;
+
+		json_array_foreach(json_object_get(cat.roots[i], "series"), k, sr)
+			if (!json_is_string(json_object_get(sr, "units")))
+				fail_msg("series %s: no unit",
+					 json_string_value(json_object_get(sr, "name")));
+	}
+	assert_true(checked > 250);
+}
+
+/* Microsoft's tables, not a blog's: G2 and G5; the DS caps of 2015 in MiB/s, the GS in MB/s. */
+static void test_azure_2015_sizes(void **state)
+{
+	const struct cat_vm *g2 = catalog_find_vm(&cat, "azure-2015", "G2");
+	const struct cat_vm *g5 = catalog_find_vm(&cat, "azure-2015", "G5");
+	const struct cat_vm *ds2 = catalog_find_vm(&cat, "azure-2015", "DS2");
+	const struct cat_vm *gs2 = catalog_find_vm(&cat, "azure-2015", "GS2");
+
+	assert_int_equal(g2->vcpus, 4);
+	assert_within(g2->mem_gib, 56, 0.01);
+	assert_int_equal(g2->max_disks, 8);
+	assert_within(g2->local_iops, 12000, 0.01);
+	assert_int_equal(g5->vcpus, 32);
+	assert_int_equal(g5->max_disks, 64);
+	assert_within(g5->local_mbps, 1500, 0.01);
+	assert_within(g5->local_write_mbps, 750, 0.01);
+	assert_true(ds2->uncached_mib && ds2->cached_mib);
+	assert_within(ds2->uncached_mbps, 64 * 1.048576, 0.01);
+	assert_false(gs2->uncached_mib);
+	assert_within(gs2->uncached_mbps, 250, 0.01);
+}
+
+/* "units" per figure: an object of units by figure, and its refusals. */
+static void test_units_object(void **state)
+{
+	struct catalog c = {0};
+	char err[256];
+
+	assert_int_equal(catalog_load_text(&c, "u.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"uncached_mbps\": 100, \"cached_mbps\": 100, \"units\": "
+		"{\"default\": \"MB/s\", \"cached_mbps\": \"MiB/s\"}, \"source\": \"s\", "
+		"\"date\": \"d\"}]}", err, sizeof(err)), 0);
+	assert_within(c.vms[0].uncached_mbps, 100, 0.001);
+	assert_within(c.vms[0].cached_mbps, 104.8576, 0.001);
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "u.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"units\": {\"vcpus\": \"MiB/s\"}, \"source\": \"s\", "
+		"\"date\": \"d\"}]}", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'vcpus' is not a throughput figure"));
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "u.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"units\": \"GB/s\", \"source\": \"s\", \"date\": \"d\"}]}",
+		err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "field 'units'"));
+	catalog_release(&c);
+}
+
+/* The caps a series' rules give a vCPU count, for one family (NULL: none). */
+static const struct cat_family_caps *rule(const struct cat_series *s, unsigned vcpus,
+					  const char *family)
+{
+	for (size_t k = 0; k < s->nrows; k++)
+		if (vcpus >= s->rows[k].vcpus_min && vcpus <= s->rows[k].vcpus_max &&
+		    !strcmp(s->rows[k].caps.family, family))
+			return &s->rows[k].caps;
+	return NULL;
+}
+
+/*
+ * The n2 series' rules say what every built-in n2 entry says for its vCPU count: two
+ * transcriptions of one table agree, so an imported n2 machine type is modelled as a built-in one.
+ */
+static void test_series_agree(void **state)
+{
+	unsigned checked = 0;
+
+	for (size_t i = 0; i < cat.nvms; i++) {
+		const struct cat_vm *v = &cat.vms[i];
+		const struct cat_series *s = catalog_find_series(&cat, v->catalog, v->name);
+
+		if (!s || v->series)
+			continue;
+		for (unsigned k = 0; k < v->nfcaps; k++) {
+			const struct cat_family_caps *r = rule(s, v->vcpus, v->fcaps[k].family);
+			double wi = v->fcaps[k].write_iops ?: v->fcaps[k].iops;
+			double wm = v->fcaps[k].write_mbps ?: v->fcaps[k].mbps;
+
+			if (!r)
+				fail_msg("%s: no %s rule for %s", v->name, s->name,
+					 v->fcaps[k].family);
+			assert_within(r->iops, v->fcaps[k].iops, 1e-9);
+			assert_within(r->mbps, v->fcaps[k].mbps, 1e-9);
+			assert_within(r->write_iops ?: r->iops, wi, 1e-9);
+			assert_within(r->write_mbps ?: r->mbps, wm, 1e-9);
+			checked++;
+		}
+	}
+	assert_true(checked >= 18);
+}
+
+/* A VM without caps of its own gets its series' for its vCPU count, citing the rules. */
+static void test_series_applied(void **state)
+{
+	struct catalog c = {0};
+	const struct cat_family_caps *fc;
+	const struct cat_vm *v;
+	char err[256];
+
+	assert_int_equal(catalog_load_builtin(&c, err, sizeof(err)), 0);
+	assert_int_equal(catalog_load_text(&c, "mine.json", "{\"catalog\": \"gcp\", \"vms\": ["
+		"{\"name\": \"c3d-highmem-30\", \"vcpus\": 30, \"source\": \"s\", \"date\": \"d\"},"
+		"{\"name\": \"c3-standard-5\", \"vcpus\": 5, \"source\": \"s\", \"date\": \"d\"},"
+		"{\"name\": \"x9-standard-4\", \"vcpus\": 4, \"source\": \"s\", \"date\": \"d\"}]}",
+		err, sizeof(err)), 0);
+	catalog_finish(&c);
+	v = catalog_find_vm(&c, "gcp", "c3d-highmem-30");
+	assert_string_equal(v->series, "c3d");
+	fc = catalog_vm_family_caps(v, "pd-ssd");
+	assert_non_null(fc);
+	assert_within(fc->iops, 50000, 1e-9);
+	assert_within(fc->mbps, 1200 * MIB, 1e-9);
+	assert_non_null(strstr(fc->source, "c-family.json"));
+	/* C3 rows are for the counts Google lists; 5 vCPUs is none of them. */
+	assert_int_equal(catalog_find_vm(&c, "gcp", "c3-standard-5")->nfcaps, 0);
+	assert_null(catalog_find_vm(&c, "gcp", "x9-standard-4")->series);
+	catalog_release(&c);
+}
+
+/* Spot checks of the current families against their pages (docs/catalog.md, "Where each..."). */
+static void test_current_families(void **state)
+{
+	const struct cat_vm *v;
+	const struct cat_family_caps *fc;
+
+	v = catalog_find_vm(&cat, "azure", "Standard_D8ds_v5");	/* ddsv5-series.md */
+	assert_int_equal(v->max_disks, 16);
+	assert_within(v->uncached_iops, 12800, 1e-9);
+	assert_within(v->local_iops, 38000, 1e-9);
+	assert_within(v->local_gib, 300, 1e-9);
+	v = catalog_find_vm(&cat, "azure", "E104ids_v5");	/* edsv5-series.md */
+	assert_int_equal(v->max_disks, 64);
+	assert_within(v->uncached_mbps, 4000, 1e-9);
+	v = catalog_find_vm(&cat, "azure", "E16bs_v5");	/* ebdsv5-ebsv5-series.md, SCSI */
+	assert_within(v->uncached_iops, 48400, 1e-9);
+	assert_within(v->burst_mbps, 2000, 1e-9);
+	v = catalog_find_vm(&cat, "azure", "D192s_v6");	/* dsv6-series.md */
+	assert_within(v->uncached_mbps, 12000, 1e-9);
+	assert_int_equal(v->vcpus, 192);
+	v = catalog_find_vm(&cat, "aws", "m6i.32xlarge");	/* ebs-optimized.md */
+	assert_within(v->uncached_iops, 160000, 1e-9);
+	assert_within(v->uncached_mbps, 5000, 1e-9);
+	assert_int_equal(v->vcpus, 128);
+	v = catalog_find_vm(&cat, "aws", "r5b.large");
+	assert_int_equal(v->vcpus, 2);
+	assert_within(v->mem_gib, 16, 1e-9);
+	assert_true(v->block_express);
+	v = catalog_find_vm(&cat, "aws", "c6i.large");
+	assert_within(v->burst_iops, 40000, 1e-9);
+	assert_within(v->burst_seconds, 1800, 1e-9);
+	v = catalog_find_vm(&cat, "aws", "i4i.large");	/* 1 x 468 GB */
+	assert_within(v->local_gib, 468e9 / 1073741824.0, 1e-9);
+	v = catalog_find_vm(&cat, "gcp", "c3d-standard-180");	/* c-family.json, C3D */
+	fc = catalog_vm_family_caps(v, "pd-ssd");
+	assert_within(fc->iops, 80000, 1e-9);
+	assert_within(fc->mbps, 2200 * MIB, 1e-9);
+	assert_null(catalog_vm_family_caps(v, "pd-standard"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_builtin_sources), cmocka_unit_test(test_prices),
 		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_suggest), cmocka_unit_test(test_malformed),
-		cmocka_unit_test(test_override),
+		cmocka_unit_test(test_override), cmocka_unit_test(test_units_recorded),
+		cmocka_unit_test(test_azure_2015_sizes), cmocka_unit_test(test_units_object),
+		cmocka_unit_test(test_series_agree), cmocka_unit_test(test_series_applied),
+		cmocka_unit_test(test_current_families),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

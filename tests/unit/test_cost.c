@@ -6,8 +6,9 @@
 
 #include "model_helpers.h"
 #include "model/cost.h"
+#include "util/field.h"
 
-/* Seed 003's StorSimple calculator: 750 GiB in 512 KiB chunks, prices keyed in. */
+/* the StorSimple calculator post's StorSimple calculator: 750 GiB in 512 KiB chunks, prices keyed in. */
 static void test_storsimple(void **state)
 {
 	struct cost_upload u = {750ull << 30, 0, 0.10, 0.0152, 0, NULL, NULL, NULL};
@@ -40,7 +41,7 @@ static void test_catalog_prices(void **state)
 	assert_within(r.per_gb_month, 0.0152, 1e-9);
 	u.tier = "archive", u.redundancy = "zrs";
 	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "--write-price"));
+	assert_non_null(strstr(err, FIELD("write-price")));
 }
 
 static void test_config(void **state)
@@ -51,17 +52,72 @@ static void test_config(void **state)
 
 	assert_int_equal(model_config_resolve(&cat, "DS14", NULL, specs, 1, MODEL_CACHE_NONE, &m,
 					      err, sizeof(err)), 0);
-	assert_int_equal(cost_config(&cat, &m, 730, NULL, -1, -1, &b, err, sizeof(err)), -ENOENT);
+	struct cost_query q = {.hours = 730, .vm_hour = -1, .disk_month = -1};
+
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "DS14"));
-	assert_int_equal(cost_config(&cat, &m, 730, NULL, 1.5, -1, &b, err, sizeof(err)), 0);
+	q.vm_hour = 1.5;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
 	assert_within(b.total, 1095 + 2 * 135.17, 1e-9);
+}
+
+/*
+ * Prices of one region and currency: the first one found (here the VM's, from the file loaded
+ * first) decides them for the disks too; a disk priced only elsewhere is missing, not mixed in.
+ * Each line carries its age at the query's now.
+ */
+static void test_region_currency(void **state)
+{
+	struct catalog c = {0};
+	struct model_config m;
+	struct cost_breakdown b;
+	struct cost_query q = {.hours = 730, .vm_hour = -1, .disk_month = -1,
+			       .now = 1764547200 /* 2025-12-01 */};
+	char err[256], *specs[1] = {"P30"};
+
+	assert_int_equal(catalog_load_text(&c, "p.json", "{\"catalog\": \"p\", \"prices\": ["
+		"{\"catalog\": \"azure\", \"kind\": \"vm\", \"name\": \"D4s_v5\","
+		" \"per_hour\": 0.2,"
+		" \"region\": \"northeurope\", \"currency\": \"GBP\", \"source\": \"s\","
+		" \"date\": \"2025-11-21\"},"
+		"{\"catalog\": \"azure\", \"kind\": \"disk\", \"name\": \"P30\","
+		" \"per_month\": 110,"
+		" \"region\": \"northeurope\", \"currency\": \"GBP\", \"source\": \"s\","
+		" \"date\": \"2025-08-01\"},"
+		"{\"catalog\": \"azure\", \"kind\": \"vm\", \"name\": \"D8s_v5\","
+		" \"per_hour\": 0.4,"
+		" \"region\": \"westeurope\", \"currency\": \"EUR\", \"source\": \"s\","
+		" \"date\": \"undated\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(catalog_load_builtin(&c, err, sizeof(err)), 0);
+	assert_int_equal(model_config_resolve(&c, "D4s_v5", NULL, specs, 1, MODEL_CACHE_NONE, &m,
+					      err, sizeof(err)), 0);
+	assert_int_equal(cost_config(&c, &m, &q, &b, err, sizeof(err)), 0);
+	assert_string_equal(b.currency, "GBP");
+	assert_string_equal(b.region, "northeurope");
+	assert_within(b.total, 0.2 * 730 + 110, 1e-9);
+	assert_int_equal(b.lines[0].age_days, 10);
+	assert_false(b.lines[0].stale);
+	assert_int_equal(b.lines[1].age_days, 122);
+	assert_true(b.lines[1].stale);
+	assert_int_equal(b.nstale, 1);
+	/* Asked for USD, the built-in eastus prices are used instead. */
+	q.currency = "USD";
+	assert_int_equal(cost_config(&c, &m, &q, &b, err, sizeof(err)), 0);
+	assert_string_equal(b.region, "eastus");
+	/* D8s_v5 is priced in EUR in westeurope only: P30 has no price there. */
+	q.currency = NULL;
+	assert_int_equal(model_config_resolve(&c, "D8s_v5", NULL, specs, 1, MODEL_CACHE_NONE, &m,
+					      err, sizeof(err)), 0);
+	assert_int_equal(cost_config(&c, &m, &q, &b, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "no price for disk P30 (azure) in westeurope in EUR"));
+	catalog_release(&c);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_storsimple), cmocka_unit_test(test_catalog_prices),
-		cmocka_unit_test(test_config),
+		cmocka_unit_test(test_config), cmocka_unit_test(test_region_currency),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

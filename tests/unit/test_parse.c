@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -47,6 +48,24 @@ static void bad_sizes(void **state)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(parse_size(bad[i], &v), -EINVAL);
 	assert_int_equal(parse_size(NULL, &v), -EINVAL);
+}
+
+/* What duration_str() writes, parse_duration() reads back exactly, in the largest whole unit. */
+static void duration_strings(void **state)
+{
+	const uint64_t ns[] = {0, 5, 1000, 1500000, 250000000, 30000000000ull, 1000000001ull,
+			       86400000000000ull};
+	const char *want[] = {"0s", "5ns", "1us", "1500us", "250ms", "30s", "1000000001ns", "86400s"};
+	char b[32];
+	uint64_t back;
+
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++) {
+		duration_str(ns[i], b, sizeof(b));
+		if (want[i])
+			assert_string_equal(b, want[i]);
+		assert_int_equal(parse_duration(b, &back), 0);
+		assert_true(back == ns[i]);
+	}
 }
 
 static void durations(void **state)
@@ -94,12 +113,90 @@ static void percents_and_counts(void **state)
 	assert_int_equal(v, 8);
 	assert_int_equal(parse_uint("0", 1, 16, &v), -ERANGE);
 	assert_int_equal(parse_uint("8x", 1, 16, &v), -EINVAL);
-	assert_int_equal(parse_u64("0x10", 0, 100, &u), 0);
-	assert_int_equal(u, 16);
+	assert_int_equal(parse_u64("18446744073709551615", 0, UINT64_MAX, &u), 0);
+	assert_true(u == UINT64_MAX);
+	assert_int_equal(parse_u64("18446744073709551616", 0, UINT64_MAX, &u), -ERANGE);
 	assert_int_equal(parse_double("2.5", 0, 10, &d), 0);
 	assert_true(d == 2.5);
 	assert_int_equal(parse_double("nan", 0, 10, &d), -EINVAL);
 	assert_int_equal(parse_double("11", 0, 10, &d), -ERANGE);
+}
+
+/* Counts are decimal: a leading 0 is not octal, and 0x, signs and spaces are refused. */
+static void decimal_only(void **state)
+{
+	static const char *bad[] = {"0x10", "0X10", "+5", "-5", " 5", "5 ", "\t5", "0x", "",
+				    "5x", "1e3", "0b1", "５"};
+	unsigned v = 0;
+	uint64_t u = 0;
+	double d;
+
+	assert_int_equal(parse_uint("010", 0, 100, &v), 0);
+	assert_int_equal(v, 10);
+	assert_int_equal(parse_uint("0008", 0, 100, &v), 0);
+	assert_int_equal(v, 8);
+	assert_int_equal(parse_percent("030%", &v), 0);
+	assert_int_equal(v, 30);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(parse_u64(bad[i], 0, UINT64_MAX, &u), -EINVAL);
+		assert_int_equal(parse_percent(bad[i], &v), -EINVAL);
+	}
+	assert_int_equal(parse_percent("0x32", &v), -EINVAL);
+	/* strtod reads hexadecimal floats; iorate's rates and durations do not. */
+	assert_int_equal(parse_double("0x10", 0, 100, &d), -EINVAL);
+	assert_int_equal(parse_double("1e2", 0, 100, &d), 0);
+	assert_true(d == 100);
+	assert_int_equal(parse_duration("0x10", &u), -EINVAL);
+	assert_int_equal(parse_duration("010", &u), 0);
+	assert_true(u == 10000000000ull);
+	/* Lists of counts too. */
+	uint64_t *vals;
+	size_t n;
+	assert_int_equal(parse_list("08,0x10", false, &vals, &n), -EINVAL);
+	assert_int_equal(parse_list("08..010", false, &vals, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(vals[0] == 8 && vals[2] == 10);
+	free(vals);
+}
+
+/* fio documents 0x for its integers and sizes: only its job files read it. */
+static void fio_hex(void **state)
+{
+	uint64_t u = 0;
+
+	assert_int_equal(parse_u64_hex("0x32", 0, 100, &u), 0);
+	assert_true(u == 50);
+	assert_int_equal(parse_u64_hex("010", 0, 100, &u), 0);
+	assert_true(u == 10);
+	assert_int_equal(parse_u64_hex("0xff", 0, 100, &u), -ERANGE);
+	assert_int_equal(parse_u64_hex("0x", 0, 100, &u), -EINVAL);
+	assert_int_equal(parse_u64_hex("0xg", 0, 100, &u), -EINVAL);
+	assert_int_equal(parse_u64_hex("-0x1", 0, 100, &u), -EINVAL);
+	assert_int_equal(parse_u64_hex("0xffffffffffffffff", 0, UINT64_MAX, &u), 0);
+	assert_true(u == UINT64_MAX);
+	assert_int_equal(parse_u64_hex("0x10000000000000000", 0, UINT64_MAX, &u), -ERANGE);
+	assert_int_equal(parse_size_hex("0x1000", &u), 0);
+	assert_true(u == 4096);
+	assert_int_equal(parse_size_hex("0x10k", &u), 0);
+	assert_true(u == 16384);
+	assert_int_equal(parse_size_hex("0X2MiB", &u), 0);
+	assert_true(u == 2u << 20);
+	assert_int_equal(parse_size_hex("4k", &u), 0);
+	assert_true(u == 4096);
+	assert_int_equal(parse_size_hex("0x10q", &u), -EINVAL);
+	assert_int_equal(parse_size_hex("0x1000000000000000k", &u), -ERANGE);
+}
+
+static void number_why(void **state)
+{
+	assert_non_null(strstr(parse_number_why("0x32"), "hexadecimal"));
+	assert_non_null(strstr(parse_number_why("-4"), "sign"));
+	assert_non_null(strstr(parse_number_why("+4"), "sign"));
+	assert_non_null(strstr(parse_number_why(" 4"), "space"));
+	assert_non_null(strstr(parse_number_why("4 "), "space"));
+	assert_null(parse_number_why("4q"));
+	assert_null(parse_number_why(""));
+	assert_null(parse_number_why(NULL));
 }
 
 static void lists(void **state)
@@ -150,12 +247,43 @@ static void format_sizes(void **state)
 	assert_string_equal(fmt_size(0, b, sizeof(b)), "0B");
 }
 
+/* Prices print as the list wrote them: every digit they have, no noise, no exponent. */
+static void format_decimals(void **state)
+{
+	char b[64];
+
+	assert_string_equal(fmt_decimal(0.00099, 0, b, sizeof(b)), "0.00099");
+	assert_string_equal(fmt_decimal(0.045, 0, b, sizeof(b)), "0.045");
+	/* The sum is 0.045000000000000005 as a double: the 17th digit is arithmetic's. */
+	assert_string_equal(fmt_decimal(0.04 + 0.005, 0, b, sizeof(b)), "0.045");
+	assert_string_equal(fmt_decimal(730 * 0.096, 0, b, sizeof(b)), "70.08");
+	assert_string_equal(fmt_decimal(0.000171 * 730, 0, b, sizeof(b)), "0.12483");
+	assert_string_equal(fmt_decimal(135.17, 0, b, sizeof(b)), "135.17");
+	assert_string_equal(fmt_decimal(3000, 0, b, sizeof(b)), "3000");
+	assert_string_equal(fmt_decimal(1200000, 0, b, sizeof(b)), "1200000");
+	assert_string_equal(fmt_decimal(0.0000113, 0, b, sizeof(b)), "0.0000113");
+	assert_string_equal(fmt_decimal(0.097118, 0, b, sizeof(b)), "0.097118");
+	assert_string_equal(fmt_decimal(8, 2, b, sizeof(b)), "8.00");
+	assert_string_equal(fmt_decimal(0.5, 2, b, sizeof(b)), "0.50");
+	assert_string_equal(fmt_decimal(0.7425, 2, b, sizeof(b)), "0.7425");
+	assert_string_equal(fmt_decimal(0, 0, b, sizeof(b)), "0");
+	assert_string_equal(fmt_decimal(0, 2, b, sizeof(b)), "0.00");
+	assert_string_equal(fmt_decimal(-1.5, 0, b, sizeof(b)), "-1.5");
+	/* 240 MiB/s through MB/s and back. */
+	assert_string_equal(fmt_decimal(240 * 1.048576 / 1.048576, 0, b, sizeof(b)), "240");
+	assert_string_equal(fmt_decimal(123456789012345.0, 0, b, sizeof(b)), "123456789012345");
+	assert_string_equal(fmt_decimal(1e300, 0, b, sizeof(b)), "1e+300");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sizes),     cmocka_unit_test(bad_sizes),
-		cmocka_unit_test(durations), cmocka_unit_test(percents_and_counts),
+		cmocka_unit_test(durations), cmocka_unit_test(duration_strings),
+		cmocka_unit_test(percents_and_counts),
 		cmocka_unit_test(lists),     cmocka_unit_test(format_sizes),
+		cmocka_unit_test(decimal_only), cmocka_unit_test(fio_hex),
+		cmocka_unit_test(number_why), cmocka_unit_test(format_decimals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 
 #include "model_helpers.h"
 #include "model/plan.h"
+#include "util/field.h"
 
 /* Each provider's built-in prices give answers for 20,000 IOPS on 2 TiB, cheapest first. */
 static void test_cheapest_meets_target(void **state)
@@ -13,14 +14,14 @@ static void test_cheapest_meets_target(void **state)
 	static const char *const prov[] = {"azure", "aws", "gcp"};
 
 	for (unsigned k = 0; k < 3; k++) {
-		struct plan_target t = {20000, 0, 0, 2ull << 40, 4096, 0, prov[k], NULL, 3};
+		struct plan_target t = {20000, 0, 0, 2ull << 40, 4096, 0, prov[k], NULL, 3, 0};
 		struct plan_result r;
 
 		assert_int_equal(plan_search(&cat, &t, &r), 0);
 		assert_true(r.n > 0 && r.n <= 3);
 		for (unsigned i = 0; i < r.n; i++) {
 			assert_string_equal(r.options[i].config.vm->catalog, prov[k]);
-			assert_true(r.options[i].result.iops >= 20000 * 0.9999);
+			assert_true(r.options[i].result.iops >= 20000 * (1 - 1e-9));
 			assert_true(r.options[i].cost.total > 0);
 			assert_string_equal(r.options[i].cost.currency, "USD");
 			if (i)
@@ -30,21 +31,129 @@ static void test_cheapest_meets_target(void **state)
 	}
 }
 
+/*
+ * 500 MB/s of 1 MiB I/O on AWS: four 1 GiB gp3 volumes with their free 125 MiB/s each beat one
+ * gp3 with 352 MiB/s provisioned (m5.4xlarge's 593.75 MB/s is the cheapest VM that carries it):
+ * 560.64 + 4 x 0.08.
+ */
+static void test_free_baselines(void **state)
+{
+	struct plan_target t = {0, 500, 0, 0, 1 << 20, 0, "aws", NULL, 5, 0};
+	struct plan_result r;
+
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	assert_true(r.n > 0);
+	assert_within(r.options[0].cost.total, 560.96, 0.001);
+	assert_string_equal(r.options[0].config.disks[0].type->name, "gp3");
+	assert_int_equal(r.options[0].config.disks[0].count, 4);
+	assert_within(r.options[0].config.disks[0].gib, 1, 0.01);
+	plan_result_free(&r);
+}
+
+/* gp3 holds 500 IOPS per GiB: one volume of 12,000 IOPS is sized to 24 GiB, not refused. */
+static void test_sizes_provisioned(void **state)
+{
+	static const char doc[] =
+		"{\"catalog\": \"aws\", \"vms\": [{\"name\": \"one.disk\", \"max_disks\": 1, "
+		"\"premium\": true, \"nitro\": true, \"uncached_iops\": 40000, \"uncached_mbps\": 2000, "
+		"\"units\": \"MB/s\", \"source\": \"test\", \"date\": \"test\"}], \"prices\": "
+		"[{\"catalog\": \"aws\", \"kind\": \"vm\", \"name\": \"one.disk\", \"per_hour\": 0.001, "
+		"\"region\": \"us-east-1\", \"currency\": \"USD\", \"source\": \"test\", "
+		"\"date\": \"test\"}]}";
+	struct catalog c = {0};
+	struct plan_target t = {12000, 0, 0, 0, 4096, 0, "aws", NULL, 100, 0};
+	struct plan_result r;
+	char err[256];
+	bool found = false;
+
+	assert_int_equal(catalog_load_text(&c, "one.json", doc, err, sizeof(err)), 0);
+	assert_int_equal(catalog_load_builtin(&c, err, sizeof(err)), 0);
+	assert_int_equal(plan_search(&c, &t, &r), 0);
+	for (unsigned i = 0; i < r.n; i++) {
+		const struct model_disk *d = &r.options[i].config.disks[0];
+
+		if (strcmp(r.options[i].config.vm->name, "one.disk") || strcmp(d->type->name, "gp3"))
+			continue;
+		found = true;
+		assert_int_equal(d->count, 1);
+		assert_within(d->gib, 24, 0.01);
+		assert_within(d->iops, 12000, 0.01);
+		/* 24 GiB x 0.08 + 9,000 IOPS above 3,000 x 0.005 + the VM */
+		assert_within(r.options[i].cost.total, 24 * 0.08 + 9000 * 0.005 + 0.73, 0.01);
+	}
+	assert_true(found);
+	plan_result_free(&r);
+	catalog_release(&c);
+}
+
+/*
+ * 30,000 IOPS on Azure: without --read-hit no answer counts on the host cache; each VM size
+ * and disk type appears once; with 90% hits, a cached answer is cheaper and says so.
+ */
+static void test_no_hits_unless_asked(void **state)
+{
+	struct plan_target t = {30000, 0, 0, 0, 4096, 0, "azure", NULL, 20, 0};
+	struct plan_result r;
+	double cheapest;
+
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	assert_true(r.n == 20);
+	for (unsigned i = 0; i < r.n; i++) {
+		const struct plan_option *o = &r.options[i];
+
+		assert_int_equal(o->config.disks[0].cache, MODEL_CACHE_NONE);
+		assert_true(o->result.iops >= 30000 * (1 - 1e-9));
+		for (unsigned k = 0; k < i; k++)
+			assert_false(o->config.vm == r.options[k].config.vm &&
+				     o->config.disks[0].type == r.options[k].config.disks[0].type);
+	}
+	cheapest = r.options[0].cost.total;
+	plan_result_free(&r);
+	t.read_hit = 90;
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	assert_true(r.options[0].cost.total < cheapest);
+	assert_int_not_equal(r.options[0].config.disks[0].cache, MODEL_CACHE_NONE);
+	assert_within(r.options[0].config.read_hit, 90, 0.01);
+	plan_result_free(&r);
+}
+
+/* GCP's PD baseline is the VM's: 20,000 IOPS of pd-balanced need 3,000 + 6 x 2,834 GiB. */
+static void test_pd_baseline_per_vm(void **state)
+{
+	struct plan_target t = {20000, 0, 0, 0, 4096, 0, "gcp", NULL, 10, 0};
+	struct plan_result r;
+	bool found = false;
+
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	for (unsigned i = 0; i < r.n; i++) {
+		const struct model_disk *d = &r.options[i].config.disks[0];
+
+		if (strcmp(d->type->name, "pd-balanced"))
+			continue;
+		found = true;
+		assert_within(d->count * d->gib, 2834, 0.01);
+	}
+	assert_true(found);
+	plan_result_free(&r);
+}
+
 static void test_impossible(void **state)
 {
-	struct plan_target t = {9e6, 0, 0, 0, 4096, 0, NULL, NULL, 0};
+	struct plan_target t = {9e6, 0, 0, 0, 4096, 0, NULL, NULL, 0, 0};
 	struct plan_result r;
 
 	assert_int_equal(plan_search(&cat, &t, &r), 0);
 	assert_int_equal(r.n, 0);
-	assert_non_null(strstr(r.unmet, "--iops"));
+	assert_non_null(strstr(r.unmet, FIELD("iops")));
 	plan_result_free(&r);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cheapest_meets_target), cmocka_unit_test(test_impossible),
+		cmocka_unit_test(test_cheapest_meets_target), cmocka_unit_test(test_free_baselines),
+		cmocka_unit_test(test_sizes_provisioned), cmocka_unit_test(test_no_hits_unless_asked),
+		cmocka_unit_test(test_pd_baseline_per_vm), cmocka_unit_test(test_impossible),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

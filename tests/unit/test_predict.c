@@ -6,84 +6,6 @@
 
 #include "model_helpers.h"
 
-/* Seed 004: DS2 + P10 and DS2 + P30, CrystalDiskMark 4 KiB random QD32. */
-static void test_seed004_single_disk(void **state)
-{
-	struct model_result r = predict("azure-2015:DS2", "P10", MODEL_CACHE_READONLY, 4096, false,
-					1, 32);
-
-	assert_within(r.iops, 510.1, 5);
-	assert_string_equal(r.binding, "disk_iops");
-	r = predict("DS2", "P30", MODEL_CACHE_READONLY, 4096, false, 1, 32);
-	assert_within(r.iops, 5101.6, 5);
-	assert_string_equal(r.binding, "disk_iops");
-}
-
-/* Seed 004: DS2 + 2xP30 is held by the VM; sequential reads near 64 MB/s. */
-static void test_seed004_vm_cap(void **state)
-{
-	struct model_result r = predict("DS2", "2xP30", MODEL_CACHE_NONE, 4096, false, 1, 32);
-
-	assert_within(r.iops, 6400, 0.1);
-	assert_string_equal(r.binding, "vm_uncached_iops");
-	r = predict("DS2", "2xP30", MODEL_CACHE_NONE, 1 << 20, true, 1, 8);
-	assert_within(r.mbps, 67.1, 5);
-	assert_string_equal(r.binding, "vm_uncached_mbps");
-	/* With the read cache the cached limit (8,000) holds it: seed measured 8,184. */
-	r = predict("DS2", "2xP30", MODEL_CACHE_READONLY, 4096, false, 1, 32);
-	assert_within(r.iops, 8184.7, 5);
-}
-
-static void test_seed004_ds14(void **state)
-{
-	struct model_result r = predict("DS14", "2xP30", MODEL_CACHE_NONE, 4096, false, 1, 32);
-
-	assert_within(r.iops, 10142.2, 5);
-	assert_string_equal(r.binding, "disk_iops");
-	r = predict("DS14", "2xP30", MODEL_CACHE_NONE, 1 << 20, true, 1, 8);
-	assert_within(r.mbps, 408.7, 5);
-	assert_string_equal(r.binding, "disk_mbps");
-}
-
-/* Seed 003: L4 and L16 local SSD, IOMeter workers with one outstanding I/O each. */
-static void test_seed003_local(void **state)
-{
-	struct model_result r = predict("L4", "local", MODEL_CACHE_NONE, 4096, false, 4, 1);
-
-	assert_within(r.iops, 20000, 5);
-	r = predict("L16", "local", MODEL_CACHE_NONE, 4096, false, 16, 1);
-	assert_within(r.iops, 80000, 5);
-	r = predict("L16", "local", MODEL_CACHE_NONE, 32768, true, 16, 1);
-	assert_within(r.mbps, 800, 5);
-	/* Four workers on an L16 are queue-bound: the seed saw about 45,000. */
-	r = predict("L16", "local", MODEL_CACHE_NONE, 4096, false, 4, 1);
-	assert_within(r.iops, 45000, 10);
-	assert_string_equal(r.binding, "queue_depth");
-}
-
-/* Seed 000: A4 + N standard disks, DiskSpd -t8 -o8, 8 KiB and 64 KiB. */
-static void test_seed000_stripe(void **state)
-{
-	static const double iops64[] = {496.04, 987.25, 1488.08, 1983.83, 2480.03, 2978.73,
-					3430.01, 4014.44, 4586.04, 4564.26, 4519.33, 4512.82,
-					4430.94, 4520.81, 4644.56, 4580.07};
-	static const double iops8[] = {495.91, 992.82, 1486.56, 1983.89, 2480.29, 2987.88,
-				       3480.45, 3969.48, 4584.61, 4961.76, 5456.55, 6108.97,
-				       6451.95, 7013.65, 7535.83, 8072.88};
-	char spec[16];
-
-	for (unsigned n = 1; n <= 16; n++) {
-		snprintf(spec, sizeof(spec), "%uxstandard", n);
-		struct model_result r = predict("A4", spec, MODEL_CACHE_NONE, 8192, false, 8, 8);
-
-		assert_within(r.iops, iops8[n - 1], 5);
-		r = predict("A4", spec, MODEL_CACHE_NONE, 65536, false, 8, 8);
-		assert_within(r.iops, iops64[n - 1], 5);
-		if (n >= 10)
-			assert_string_equal(r.binding, "vm_uncached_mbps");
-	}
-}
-
 /* Little's law: one thread at QD1 on premium storage is latency-bound. */
 static void test_queue_depth(void **state)
 {
@@ -124,7 +46,7 @@ static void test_impossible(void **state)
 	assert_non_null(strstr(err, "premium"));
 	assert_int_equal(model_config_resolve(&cat, "DS2", NULL, nine, 1, MODEL_CACHE_NONE, &m, err,
 					      sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "at most 8"));
+	assert_non_null(strstr(err, "at most 4"));
 	assert_int_equal(model_config_resolve(&cat, "DS2", NULL, bad, 1, MODEL_CACHE_NONE, &m, err,
 					      sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "P30"));
@@ -145,21 +67,96 @@ static void test_rules(void **state)
 	assert_within(m.disks[0].mbps, 600, 0.01);
 	assert_int_equal(model_config_resolve(&cat, "D16s_v5", NULL, big, 1, MODEL_CACHE_NONE, &m,
 					      err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "4000 IOPS"));
+	assert_non_null(strstr(err, "need at least 18 GiB"));
 	assert_int_equal(model_config_resolve(&cat, "m5.large", NULL, gp3, 1, MODEL_CACHE_NONE, &m,
 					      err, sizeof(err)), 0);
 	assert_within(m.disks[0].iops, 3000, 0.01);
 	assert_within(m.disks[0].mbps, 125 * 1.048576, 0.01);
 }
 
+/* Host caching: who counts hits, misses and writes (docs/model.md, "Host caching"). */
+static void test_cache_accounting(void **state)
+{
+	const char *half[1] = {"2xP30:cache=readonly"}, *four[1] = {"4xP30:cache=readonly"};
+	const char *old[1] = {"2xP30:cache=readonly"};
+	struct model_workload reads = {4096, 0, false, 4, 64}, writes = {4096, 100, false, 4, 64};
+	struct model_result r;
+
+	/* Half the reads hit: the disks see the other half (10,000 / 0.5). */
+	r = predict_groups("D16s_v3", half, 1, 50, reads);
+	assert_within(r.iops, 20000, 0.01);
+	assert_string_equal(r.binding, "disk_iops");
+	/* Writes to a read-cached disk count at the uncached limit too (12,800 < 16,000). */
+	r = predict_groups("D8s_v3", four, 1, 100, writes);
+	assert_within(r.iops, 12800, 0.01);
+	assert_string_equal(r.binding, "vm_uncached_iops");
+	/* 2015: all I/O of a cached disk at the cached limit (8,000), none at the uncached. */
+	r = predict_groups("azure-2015:DS2", old, 1, 0, writes);
+	assert_within(r.iops, 8000, 0.01);
+	assert_string_equal(r.binding, "vm_cached_iops");
+	/* ...and hits still at the disk: a warm cache does not raise a P10 past 500. */
+	r = predict_groups("azure-2015:DS2", (const char *[]){"P10:cache=readonly"}, 1, 100, reads);
+	assert_within(r.iops, 500, 0.01);
+}
+
+/* The OS disk caches ReadWrite unless told; --host-cache or :cache= override; one, alone. */
+static void test_os_disk(void **state)
+{
+	struct model_config m;
+	char err[256], *os[1] = {"os"}, *two[1] = {"2xos"}, *with[2] = {"os", "4xstandard"};
+
+	assert_int_equal(model_config_resolve(&cat, "A4", NULL, os, 1, MODEL_CACHE_DEFAULT, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(m.disks[0].cache, MODEL_CACHE_READWRITE);
+	assert_int_equal(model_config_resolve(&cat, "A4", NULL, os, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(m.disks[0].cache, MODEL_CACHE_NONE);
+	assert_int_equal(model_config_resolve(&cat, "A4", NULL, two, 1, MODEL_CACHE_DEFAULT, &m,
+					      err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "one OS disk"));
+	/* A volume of its own, not striped with data disks. */
+	assert_int_equal(model_config_resolve(&cat, "A4", NULL, with, 2, MODEL_CACHE_DEFAULT, &m,
+					      err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "a volume of its own"));
+}
+
+/* mbps= is in the unit the provider provisions in: MiB/s on AWS and GCP, MB/s on Azure. */
+static void test_mbps_units(void **state)
+{
+	assert_within(disk_of("m5.large", "gp3:1TiB:mbps=500").mbps, 500 * MIB, 0.001);
+	assert_within(disk_of("n2-standard-8", "hyperdisk-balanced:1TiB:mbps=500").mbps, 500 * MIB,
+		      0.001);
+	assert_within(disk_of("D16s_v5", "pv2:1TiB:iops=4000:mbps=500").mbps, 500, 0.001);
+}
+
+/* A stripe splits a large I/O into interleave-sized requests, sent at once: smaller units cut
+ * a QD1 write's transfer time; one unit as large as the I/O leaves it whole. */
+static void test_interleave(void **state)
+{
+	struct model_config m;
+	struct model_workload w = {1 << 20, 100, true, 1, 1};
+	struct model_result small, whole;
+	char err[256], *two[1] = {"2xP30"};
+
+	assert_int_equal(model_config_resolve(&cat, "azure-2015:DS14", NULL, two, 1,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	m.interleave = 64 << 10;
+	model_predict(&m, &w, 0, &small);
+	m.interleave = 1 << 20;
+	model_predict(&m, &w, 0, &whole);
+	/* 2.5 ms + 64 KiB at 40 MB/s, against 2.5 ms + 1 MiB at 40 MB/s */
+	assert_within(small.service_ms, 2.5 + 65536 / 40e3, 0.1);
+	assert_within(whole.service_ms, 2.5 + 1048576 / 40e3, 0.1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_seed004_single_disk), cmocka_unit_test(test_seed004_vm_cap),
-		cmocka_unit_test(test_seed004_ds14), cmocka_unit_test(test_seed003_local),
-		cmocka_unit_test(test_seed000_stripe), cmocka_unit_test(test_queue_depth),
+		cmocka_unit_test(test_queue_depth),
 		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_impossible),
-		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
+		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
+		cmocka_unit_test(test_interleave),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

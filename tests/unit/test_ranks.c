@@ -107,6 +107,7 @@ static void test_add_targets(void **state)
 	for (int i = 0; i < 2; i++) {
 		dir_stats_init(&t[i].read);
 		dir_stats_init(&t[i].write);
+		dir_stats_init(&t[i].trim);
 		dir_stats_add(&t[i].read, 4096, 1000 * (i + 1));
 	}
 	t[0].path = "/a.0";
@@ -118,7 +119,12 @@ static void test_add_targets(void **state)
 	assert_ptr_not_equal(agg.targets[1].path, t[1].path);
 	assert_int_equal(agg.targets[1].read.lat_max, 2000);
 	assert_int_equal(agg.read.ios, 0);
+	/* The copies have histograms of their own. */
+	assert_ptr_not_equal(agg.targets[1].read.hist, t[1].read.hist);
+	assert_int_equal(hist_count(agg.targets[1].read.hist), 1);
 	result_release(&agg);
+	for (int i = 0; i < 2; i++)
+		dir_stats_release(&t[i].read);
 }
 
 int main(void)

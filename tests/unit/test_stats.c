@@ -101,7 +101,7 @@ static void check_pct(const struct dir_stats *d, const uint64_t *sorted, size_t 
 		      const char *dist)
 {
 	uint64_t want = exact_percentile(sorted, n, pct);
-	uint64_t got = hist_percentile(&d->hist, pct, d->lat_min, d->lat_max);
+	uint64_t got = hist_percentile(d->hist, pct, d->lat_min, d->lat_max);
 	double rel = fabs((double)got - (double)want) / (double)want;
 
 	/* README and docs/json.md promise percentiles within 0.4% of the exact value. */
@@ -114,19 +114,20 @@ static void test_percentiles_vs_exact(void **state)
 {
 	static const double extra[] = { 0.0001, 0.1, 1, 5, 10, 25, 33.3, 75, 95, 99.5, 99.95, 100 };
 	uint64_t *v = malloc(N_VALUES * sizeof(*v));
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 
 	assert_non_null(v);
 	assert_non_null(d);
 	for (unsigned k = 0; k < NDIST; k++) {
 		rng_state = 42 + k;
+		dir_stats_release(d);
 		dir_stats_init(d);
 		for (size_t i = 0; i < N_VALUES; i++) {
 			v[i] = draw(k);
 			dir_stats_add(d, 4096, v[i]);
 		}
 		qsort(v, N_VALUES, sizeof(*v), cmp_u64);
-		assert_int_equal(hist_count(&d->hist), N_VALUES);
+		assert_int_equal(hist_count(d->hist), N_VALUES);
 		assert_int_equal(d->lat_min, v[0]);
 		assert_int_equal(d->lat_max, v[N_VALUES - 1]);
 		for (unsigned i = 0; i < STATS_NPCT; i++)
@@ -135,9 +136,10 @@ static void test_percentiles_vs_exact(void **state)
 			check_pct(d, v, N_VALUES, extra[i], dist_names[k]);
 		for (unsigned p = 1; p <= 1000; p++)
 			check_pct(d, v, N_VALUES, p / 10.0, dist_names[k]);
-		assert_int_equal(hist_percentile(&d->hist, 100, d->lat_min, d->lat_max),
+		assert_int_equal(hist_percentile(d->hist, 100, d->lat_min, d->lat_max),
 				 v[N_VALUES - 1]);
 	}
+	dir_stats_release(d);
 	free(d);
 	free(v);
 }
@@ -217,7 +219,7 @@ static void test_buckets(void **state)
 
 static void test_merge_diff(void **state)
 {
-	struct dir_stats *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b)), *m = malloc(sizeof(*m));
+	struct dir_stats *a = calloc(1, sizeof(*a)), *b = malloc(sizeof(*b)), *m = malloc(sizeof(*m));
 	struct hist *d = malloc(sizeof(*d));
 
 	assert_non_null(a);
@@ -244,39 +246,44 @@ static void test_merge_diff(void **state)
 	assert_true(m->lat_sumsq == a->lat_sumsq + b->lat_sumsq);
 	assert_int_equal(m->lat_min, a->lat_min < b->lat_min ? a->lat_min : b->lat_min);
 	assert_int_equal(m->lat_max, a->lat_max > b->lat_max ? a->lat_max : b->lat_max);
-	assert_int_equal(hist_count(&m->hist), 15000);
+	assert_int_equal(hist_count(m->hist), 15000);
 	for (unsigned i = 0; i < HIST_BUCKETS; i++)
-		assert_int_equal(m->hist.counts[i], a->hist.counts[i] + b->hist.counts[i]);
+		assert_int_equal(m->hist->counts[i], a->hist->counts[i] + b->hist->counts[i]);
 
-	hist_diff(d, &m->hist, &a->hist);
-	assert_memory_equal(d->counts, b->hist.counts, sizeof(d->counts));
+	hist_diff(d, m->hist, a->hist);
+	assert_memory_equal(d->counts, b->hist->counts, sizeof(d->counts));
 	/* The runner diffs into its previous snapshot: dst may alias an operand. */
-	memcpy(d, &a->hist, sizeof(*d));
-	hist_diff(d, &m->hist, d);
-	assert_memory_equal(d->counts, b->hist.counts, sizeof(d->counts));
+	memcpy(d, a->hist, sizeof(*d));
+	hist_diff(d, m->hist, d);
+	assert_memory_equal(d->counts, b->hist->counts, sizeof(d->counts));
 	/* A snapshot that went backwards clamps to zero rather than wrapping. */
-	hist_diff(d, &a->hist, &m->hist);
+	hist_diff(d, a->hist, m->hist);
 	assert_int_equal(hist_count(d), 0);
 
 	/* Merging an empty dir_stats changes nothing, min included. */
+	dir_stats_release(a);
 	dir_stats_init(a);
 	dir_stats_merge(a, b);
+	dir_stats_release(b);
 	dir_stats_init(b);
 	dir_stats_merge(a, b);
 	assert_int_equal(a->ios, 5000);
 	assert_true(a->lat_min < UINT64_MAX);
 
-	hist_reset(&m->hist);
-	assert_int_equal(hist_count(&m->hist), 0);
+	hist_reset(m->hist);
+	assert_int_equal(hist_count(m->hist), 0);
+	dir_stats_release(a);
 	free(a);
+	dir_stats_release(b);
 	free(b);
+	dir_stats_release(m);
 	free(m);
 	free(d);
 }
 
 static void test_summary_known(void **state)
 {
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 	struct dir_summary s;
 
 	assert_non_null(d);
@@ -300,12 +307,13 @@ static void test_summary_known(void **state)
 	assert_near(s.lat_stdev, sqrt(1.25), 1e-9);
 	assert_near(s.p50, 2.0, 0.02);
 	assert_near(s.p99_999, 4.0, 1e-12);
+	dir_stats_release(d);
 	free(d);
 }
 
 static void test_summary_random(void **state)
 {
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 	uint64_t *v = malloc(N_VALUES * sizeof(*v));
 	struct dir_summary s;
 
@@ -315,6 +323,7 @@ static void test_summary_random(void **state)
 		long double sum = 0, sq = 0;
 
 		rng_state = 100 + k;
+		dir_stats_release(d);
 		dir_stats_init(d);
 		for (size_t i = 0; i < N_VALUES; i++) {
 			v[i] = draw(k);
@@ -335,13 +344,14 @@ static void test_summary_random(void **state)
 		assert_near(s.iops, N_VALUES / 10.0, 1e-9);
 	}
 	free(v);
+	dir_stats_release(d);
 	free(d);
 }
 
 /* All-equal latencies make E[x^2] - E[x]^2 round below zero; stdev must be 0, not NaN. */
 static void test_summary_constant(void **state)
 {
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 	struct dir_summary s;
 
 	assert_non_null(d);
@@ -356,21 +366,27 @@ static void test_summary_constant(void **state)
 	d->lat_sumsq -= 1; /* as if rounded down */
 	dir_stats_summarize(d, 1.0, &s);
 	assert_false(isnan(s.lat_stdev));
+	dir_stats_release(d);
 	free(d);
 }
 
 static void test_empty(void **state)
 {
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 	struct dir_summary s;
 
 	assert_non_null(d);
 	dir_stats_init(d);
+	/* No histogram until one is asked for or latencies arrive: no percentile to make up. */
+	assert_null(d->hist);
+	dir_stats_summarize(d, 10.0, &s);
+	assert_false(s.has_lat);
+	assert_int_equal(dir_stats_init_hist(d), 0);
 	assert_int_equal(d->lat_min, UINT64_MAX);
 	assert_int_equal(d->lat_max, 0);
-	assert_int_equal(hist_count(&d->hist), 0);
-	assert_int_equal(hist_percentile(&d->hist, 50, 0, UINT64_MAX), 0);
-	assert_int_equal(hist_percentile(&d->hist, 100, d->lat_min, d->lat_max), 0);
+	assert_int_equal(hist_count(d->hist), 0);
+	assert_int_equal(hist_percentile(d->hist, 50, 0, UINT64_MAX), 0);
+	assert_int_equal(hist_percentile(d->hist, 100, d->lat_min, d->lat_max), 0);
 	dir_stats_summarize(d, 10.0, &s);
 	assert_false(s.has_lat);
 	assert_int_equal(s.ios, 0);
@@ -382,22 +398,24 @@ static void test_empty(void **state)
 	assert_false(s.has_lat);
 	assert_int_equal(s.ios, 1);
 	assert_true(s.iops == 0 && isfinite(s.mibps));
+	dir_stats_release(d);
 	free(d);
 }
 
 /* Values beyond 2^40 ns share the last bucket; the exact max keeps the tail honest. */
 static void test_overflow(void **state)
 {
-	struct dir_stats *d = malloc(sizeof(*d));
+	struct dir_stats *d = calloc(1, sizeof(*d));
 	uint64_t huge = 5ull << HIST_MAX_BITS;
 
 	assert_non_null(d);
 	dir_stats_init(d);
 	dir_stats_add(d, 1, 1000);
 	dir_stats_add(d, 1, huge);
-	assert_int_equal(d->hist.counts[HIST_BUCKETS - 1], 1);
-	assert_int_equal(hist_percentile(&d->hist, 100, d->lat_min, d->lat_max), huge);
-	assert_near((double)hist_percentile(&d->hist, 50, d->lat_min, d->lat_max), 1000, 10);
+	assert_int_equal(d->hist->counts[HIST_BUCKETS - 1], 1);
+	assert_int_equal(hist_percentile(d->hist, 100, d->lat_min, d->lat_max), huge);
+	assert_near((double)hist_percentile(d->hist, 50, d->lat_min, d->lat_max), 1000, 10);
+	dir_stats_release(d);
 	free(d);
 }
 

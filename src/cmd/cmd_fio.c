@@ -1,0 +1,473 @@
+/*
+ * 'iorate fio': a fio command line, unchanged (job options, job files, fio's own options), run
+ * as fio would run it. src/compat/fio*.c translates; this applies each setting through the
+ * option table of 'iorate run', acts on fio's own options, prints the translation (--dry-run)
+ * and runs the jobs through cmd_run_jobs(). iorate's own options start with "--" as fio's do:
+ * their names are not fio's, so they may stand anywhere (docs/compat.md).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+#include "cmd/cmd_fio.h"
+#include "cmd/options.h"
+#include "cmd/run_common.h"
+#include "core/gate.h"
+#include "core/result.h"
+#include "core/result_json.h"
+#include "util/escape.h"
+#include "util/jsonout.h"
+
+/* ---- the translation through the option table of 'iorate run' ---- */
+
+struct run_sink {
+	struct job *cur;
+	struct opt_ctx ctx;
+	struct output_opts out;
+};
+
+/* A setting is applied to its job as if typed on the command line of 'iorate run'. */
+static int set_as_run(void *arg, const struct compat_setting *s, char *why, size_t len)
+{
+	struct run_sink *st = arg;
+	const struct opt *o = options_find(&cmd_run, s->name);
+	int r;
+
+	if (s->job != st->cur) {
+		st->cur = s->job;
+		st->ctx = (struct opt_ctx){.cmd = &cmd_run, .job = s->job, .out = &st->out};
+	}
+	/* A translator's mistake, not the user's: say so rather than apply something else. */
+	if (!o || !o->arg != !s->value || !s->job) {
+		snprintf(why, len, "internal: '--%s%s%s' is not an option of 'iorate run'", s->name,
+			 s->value ? " " : "", s->value ? s->value : "");
+		return -EINVAL;
+	}
+	if ((r = options_set(&st->ctx, s->name, s->value)))
+		snprintf(why, len, "%s", st->ctx.why[0] ? st->ctx.why : strerror(-r));
+	return r;
+}
+
+void cmd_fio_session_init(struct fio_session *s)
+{
+	compat_fio_env_system(&s->env);
+	compat_fio_init(&s->fio, &s->env);
+	job_list_init(&s->jobs);
+}
+
+void cmd_fio_session_release(struct fio_session *s)
+{
+	compat_fio_release(&s->fio);
+	job_list_release(&s->jobs);
+}
+
+int cmd_fio_translate(struct fio_session *s, const char *label)
+{
+	struct run_sink st = {0};
+	const struct compat_sink sink = {.set = set_as_run, .arg = &st};
+	char err[1024];
+	int r;
+
+	output_opts_init(&st.out);
+	r = compat_fio_translate(&s->fio, &sink, &s->jobs, err, sizeof(err));
+	if (r == -ENOMEM)
+		return run_error("%s: out of memory", label);
+	if (!r)
+		return 0;
+	usage_error("%s: %s%s", label, err, s->fio.nrefused ? ":" : "");
+	for (unsigned i = 0; i < s->fio.nrefused; i++) {
+		fputs("  ", stderr);
+		escape_fputs(s->fio.refused[i], stderr);
+		fputc('\n', stderr);
+	}
+	return EXIT_USAGE;
+}
+
+/* ---- the translation, printed ---- */
+
+/* One item: where, the option as fio read it, then what it became and why. */
+static void print_item(FILE *out, const struct compat_fio_item *it, int wlen, int olen)
+{
+	char w[256], o[1024];
+
+	fprintf(out, "  %-*s %-*s ", wlen, escape_buf(it->where, w, sizeof(w)), olen,
+		escape_buf(it->option, o, sizeof(o)));
+	escape_fputs(it->became, out);
+	if (it->note && it->note[0]) {
+		fputs(": ", out);
+		escape_fputs(it->note, out);
+	}
+	fputc('\n', out);
+}
+
+/* The widths of a job's columns, up to a bound: long options push only their own line. */
+static void widths(const struct compat_fio_job *x, int *wlen, int *olen)
+{
+	*wlen = *olen = 0;
+	for (unsigned k = 0; k < x->nitems; k++) {
+		int w = (int)strlen(x->items[k].where), o = (int)strlen(x->items[k].option);
+		*wlen = w > *wlen && w <= 40 ? w : *wlen;
+		*olen = o > *olen && o <= 32 ? o : *olen;
+	}
+}
+
+static void print_text(const struct fio_session *s, FILE *out)
+{
+	for (unsigned i = 0; i < s->fio.njobs; i++) {
+		const struct compat_fio_job *x = &s->fio.jobs[i];
+		char n[256], w[256];
+
+		fprintf(out, "%sjob '%s'", i ? "\n" : "", escape_buf(x->name, n, sizeof(n)));
+		if (x->clones > 1)
+			fprintf(out, ", %u of %u", x->clone + 1, x->clones);
+		fprintf(out, " (%s), run group %u%s\n", escape_buf(x->where, w, sizeof(w)),
+			s->jobs.jobs[i].group, x->clone ? ": as the first" : ":");
+		int wl, ol;
+		widths(x, &wl, &ol);
+		for (unsigned k = 0; !x->clone && k < x->nitems; k++)
+			print_item(out, &x->items[k], wl, ol);
+		fputs("  = iorate run ", out);
+		escape_fputs(x->equivalent, out);
+		fputc('\n', out);
+	}
+}
+
+static json_t *item_json(const struct compat_fio_item *it)
+{
+	return json_pack("{s:o,s:o,s:o,s:o}", "where", result_json_str(it->where), "option",
+			 result_json_str(it->option), "became", result_json_str(it->became), "note",
+			 result_json_str(it->note));
+}
+
+/* The job as 'iorate run --json' records it ("params"): what the translation set. */
+static json_t *params_json(const struct job *j)
+{
+	struct result r;
+	json_t *all, *p = NULL;
+
+	result_init(&r);
+	if (!job_copy(&r.job, j) && (all = result_to_json(&r))) {
+		p = json_incref(json_object_get(all, "params"));
+		json_decref(all);
+	}
+	result_release(&r);
+	return p;
+}
+
+static json_t *job_json(const struct fio_session *s, unsigned i)
+{
+	const struct compat_fio_job *x = &s->fio.jobs[i];
+	json_t *items = json_array(), *o;
+
+	for (unsigned k = 0; items && k < x->nitems; k++)
+		json_array_append_new(items, item_json(&x->items[k]));
+	o = json_pack("{s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:o}", "name", result_json_str(x->name),
+		      "where", result_json_str(x->where), "job", (json_int_t)x->clone,
+		      "numjobs", (json_int_t)x->clones, "group", (json_int_t)s->jobs.jobs[i].group,
+		      "options", items ? items : json_null(), "equivalent",
+		      result_json_str(x->equivalent), "params", params_json(&s->jobs.jobs[i]));
+	return o;
+}
+
+int cmd_fio_print(const struct fio_session *s, FILE *out, bool json)
+{
+	json_t *doc, *jobs;
+	int r;
+
+	if (!json) {
+		print_text(s, out);
+		return ferror(out) ? -EIO : 0;
+	}
+	if (!(jobs = json_array()))
+		return -ENOMEM;
+	for (unsigned i = 0; i < s->fio.njobs; i++)
+		if (json_array_append_new(jobs, job_json(s, i)))
+			break;
+	if (!(doc = json_pack("{s:s,s:o}", "translation", "fio", "jobs", jobs)))
+		return -ENOMEM;
+	r = jsonout_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(doc);
+	return r;
+}
+
+void cmd_fio_announce(const struct fio_session *s, const char *label)
+{
+	for (unsigned i = 0; i < s->fio.njobs; i++) {
+		const struct compat_fio_job *x = &s->fio.jobs[i];
+		char n[256];
+
+		if (x->clone == 1) {
+			fprintf(stderr, "iorate: %s: ... and %u more jobs '%s' like it (numjobs)\n",
+				label, x->clones - 1, escape_buf(x->name, n, sizeof(n)));
+			continue;
+		}
+		if (x->clone)
+			continue;
+		fprintf(stderr, "iorate: %s: job '%s' (group %u): iorate run ", label,
+			escape_buf(x->name, n, sizeof(n)), s->jobs.jobs[i].group);
+		escape_fputs(x->equivalent, stderr);
+		fputc('\n', stderr);
+	}
+}
+
+/* ---- the command ---- */
+
+struct fio_own {
+	bool allow_write_device, force, keep;
+};
+
+#define OWN(field) .in = OPT_IN_CMD, .off = offsetof(struct fio_own, field)
+
+static const struct opt fio_own_opts[] = {
+	{.name = "allow-write-device",
+	 .help = "allow writing to a block device (destroys its data)",
+	 .example = "--allow-write-device", .set = opt_set_true, OWN(allow_write_device)},
+	{.name = "force",
+	 .help = "write even to a device that is mounted, held or holds a signature",
+	 .example = "--force", .set = opt_set_true, OWN(force)},
+	{.name = "keep", .help = "keep the files the jobs create even with unlink=1",
+	 .example = "--keep", .set = opt_set_true, OWN(keep)},
+	{0},
+};
+static const struct opt_group fio_own_group = {
+	"iorate's own options (anywhere among fio's; their names are not fio's)", fio_own_opts};
+
+/* A field the core names, as fio spells it. */
+static const char *fio_spell(const char *field)
+{
+	return compat_fio_spell(field);
+}
+
+/* iorate's options out of argv (as the table has them), fio's left in fargv. */
+static int parse_own(struct opt_ctx *ctx, int argc, char **argv, char **fargv, int *fargc)
+{
+	*fargc = 0;
+	fargv[(*fargc)++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		int r = options_take(ctx, argc, argv, &i);
+		if (r == -ENOENT && !strcmp(argv[i], "-h"))
+			ctx->help = true;
+		else if (r == -ENOENT && !strcmp(argv[i], "-q"))
+			ctx->out->quiet = true;
+		else if (r == -ENOENT)
+			fargv[(*fargc)++] = argv[i];
+		else if (r)
+			return r;
+	}
+	fargv[*fargc] = NULL;
+	return 0;
+}
+
+/*
+ * fio's --output-format: normal is iorate's text report; json is fio's JSON layout, which is
+ * the format "fio-json" of src/report/ once this build has it (this is the one place that
+ * asks); terse and json+ are not iorate's.
+ */
+static int output_format(const struct compat_fio *f, const struct opt_ctx *ctx,
+			 struct output_opts *out)
+{
+	const char *v = f->output_format;
+	const struct report_format *fj;
+
+	if (!v || !strcmp(v, "normal"))
+		return 0;
+	if (ctx->given[EXCL_FORMAT][0])
+		return usage_error("fio: --output-format=%s and %s cannot be used together", v,
+				   ctx->given[EXCL_FORMAT]);
+	if (strcmp(v, "json"))
+		return usage_error("fio: --output-format=%s: iorate prints normal (its text) or "
+				   "json; not terse or json+ (--json and --csv are iorate's own)",
+				   v);
+	if (!(fj = report_format(REPORT_RESULT, "fio-json")))
+		return usage_error("fio: --output-format=json: fio's JSON layout is not in this "
+				   "build yet; --json prints iorate's own JSON (docs/json.md)");
+	out->fmt = fj;
+	return 0;
+}
+
+static int fio_eta(const struct compat_fio *f, struct output_opts *out)
+{
+	if (!f->eta)
+		return 0;
+	if (strcmp(f->eta, "never") && strcmp(f->eta, "always") && strcmp(f->eta, "auto"))
+		return usage_error("fio: --eta=%s: is not always, never or auto", f->eta);
+	/* iorate's progress line is its ETA: shown on a terminal, never with --eta=never. */
+	if (!strcmp(f->eta, "never"))
+		out->quiet = true;
+	return 0;
+}
+
+static bool is_blockdev(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISBLK(st.st_mode);
+}
+
+/* iorate's own options apply to every job, through the same table; the command line is kept. */
+static int apply_own(struct fio_session *s, const struct fio_own *own, int argc, char **argv)
+{
+	for (unsigned i = 0; i < s->jobs.n; i++) {
+		struct job *j = &s->jobs.jobs[i];
+		struct output_opts out;
+		struct opt_ctx c = {.cmd = &cmd_run, .job = j, .out = &out};
+
+		output_opts_init(&out);
+		if ((own->allow_write_device && options_set(&c, "allow-write-device", NULL)) ||
+		    (own->force && options_set(&c, "force", NULL)) ||
+		    (own->keep && options_set(&c, "keep", NULL)) ||
+		    job_set_command_line(j, "iorate", argc, argv))
+			return run_error("fio: out of memory");
+		for (unsigned t = 0; t < j->ntargets; t++)
+			if (job_writes(j) && !j->allow_write_device && is_blockdev(j->targets[t]))
+				return usage_error("fio: %s: job '%s' writes to this block device, "
+						   "which destroys its data; add "
+						   "--allow-write-device to confirm", j->targets[t],
+						   j->name ? j->name : "?");
+	}
+	return 0;
+}
+
+/* What was written to the memory file mfd, onto f. 0 or -errno. */
+static int copy_out(int mfd, FILE *f)
+{
+	char buf[65536];
+	ssize_t n;
+
+	if (lseek(mfd, 0, SEEK_SET) < 0)
+		return -errno;
+	while ((n = read(mfd, buf, sizeof(buf))) > 0)
+		if (fwrite(buf, 1, (size_t)n, f) != (size_t)n)
+			return -EIO;
+	return n < 0 ? -errno : 0;
+}
+
+/*
+ * --output=FILE: what would go to stdout goes to FILE, through the write gate (a new file,
+ * renamed into place once complete). The report is written to memory meanwhile: the gate's
+ * stream has no descriptor to put in stdout's place.
+ */
+static int with_output(struct fio_session *s, const struct output_opts *out, bool dry_run,
+		       bool json)
+{
+	struct gate_out go = {0};
+	char err[512];
+	int saved = -1, mfd = -1, rc, r;
+
+	if (s->fio.output) {
+		if ((r = gate_out_open(&go, "--output", s->fio.output, err, sizeof(err))))
+			return r == -EINVAL ? usage_error("fio: %s", err)
+					    : run_error("fio: %s", err);
+		fflush(stdout);
+		if ((mfd = memfd_create("iorate-output", MFD_CLOEXEC)) < 0 ||
+		    (saved = dup(STDOUT_FILENO)) < 0 || dup2(mfd, STDOUT_FILENO) < 0) {
+			r = errno;
+			gate_out_abort(&go);
+			if (mfd >= 0)
+				close(mfd);
+			return run_error("fio: --output: %s", strerror(r));
+		}
+	}
+	rc = dry_run ? (cmd_fio_print(s, stdout, json) ? run_error("fio: cannot write the "
+								  "translation") : 0)
+		     : cmd_run_jobs(&s->jobs, out);
+	if (saved < 0)
+		return rc;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	if ((r = copy_out(mfd, go.f))) {
+		gate_out_abort(&go);
+		rc = rc ? rc : run_error("fio: --output %s: %s", s->fio.output, strerror(-r));
+	} else if ((r = gate_out_commit(&go, err, sizeof(err)))) {
+		rc = rc ? rc : run_error("fio: %s", err);
+	}
+	close(mfd);
+	return rc;
+}
+
+static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_own *own,
+		   int argc, char **argv, int fargc, char **fargv)
+{
+	char err[1024];
+	int r;
+
+	if ((r = compat_fio_read_argv(&s->fio, fargc, fargv, err, sizeof(err))))
+		return r == -ENOMEM ? run_error("fio: out of memory")
+		       : r == -EINVAL ? usage_error("fio: %s", err) : run_error("fio: %s", err);
+	if (s->fio.showcmd) {
+		compat_fio_showcmd(&s->fio, stdout);
+		return 0;
+	}
+	if ((r = output_format(&s->fio, ctx, ctx->out)) || (r = fio_eta(&s->fio, ctx->out)) ||
+	    (r = cmd_fio_translate(s, "fio")) || (r = apply_own(s, own, argc, argv)))
+		return r;
+	if (s->fio.parse_only && !ctx->dry_run)
+		return 0;
+	if (!ctx->dry_run && !ctx->out->quiet)
+		cmd_fio_announce(s, "fio");
+	/* The core's messages name fields as fio's options. */
+	cmd_set_speller(fio_spell);
+	return with_output(s, ctx->out, ctx->dry_run, !strcmp(ctx->out->fmt->name, "json"));
+}
+
+static int fio_main(int argc, char **argv)
+{
+	struct fio_own own = {0};
+	struct output_opts out;
+	struct opt_ctx ctx = {.cmd = &cmd_fio, .out = &out, .state = &own};
+	struct fio_session s;
+	char **fargv = calloc((size_t)argc + 1, sizeof(*fargv));
+	int fargc, rc;
+
+	if (!fargv)
+		return run_error("fio: out of memory");
+	output_opts_init(&out);
+	cmd_fio_session_init(&s);
+	if (!(rc = parse_own(&ctx, argc, argv, fargv, &fargc))) {
+		if (ctx.help)
+			options_help(stdout, &cmd_fio);
+		else
+			rc = fio_run(&s, &ctx, &own, argc, argv, fargc, fargv);
+	}
+	cmd_fio_session_release(&s);
+	free(fargv);
+	return rc;
+}
+
+static const struct opt_group *const fio_groups[] = {&fio_own_group, &opt_output, NULL};
+
+const struct command cmd_fio = {
+	.name = "fio",
+	.summary = "run a fio command line or job files (--name=a --rw=randread ... / a.fio) as "
+		   "fio would",
+	.synopsis = "[fio options] [JOBFILE...] [iorate options]",
+	.about = "Runs a fio command line unchanged: job options before the first --name apply\n"
+		 "to every job, each --name starts one; job files (JOBFILE, or --section of them)\n"
+		 "are read as fio reads them: [global] and job sections, include, ${VAR}, $ncpus,\n"
+		 "numjobs, stonewall. Each of fio's jobs (each clone of numjobs) runs as a job of\n"
+		 "iorate; every option becomes settings of 'iorate run', judged by its rules and\n"
+		 "refused under the fio option's name. An option iorate does not have is refused\n"
+		 "with every other one of the files, each with its file and line; options that\n"
+		 "only tune fio's reports or processes are accepted as of no effect. --dry-run\n"
+		 "prints what each option became and runs nothing.\n"
+		 "\n"
+		 "fio's own options: --output=FILE, --output-format=normal|json, --section=NAME,\n"
+		 "--readonly, --eta=never, --showcmd, --parse-only (docs/compat.md has the rest).",
+	.groups = fio_groups,
+	.kind = CMDK_RUN,
+	.examples = "  iorate fio --name=a --rw=randread --bs=4k --iodepth=64 --ioengine=libaio "
+		    "--direct=1 --filename=/mnt/data/f --size=1g --runtime=30 --time_based\n"
+		    "  iorate fio --dry-run db.fio\n"
+		    "  iorate fio --dry-run --json --section=seq-read profile.fio > t.json\n",
+	.exit_status = "as 'iorate run'; 2 when an option cannot run (all of them are named).",
+	.fn = fio_main,
+};

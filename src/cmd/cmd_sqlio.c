@@ -1,0 +1,49 @@
+/*
+ * 'iorate sqlio': the command entry of the SQLIO front end. src/compat/sqlio.c translates the
+ * flags into settings; src/cmd/cmd_compat.c applies them through the option table of run.
+ */
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/cmd_compat.h"
+#include "cmd/options.h"
+#include "compat/compat.h"
+
+/* A field the core names, as SQLIO spells it; NULL: iorate's own option (--engine). */
+static const char *sqlio_spell(const char *field)
+{
+	static const char *const map[][2] = {
+		{"bs", "-b"},   {"time", "-s"}, {"threads", "-t"}, {"depth", "-o"},
+		{"write", "-k"}, {"cache", "-B"}, {"offset", "-S"},
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(field, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+static int sqlio_main(int argc, char **argv)
+{
+	cmd_set_speller(sqlio_spell);
+	return compat_cli_main(argc, argv, &cmd_sqlio, compat_sqlio_parse);
+}
+
+static const struct opt_group *const sqlio_groups[] = {&compat_group, &opt_output, NULL};
+
+const struct command cmd_sqlio = {
+	.name = "sqlio",
+	.summary = "run a SQLIO command line (-kR -s60 -o8 -b8 ...) unchanged",
+	.synopsis = "[SQLIO flags] [FILE...] [iorate options]",
+	.about = "Runs a SQLIO command line unchanged: prints what each flag became, then runs it\n"
+		 "like 'iorate run'. Without a file, a test file is made in the current directory\n"
+		 "under an unguessable name (SQLIO's testfile.dat) and removed afterwards.\n"
+		 "\n"
+		 "SQLIO flags: " SQLIO_FLAGS " (docs/compat.md says what each becomes).",
+	.groups = sqlio_groups,
+	.kind = CMDK_COMPAT,
+	.examples = "  iorate sqlio -kR -s60 -o8 -b8 -frandom -BN -LS /mnt/data/testfile.dat\n"
+		    "  iorate sqlio -kW -t4 -s60 -o8 -b64 -fsequential -Fparam.txt\n",
+	.exit_status = "as 'iorate run'.",
+	.fn = sqlio_main,
+};

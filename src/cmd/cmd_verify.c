@@ -1,0 +1,162 @@
+/*
+ * iorate verify: checks targets that a run with --verify wrote, block by block, after the fact
+ * (a copy, a reboot, a failover later): every block that carries an iorate header must be
+ * intact, at its own offset, and from the same run.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+#include "cmd/options.h"
+#include "core/verify_scan.h"
+#include "report/progress.h"
+#include "report/verify_fmt.h"
+
+static int verify_main(int argc, char **argv);
+
+struct vopts {
+	uint64_t block, seed, offset, range;
+	bool json, quiet;
+};
+
+#define V(field) .in = OPT_IN_CMD, .off = offsetof(struct vopts, field)
+
+static const struct opt verify_opts[] = {
+	{.name = "block", .arg = "SIZE",
+	 .help = "bytes per block (default: what the first iorate header found says)",
+	 .example = "--block 4k", .set = opt_set_size, V(block), .min = 512, .max = 1u << 20},
+	{.name = "seed", .arg = "N",
+	 .help = "the run the blocks must come from, as its result records it (params.seed; "
+	 "default: the first header's)", .example = "--seed 8144501239", .set = opt_set_u64,
+	 V(seed), .min = 1},
+	{.name = "offset", .arg = "SIZE", .help = "check from this byte on", .example = "--offset 1G",
+	 .set = opt_set_size, V(offset)},
+	{.name = "range", .arg = "SIZE", .help = "check only this many bytes from --offset",
+	 .example = "--range 10G", .set = opt_set_size, V(range)},
+	{.name = "json", .help = "print the findings as JSON", .example = "--json",
+	 .set = opt_set_true, V(json)},
+	{.name = "quiet", .letter = 'q', .help = "no progress line", .example = "-q",
+	 .set = opt_set_true, V(quiet)},
+	{0},
+};
+
+static const struct opt_group verify_group = {.title = "Options", .opts = verify_opts};
+static const struct opt_group *const verify_groups[] = {&verify_group, NULL};
+
+const struct command cmd_verify = {
+	.name = "verify",
+	.summary = "check targets a run with --verify wrote, after the fact",
+	.synopsis = "[options] TARGET...",
+	.about = "Reads every block of each target (directly, not from the page cache) and checks\n"
+		 "the blocks that carry an iorate header: the checksum (corrupted or torn blocks),\n"
+		 "the offset the header names (misdirected writes), and the run (a block of another\n"
+		 "run). Blocks without a header are counted, not judged. A stale block of the same\n"
+		 "run looks intact here; the run itself catches those when it reads back what it\n"
+		 "wrote. Give the targets of one run; block size and run come from the first header\n"
+		 "found unless --block and --seed say.",
+	.groups = verify_groups,
+	.examples = "  iorate run --verify -w 100 -s --io-size 1g --keep /mnt/data/v.dat\n"
+		    "  iorate verify /mnt/data/v.dat\n"
+		    "  iorate verify --json --seed 8144501239 /dev/sdb\n",
+	.exit_status = "0 every block with a header is intact, 1 bad blocks (or a read failed),\n"
+		       "2 bad usage (or no iorate block was found).",
+	.fn = verify_main,
+};
+
+static void progress_cb(void *arg, double done)
+{
+	struct progress *p = arg;
+
+	progress_label(p, "verifying: %.0f%%", done * 100);
+}
+
+static void print_text(const struct verify_result *v, const struct verify_scan *s,
+		       const struct verify_target_report *t, const char *const *paths, unsigned n)
+{
+	report_verify_text(stdout, v, paths, n);
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].unwritten)
+			printf("  %s: %llu blocks without an iorate header (not written by it)\n",
+			       paths[i], (unsigned long long)s[i].unwritten);
+	for (unsigned i = 0; i < n; i++)
+		if (t[i].error)
+			printf("  %s: not checked to the end: %s\n", paths[i], t[i].errmsg);
+}
+
+/* Checks every target into one result; the exit code. */
+static int check_all(const struct vopts *o, char **paths, unsigned n)
+{
+	struct verify_scan *s = calloc(n, sizeof(*s));
+	struct verify_target_report *t = calloc(n, sizeof(*t));
+	char (*errs)[512] = calloc(n, sizeof(*errs));
+	struct verify_result all = {0};
+	struct progress p;
+	int code = 0;
+
+	if (!s || !t || !errs) {
+		free(s), free(t), free(errs);
+		return run_error("out of memory");
+	}
+	progress_init(&p, o->quiet || o->json);
+	for (unsigned i = 0; i < n && !code; i++) {
+		s[i] = (struct verify_scan){.block = (uint32_t)o->block, .seed = o->seed, .target = i};
+		progress_label(&p, "verifying %s", paths[i]);
+		int r = verify_scan_path(paths[i], o->offset, o->range, &s[i], progress_cb, &p,
+					 cmd_stop_flag(), errs[i], sizeof(errs[i]));
+		progress_clear(&p);
+		t[i] = (struct verify_target_report){.path = paths[i], .unwritten = s[i].unwritten,
+						     .error = r, .errmsg = errs[i]};
+		if (r == -EINVAL || r == -ENOENT)
+			code = usage_error("%s", errs[i]);
+		else if (r && r != -EINTR)
+			run_error("%s", errs[i]);
+		all.sum = all.sum ? all.sum : s[i].res.sum;
+		all.block = all.block ? all.block : s[i].block;
+		all.checked += s[i].res.checked;
+		all.bad += s[i].res.bad - s[i].res.nbads;
+		for (unsigned k = 0; k < s[i].res.nbads; k++)
+			verify_result_add(&all, &s[i].res.bads[k]);
+	}
+	if (!code) {
+		verify_result_sort(&all);
+		if (o->json) {
+			json_t *j = report_verify_json(&all, t, n);
+			json_dumpf(j, stdout, JSON_INDENT(2));
+			putchar('\n');
+			json_decref(j);
+		} else {
+			print_text(&all, s, t, (const char *const *)paths, n);
+		}
+		code = all.bad ? 1 : 0;
+		for (unsigned i = 0; i < n; i++)
+			code = t[i].error ? 1 : code;
+	}
+	for (unsigned i = 0; i < n; i++)
+		verify_result_release(&s[i].res);
+	verify_result_release(&all);
+	free(s), free(t), free(errs);
+	return code;
+}
+
+static int verify_main(int argc, char **argv)
+{
+	struct vopts o = {0};
+	struct opt_ctx c = {.cmd = &cmd_verify, .state = &o};
+	int first = 0, rc;
+
+	if ((rc = options_parse(&c, argc, argv, &first)))
+		return rc;
+	if (c.help) {
+		options_help(stdout, &cmd_verify);
+		return 0;
+	}
+	if (first >= argc)
+		return usage_error("verify: no target: name the files or devices a run with "
+				   "--verify wrote (see 'iorate verify --help')");
+	return check_all(&o, argv + first, (unsigned)(argc - first));
+}

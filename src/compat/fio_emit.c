@@ -1,0 +1,119 @@
+/*
+ * What a job's translation writes to: each setting through the sink (named after the option of
+ * fio it came from, or fio's default), and every item of the explanation, recorded with the
+ * line it belongs to until fio.c puts them in the order of the lines.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/fio.h"
+
+static int rec_add(struct fio_emit *e, const struct fio_line *l, const char *deflt,
+		   char *became, char *note)
+{
+	struct fio_rec *r;
+
+	if (!l && !deflt) {          /* nothing to attach it to */
+		free(became);
+		free(note);
+		return 0;
+	}
+	if (!(r = realloc(e->recs, (e->nrecs + 1) * sizeof(*r)))) {
+		free(became);
+		free(note);
+		return -ENOMEM;
+	}
+	e->recs = r;
+	r[e->nrecs] = (struct fio_rec){.line = l, .became = became, .note = note,
+				       .option = deflt ? strdup(deflt) : NULL};
+	if (deflt && !r[e->nrecs].option) {
+		free(became);
+		free(note);
+		return -ENOMEM;
+	}
+	e->nrecs++;
+	return 0;
+}
+
+int fio_note(struct fio_emit *e, const struct fio_line *l, const char *deflt, const char *note,
+	     const char *became, ...)
+{
+	char *b = NULL, *n = note ? strdup(note) : NULL;
+	va_list ap;
+	int r;
+
+	va_start(ap, became);
+	r = vasprintf(&b, became, ap);
+	va_end(ap);
+	if (r < 0 || (note && !n)) {
+		free(n);
+		return -ENOMEM;
+	}
+	return rec_add(e, l, deflt, b, n);
+}
+
+int fio_emit_fail(struct fio_emit *e, const struct fio_line *l, const char *deflt,
+		  const char *fmt, ...)
+{
+	char why[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (l)
+		return err_set(e->err, e->errlen, -EINVAL, "%s: %s: %s", l->where, l->typed, why);
+	return err_set(e->err, e->errlen, -EINVAL, "%s (fio's default %s)", why,
+		       deflt ? deflt : "");
+}
+
+/* The options applied so far, as they would be typed after 'iorate run'. */
+static int equivalent_add(struct fio_emit *e, const char *name, const char *value)
+{
+	char *n = NULL;
+
+	if (asprintf(&n, "%s%s--%s%s%s", e->equivalent ? e->equivalent : "",
+		     e->equivalent ? " " : "", name, value ? " " : "", value ? value : "") < 0)
+		return -ENOMEM;
+	free(e->equivalent);
+	e->equivalent = n;
+	return 0;
+}
+
+int fio_set(struct fio_emit *e, const struct fio_line *l, const char *deflt, const char *name,
+	    const char *value, const char *note, ...)
+{
+	char why[512] = "", *text = NULL, *became = NULL;
+	struct compat_setting s = {.name = name, .value = value, .flag = l ? l->typed : deflt,
+				   .is_default = !l, .job = e->j};
+	va_list ap;
+	int r;
+
+	if (note) {
+		va_start(ap, note);
+		r = vasprintf(&text, note, ap);
+		va_end(ap);
+		if (r < 0)
+			return -ENOMEM;
+		s.note = text;
+	}
+	if ((r = e->sink->set(e->sink->arg, &s, why, sizeof(why)))) {
+		free(text);
+		if (r == -ENOMEM)
+			return r;
+		return fio_emit_fail(e, l, deflt, "%s", why[0] ? why : strerror(-r));
+	}
+	if (asprintf(&became, "--%s%s%s", name, value ? " " : "", value ? value : "") < 0) {
+		free(text);
+		return -ENOMEM;
+	}
+	if ((r = equivalent_add(e, name, value))) {
+		free(text);
+		free(became);
+		return r;
+	}
+	return rec_add(e, l, deflt, became, text);
+}

@@ -1,0 +1,277 @@
+/*
+ * A fio job's option lines read into its values (struct fio_opts), as fio 3.33 reads them: its
+ * defaults first, kb_base before the sizes it scales, then every line in order, the last one
+ * of an option winning. A line iorate cannot run is recorded (fio_refuse) and the reading goes
+ * on, so that every such line of a job file is named at once.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/fio.h"
+#include "core/runner.h"
+
+/* fio's engines that do file or block I/O, and the engine of iorate each runs on. */
+static const struct {
+	const char *fio, *iorate;
+	bool sync;
+} engine_map[] = {
+	{"psync", "sync", true},     {"sync", "sync", true},     {"pvsync", "sync", true},
+	{"pvsync2", "sync", true},   {"vsync", "sync", true},    {"libaio", "aio", false},
+	{"io_uring", "uring", false}, {"null", "null", false},    {"posixaio", "uring", false},
+};
+
+/* The engines iorate refuses, by what they do. */
+static const struct {
+	const char *names, *what;
+} engine_refused[] = {
+	{" net netsplice ", "network I/O"},
+	{" http ", "HTTP, S3 and Swift objects"},
+	{" rdma ", "RDMA transfers"},
+	{" sg ", "SCSI generic commands"},
+	{" rbd rados ", "Ceph objects and images"},
+	{" libcufile libhipfile gpu ", "GPU direct storage"},
+	{" nfs ", "NFS through libnfs"},
+	{" gfapi gfapi_async ", "GlusterFS through libgfapi"},
+	{" libhdfs ", "HDFS"},
+	{" libiscsi ", "iSCSI through libiscsi"},
+	{" nbd ", "NBD through libnbd"},
+	{" dfs daos ", "DAOS"},
+	{" spdk xnvme io_uring_cmd libblkio ", "user-space and passthrough NVMe commands"},
+	{" libzbc ", "zoned block devices through libzbc"},
+	{" mtd ", "raw flash (MTD)"},
+	{" libpmem pmemblk dev-dax ", "persistent memory"},
+	{" ime_psync ime_psyncv ime_aio ", "DDN's IME"},
+	{" e4defrag ", "ext4 defragmentation"},
+	{" falloc ftruncate ", "space allocation calls"},
+	{" filecreate filestat filedelete dircreate dirstat dirdelete ", "file system metadata "
+	 "operations"},
+	{" exec ", "running a program"},
+	{" cpuio ", "CPU load"},
+	{" mmap ", "memory-mapped I/O (iorate reads and writes with system calls)"},
+	{" splice ", "splice() and vmsplice()"},
+	{" solarisaio windowsaio ", "another system's API"},
+	{" cpp_null ", "fio's C++ test engine"},
+};
+
+const char *fio_engine_map(const char *engine, bool *sync_engine)
+{
+	for (size_t i = 0; i < sizeof(engine_map) / sizeof(engine_map[0]); i++) {
+		if (strcmp(engine, engine_map[i].fio))
+			continue;
+		*sync_engine = engine_map[i].sync;
+		/* POSIX AIO runs buffered I/O asynchronously (glibc's threads), as io_uring does
+		 * and libaio does not: uring where the build has it. */
+		if (!strcmp(engine, "posixaio") && !runner_has_engine("uring"))
+			return "aio";
+		return engine_map[i].iorate;
+	}
+	return NULL;
+}
+
+const char *fio_engine_refusal(const char *engine)
+{
+	char word[64];
+
+	if (!strncmp(engine, "external:", 9) || strchr(engine, '/'))
+		return "an engine loaded from a library";
+	if (strlen(engine) + 3 > sizeof(word))
+		return "not an engine of fio";
+	snprintf(word, sizeof(word), " %s ", engine);
+	for (size_t i = 0; i < sizeof(engine_refused) / sizeof(engine_refused[0]); i++)
+		if (strstr(engine_refused[i].names, word))
+			return engine_refused[i].what;
+	return "not an engine of fio";
+}
+
+#define FIELD_AT(o, off) ((char *)(o) + (off))
+
+static int bad(struct compat_fio *f, const struct fio_line *l, const char *why)
+{
+	return fio_refuse(f, l, false, "%s", why);
+}
+
+/* A number of the option's unit within its bounds, into *v. 1 when refused (recorded). */
+static int read_bounded(struct compat_fio *f, const struct fio_opts *o, const struct fio_line *l,
+			const struct fio_opt *op, const char *s, uint64_t *v, bool *pct)
+{
+	const char *why;
+	char msg[96];
+	int r;
+
+	if (fio_number(s, op->unit, o->kb_base, v, op->pct ? pct : NULL, &why))
+		return (r = bad(f, l, why)) ? r : 1;
+	if (pct && *pct)
+		return 0;
+	if (*v < op->min || (op->max && *v > op->max)) {
+		snprintf(msg, sizeof(msg), "is out of range (%llu to %llu)",
+			 (unsigned long long)op->min,
+			 (unsigned long long)(op->max ? op->max : UINT64_MAX));
+		return (r = bad(f, l, msg)) ? r : 1;
+	}
+	return 0;
+}
+
+static int read_num(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l,
+		    const struct fio_opt *op)
+{
+	uint64_t v;
+	bool pct = false;
+	int r;
+
+	if (strpbrk(l->val, ",:"))
+		return bad(f, l, "takes one value");
+	if ((r = read_bounded(f, o, l, op, l->val, &v, &pct)))
+		return r > 0 ? 0 : r;
+	if (op->u32)
+		*(unsigned *)FIELD_AT(o, op->off) = (unsigned)v;
+	else
+		*(uint64_t *)FIELD_AT(o, op->off) = v;
+	if (op->pct)
+		*(bool *)FIELD_AT(o, op->pct_off) = pct;
+	o->src[op->id] = l;
+	return 0;
+}
+
+/*
+ * READS[,WRITES[,TRIMS]]: an empty part leaves that direction as it was; one part sets both.
+ * fio would also split at ':' and '-': refused with how to write it.
+ */
+static int read_pair(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l,
+		     const struct fio_opt *op)
+{
+	uint64_t *field = (uint64_t *)FIELD_AT(o, op->off), v[2];
+	char part[2][64] = {"", ""};
+	const char *comma = strchr(l->val, ','), *s = l->val;
+	size_t n;
+	int r;
+
+	for (int i = 0; i < 2 && s; i++) {
+		n = comma ? (size_t)(comma - s) : strlen(s);
+		if (n >= sizeof(part[i]))
+			return bad(f, l, "is too long");
+		memcpy(part[i], s, n);
+		part[i][n] = '\0';
+		s = comma ? comma + 1 : NULL;
+		comma = s ? strchr(s, ',') : NULL;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (part[i][0] != '(' && strpbrk(part[i], ":-"))
+			return bad(f, l, "separates values with ':' or '-', which fio reads as ',' "
+				   "(reads,writes): write them with ','");
+		if (part[i][0] && (r = read_bounded(f, o, l, op, part[i], &v[i], NULL)))
+			return r > 0 ? 0 : r;
+	}
+	/* "4k" and "4k," set both directions; ",8k" only writes. */
+	if (part[0][0])
+		field[FIO_READ] = field[FIO_WRITE] = v[0];
+	if (part[1][0])
+		field[FIO_WRITE] = v[1];
+	o->src[op->id] = l;
+	return 0;
+}
+
+static int read_bool(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l,
+		     const struct fio_opt *op)
+{
+	const char *why;
+	bool b = true;
+
+	if (!l->val && op->type == FT_BOOL)
+		return bad(f, l, "needs a value, 0 or 1 (fio refuses it bare)");
+	if (l->val && fio_bool(l->val, &b, &why))
+		return bad(f, l, why);
+	*(bool *)FIELD_AT(o, op->off) = op->neg ? !b : b;
+	o->src[op->id] = l;
+	return 0;
+}
+
+static int read_str(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l,
+		    const struct fio_opt *op)
+{
+	if (!*l->val)
+		return bad(f, l, "is empty");
+	*(const char **)FIELD_AT(o, op->off) = l->val;
+	o->src[op->id] = l;
+	return 0;
+}
+
+/* A refused option whose value asks nothing ("verify=0") is of no effect. */
+static bool asks_nothing(const struct fio_opt *op, const char *val)
+{
+	char word[64];
+
+	if (!op->except || !val || strlen(val) + 3 > sizeof(word))
+		return false;
+	snprintf(word, sizeof(word), " %s ", val);
+	char list[256];
+	snprintf(list, sizeof(list), " %s ", op->except);
+	return strstr(list, word) != NULL;
+}
+
+static int read_line(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	const struct fio_opt *op = fio_opt_find(l->key);
+
+	if (!op)
+		return fio_refuse(f, l, false, "not an option of fio 3.33");
+	if (op->how == FH_NOEFFECT)
+		return 0;
+	if (op->how == FH_REFUSED)
+		return asks_nothing(op, l->val) ? 0
+						 : fio_refuse(f, l, false, "iorate has no %s",
+							      op->why);
+	if (!l->val && op->type != FT_SET && op->type != FT_BOOL)
+		return fio_refuse(f, l, false, "needs a value (%s=...)", l->key);
+	if (l->val && !*l->val)
+		return bad(f, l, "is empty");
+	switch (op->type) {
+	case FT_NUM:
+		return read_num(f, o, l, op);
+	case FT_PAIR:
+		return read_pair(f, o, l, op);
+	case FT_BOOL:
+	case FT_SET:
+		return read_bool(f, o, l, op);
+	case FT_STR:
+		return read_str(f, o, l, op);
+	default:
+		return op->read(f, o, l);
+	}
+}
+
+static void defaults(struct fio_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->kb_base = 1024;
+	o->mix_write = -1;
+	o->bs[FIO_READ] = o->bs[FIO_WRITE] = 4096;
+	o->loops = o->nrfiles = o->numjobs = 1;
+	o->fst = FILES_ROUNDROBIN;
+	o->fst_n = 1;
+	o->engine = "psync";
+	o->iodepth = o->batch = o->think_blocks = 1;
+	o->randrepeat = o->invalidate = o->scramble = true;
+	o->compress_chunk = 512;
+	o->dedupe_set_pct = 5;
+	o->randseed = 0x89;
+	o->pct_random[FIO_READ] = o->pct_random[FIO_WRITE] = 100;
+}
+
+int fio_opts_read(struct compat_fio *f, struct fio_opts *o, const struct fio_line *const *lines,
+		  unsigned n)
+{
+	int r;
+
+	defaults(o);
+	/* fio reads kb_base before the options whose sizes it scales, wherever it stands. */
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(lines[i]->key, "kb_base") && (r = read_line(f, o, lines[i])))
+			return r;
+	for (unsigned i = 0; i < n; i++)
+		if (strcmp(lines[i]->key, "kb_base") && (r = read_line(f, o, lines[i])))
+			return r;
+	return 0;
+}

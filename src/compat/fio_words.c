@@ -1,0 +1,544 @@
+/*
+ * The options of fio whose values are words or forms of their own: rw, the mix, block-size
+ * ranges and splits, file sizes, the engine, sync, the rate process, file service, the random
+ * distribution, kb_base, startdelay. bssplit and random_distribution are also written here in
+ * the form 'iorate run' reads (--bssplit, --distribution), from fio's sizes and parameters.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/fio.h"
+#include "core/job.h"
+
+
+#define BAD(why) fio_refuse(f, l, false, "%s", (why))
+
+static const struct {
+	const char *name;
+	bool random;
+	int rw;               /* 0 reads, 1 writes, 2 both */
+	int trim;             /* 1 trims (in place of reads), 2 writes that trim first */
+} rw_modes[] = {
+	{"read", false, 0, 0},      {"write", false, 1, 0},    {"randread", true, 0, 0},
+	{"randwrite", true, 1, 0},  {"rw", false, 2, 0},       {"readwrite", false, 2, 0},
+	{"randrw", true, 2, 0},     {"trim", false, 0, 1},     {"randtrim", true, 0, 1},
+	{"trimwrite", false, 1, 2}, {"randtrimwrite", true, 1, 2},
+};
+
+/* "randread", "write:64k" (a gap after each I/O), "randread:8" (8 I/Os per random offset). */
+int fio_read_rw(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	const char *colon = strchr(l->val, ':'), *why;
+	size_t n = colon ? (size_t)(colon - l->val) : strlen(l->val);
+	uint64_t mod = 0;
+
+	for (size_t i = 0; i < sizeof(rw_modes) / sizeof(rw_modes[0]); i++) {
+		if (strlen(rw_modes[i].name) != n || strncmp(l->val, rw_modes[i].name, n))
+			continue;
+		/* A negative gap: sequential I/O that goes backwards. */
+		bool back = colon && colon[1] == '-' && !rw_modes[i].random;
+		if (colon && fio_number(colon + 1 + back, rw_modes[i].random ? FIO_COUNT : FIO_BYTES,
+					o->kb_base, &mod, NULL, &why))
+			return BAD(why);
+		o->rw_back = back ? mod : 0;
+		mod = back ? 0 : mod;
+		o->random = rw_modes[i].random;
+		o->rw = rw_modes[i].rw;
+		o->trim = rw_modes[i].trim;
+		o->rw_mod = mod;
+		o->src[FO_RW] = l;
+		return 0;
+	}
+	return BAD("is not a pattern of fio (read, write, randread, randwrite, rw, readwrite, "
+		   "randrw, trim, randtrim, trimwrite, randtrimwrite)");
+}
+
+int fio_read_rwmix(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	uint64_t v;
+	const char *why;
+
+	if (fio_number(l->val, FIO_COUNT, o->kb_base, &v, NULL, &why))
+		return BAD(why);
+	if (v > 100)
+		return BAD("is above 100 percent");
+	/* The later of rwmixread and rwmixwrite wins, as in fio. */
+	o->mix_write = !strcmp(l->key, "rwmixread") ? 100 - (int)v : (int)v;
+	o->src[FO_RWMIX] = l;
+	return 0;
+}
+
+int fio_read_sequencer(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (!strcmp(l->val, "identical"))
+		return fio_refuse(f, l, false, "iorate has no repeated offsets (the same offset N "
+				  "times)");
+	if (strcmp(l->val, "sequential"))
+		return BAD("is not sequential or identical");
+	o->src[FO_RW_SEQUENCER] = l;
+	return 0;
+}
+
+/* "LOW-HIGH" or "LOW:HIGH" (swapped when reversed, as fio does). */
+static int read_range(const char *s, size_t n, unsigned kb_base, uint64_t *lo, uint64_t *hi,
+		      const char **why)
+{
+	char buf[96], *sep;
+
+	if (n >= sizeof(buf)) {
+		*why = "is too long";
+		return -EINVAL;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (!(sep = strchr(buf, '-')) && !(sep = strchr(buf, ':'))) {
+		*why = "is not a range LOW-HIGH (example: 4k-64k)";
+		return -EINVAL;
+	}
+	*sep = '\0';
+	if (fio_number(buf, FIO_BYTES, kb_base, lo, NULL, why) ||
+	    fio_number(sep + 1, FIO_BYTES, kb_base, hi, NULL, why))
+		return -EINVAL;
+	if (*lo > *hi) {
+		uint64_t t = *lo;
+		*lo = *hi;
+		*hi = t;
+	}
+	if (!*lo) {
+		*why = "has a size of 0";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* "1k-4k" for both directions, "1k-4k,2k-8k" for reads and writes. */
+int fio_read_bsrange(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	const char *comma = strchr(l->val, ','), *why;
+	uint64_t lo[2], hi[2];
+
+	if (read_range(l->val, comma ? (size_t)(comma - l->val) : strlen(l->val), o->kb_base,
+		       &lo[0], &hi[0], &why))
+		return BAD(why);
+	lo[1] = lo[0];
+	hi[1] = hi[0];
+	if (comma && comma[1] &&
+	    read_range(comma + 1, strcspn(comma + 1, ","), o->kb_base, &lo[1], &hi[1], &why))
+		return BAD(why);
+	for (int d = 0; d < 2; d++) {
+		o->bsmin[d] = lo[d];
+		o->bsmax[d] = hi[d];
+	}
+	o->src[FO_BSRANGE] = l;
+	return 0;
+}
+
+/* One direction of a bssplit, "4k/50:64k/:1m", as 'iorate run' reads it (bytes). */
+static int split_dir(const char *s, size_t n, unsigned kb_base, char *out, size_t len,
+		     const char **why)
+{
+	char buf[1024], *save = NULL;
+	size_t used = 0;
+
+	if (n >= sizeof(buf)) {
+		*why = "is too long";
+		return -EINVAL;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	out[0] = '\0';
+	for (char *p = strtok_r(buf, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+		char *slash = strchr(p, '/');
+		uint64_t bs;
+		if (slash)
+			*slash = '\0';
+		if (fio_number(p, FIO_BYTES, kb_base, &bs, NULL, why))
+			return -EINVAL;
+		if (slash && slash[1] && strspn(slash + 1, "0123456789") != strlen(slash + 1)) {
+			*why = "has a share that is not a whole percent";
+			return -EINVAL;
+		}
+		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%llu/%s",
+					 used ? ":" : "", (unsigned long long)bs,
+					 slash ? slash + 1 : "");
+	}
+	if (used >= len) {
+		*why = "is too long";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len, const char **why)
+{
+	const char *comma = strchr(s, ',');
+	char r[1024], w[1024];
+
+	if (split_dir(s, comma ? (size_t)(comma - s) : strlen(s), kb_base, r, sizeof(r), why))
+		return -EINVAL;
+	/* READS,WRITES[,TRIMS]: trims are not issued, so their part is left out. */
+	if (comma && comma[1] && comma[1] != ',') {
+		if (split_dir(comma + 1, strcspn(comma + 1, ","), kb_base, w, sizeof(w), why))
+			return -EINVAL;
+		snprintf(out, len, "%s,%s", r[0] ? r : w, w);
+	} else {
+		snprintf(out, len, "%s", r);
+	}
+	if (!r[0]) {
+		*why = "names no block size for reads";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int fio_read_bssplit(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	char out[2048];
+	const char *why;
+
+	if (fio_bssplit_convert(l->val, o->kb_base, out, sizeof(out), &why))
+		return BAD(why);
+	o->bssplit = l->val;
+	o->src[FO_BSSPLIT] = l;
+	return 0;
+}
+
+int fio_read_filesize(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	const char *why;
+
+	if (strpbrk(l->val, "-:")) {
+		if (read_range(l->val, strlen(l->val), o->kb_base, &o->filesize[0], &o->filesize[1],
+			       &why))
+			return BAD(why);
+	} else if (fio_number(l->val, FIO_BYTES, o->kb_base, &o->filesize[0], NULL, &why)) {
+		return BAD(why);
+	} else {
+		o->filesize[1] = o->filesize[0];
+	}
+	if (o->filesize[0] != o->filesize[1])
+		return fio_refuse(f, l, false, "iorate has no files of random sizes (give one "
+				  "size)");
+	if (!o->filesize[0])
+		return BAD("is 0");
+	o->src[FO_FILESIZE] = l;
+	return 0;
+}
+
+int fio_read_engine(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	bool sync;
+
+	if (!fio_engine_map(l->val, &sync))
+		return fio_refuse(f, l, true, "refused engine: %s, not file or block I/O",
+				  fio_engine_refusal(l->val));
+	o->engine = l->val;
+	o->src[FO_ENGINE] = l;
+	return 0;
+}
+
+int fio_read_sync(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (!strcmp(l->val, "0") || !strcmp(l->val, "none"))
+		o->sync = 0;
+	else if (!strcmp(l->val, "1") || !strcmp(l->val, "sync"))
+		o->sync = 1;
+	else if (!strcmp(l->val, "dsync"))
+		o->sync = 2;
+	else
+		return BAD("is not 0, 1, none, sync or dsync");
+	o->src[FO_SYNC] = l;
+	return 0;
+}
+
+/*
+ * verify=: iorate checks each block with crc32c, md5 or sha256 (and its header: run, offset,
+ * generation). fio's other checksums map onto the nearest of those, said in the note.
+ */
+int fio_read_verify(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	static const struct {
+		const char *fio, *iorate, *note;
+	} kinds[] = {
+		{"0", NULL, NULL}, {"none", NULL, NULL},
+		{"null", NULL, "fio's null verification checks nothing"},
+		{"crc32c", "crc32c", NULL}, {"crc32c-intel", "crc32c", NULL}, {"md5", "md5", NULL},
+		{"sha256", "sha256", NULL},
+		{"crc64", "crc32c", "iorate checks with crc32c, not crc64"},
+		{"crc32", "crc32c", "iorate checks with crc32c, not crc32"},
+		{"crc16", "crc32c", "iorate checks with crc32c, not crc16"},
+		{"crc7", "crc32c", "iorate checks with crc32c, not crc7"},
+		{"xxhash", "crc32c", "iorate checks with crc32c, not xxhash"},
+		{"meta", "crc32c", "fio checks the header only; iorate checks its header and a crc32c "
+				   "of the whole block"},
+		{"sha1", "sha256", "iorate checks with sha256, not sha1"},
+		{"sha512", "sha256", "iorate checks with sha256, not sha512"},
+		{"sha3-224", "sha256", "iorate checks with sha256, not sha3"},
+		{"sha3-256", "sha256", "iorate checks with sha256, not sha3"},
+		{"sha3-384", "sha256", "iorate checks with sha256, not sha3"},
+		{"sha3-512", "sha256", "iorate checks with sha256, not sha3"},
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(l->val, kinds[i].fio)) {
+			o->verify = kinds[i].iorate;
+			o->verify_note = kinds[i].note;
+			o->src[FO_VERIFY] = l;
+			return 0;
+		}
+	if (!strcmp(l->val, "pattern"))
+		return fio_refuse(f, l, false, "%s", "iorate has no verification against a fixed "
+				  "pattern (its blocks carry a checksum: verify=crc32c)");
+	return BAD("is not a verify kind of fio 3.33 (crc32c, md5, sha256, meta, ...)");
+}
+
+int fio_read_rate_process(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (strcmp(l->val, "linear") && strcmp(l->val, "poisson"))
+		return BAD("is not linear or poisson");
+	o->poisson = !strcmp(l->val, "poisson");
+	o->src[FO_RATE_PROCESS] = l;
+	return 0;
+}
+
+/* file_service_type: random, roundrobin, sequential, each with ":N" I/Os per turn. */
+int fio_read_fst(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	static const struct {
+		const char *name;
+		enum job_file_service fs;
+	} kinds[] = {{"random", FILES_RANDOM}, {"roundrobin", FILES_ROUNDROBIN},
+		     {"sequential", FILES_SEQUENTIAL}};
+	const char *colon = strchr(l->val, ':'), *why;
+	size_t n = colon ? (size_t)(colon - l->val) : strlen(l->val);
+	uint64_t nr = 1;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strlen(kinds[i].name) != n || strncmp(l->val, kinds[i].name, n))
+			continue;
+		if (colon && (fio_number(colon + 1, FIO_COUNT, o->kb_base, &nr, NULL, &why) ||
+			      !nr || nr > 1u << 30))
+			return BAD(nr ? why : "has a count of 0");
+		o->fst = kinds[i].fs;
+		o->fst_n = (unsigned)nr;
+		o->src[FO_FILE_SERVICE] = l;
+		return 0;
+	}
+	if (!strncmp(l->val, "zipf", 4) || !strncmp(l->val, "pareto", 6) ||
+	    !strncmp(l->val, "normal", 6) || !strncmp(l->val, "gauss", 5))
+		return fio_refuse(f, l, false, "iorate has no skewed choice of files (random, "
+				  "roundrobin, sequential)");
+	return BAD("is not random, roundrobin or sequential");
+}
+
+/* fio's "normal:DEV": 12 draws averaged, then a uniform jitter DEV% wide; as one sigma. */
+static double normal_sigma(double dev)
+{
+	return 100.0 * sqrt(1.0 / 144.0 + (dev / 100.0) * (dev / 100.0) / 12.0);
+}
+
+/* One zone, "ACCESS/SIZE"; an empty part is -1 (fio fills it in). */
+static int zone_read(char *p, bool abs, unsigned kb_base, long long *acc, long long *size,
+		     const char **why)
+{
+	char *slash = strchr(p, '/');
+	uint64_t v;
+
+	if (!slash) {
+		*why = "has a zone that is not ACCESS/SIZE";
+		return -EINVAL;
+	}
+	*slash = '\0';
+	*acc = *size = -1;
+	if (*p && fio_number(p, FIO_COUNT, kb_base, &v, NULL, why))
+		return -EINVAL;
+	if (*p && v > 100) {
+		*why = "has an access share above 100";
+		return -EINVAL;
+	}
+	if (*p)
+		*acc = (long long)v;
+	if (slash[1] && fio_number(slash + 1, abs ? FIO_BYTES : FIO_COUNT, kb_base, &v, NULL, why))
+		return -EINVAL;
+	if (slash[1])
+		*size = (long long)v;
+	if (abs && *size < 0) {
+		*why = "has a zone without its size";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * zoned:A/S:..., zoned_abs:A/SIZE:... (one set for every direction). As fio fills them in, an
+ * empty size takes an equal part of what the others leave, and an empty access share gets
+ * what is left once the others add up to 100 (nothing).
+ */
+static int zones_convert(const char *s, bool abs, unsigned kb_base, char *out, size_t len,
+			 const char **why)
+{
+	char buf[1024], *save = NULL;
+	long long acc[JOB_MAX_ZONES], size[JOB_MAX_ZONES], asum = 0, ssum = 0, amiss = 0, smiss = 0;
+	size_t used = (size_t)snprintf(out, len, "%s", abs ? "zoned_abs" : "zoned");
+	unsigned n = 0;
+
+	if (strchr(s, ',')) {
+		*why = "has zones per direction; iorate takes one set for reads and writes";
+		return -EINVAL;
+	}
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (char *p = strtok_r(buf, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+		if (n == JOB_MAX_ZONES) {
+			*why = "has more than 16 zones";
+			return -EINVAL;
+		}
+		if (zone_read(p, abs, kb_base, &acc[n], &size[n], why))
+			return -EINVAL;
+		asum += acc[n] < 0 ? 0 : acc[n];
+		ssum += size[n] < 0 ? 0 : size[n];
+		amiss += acc[n] < 0;
+		smiss += size[n] < 0;
+		n++;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		long long a = acc[i] < 0 ? (asum >= 100 ? 0 : (100 - asum) / amiss) : acc[i];
+		long long z = size[i] < 0 ? (ssum >= 100 ? 0 : (100 - ssum) / smiss) : size[i];
+		used += (size_t)snprintf(out + used, used < len ? len - used : 0, ":%lld/%lld", a,
+					 z);
+	}
+	if (used >= len || !n) {
+		*why = n ? "is too long" : "needs its zones (zoned:60/10:40/90)";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int fio_dist_convert(const char *s, unsigned kb_base, char *out, size_t len, const char **why)
+{
+	const char *colon = strchr(s, ':');
+	size_t n = colon ? (size_t)(colon - s) : strlen(s);
+	char *end;
+	double v;
+
+	if (n == 6 && !strncmp(s, "random", 6) && !colon)
+		return snprintf(out, len, "uniform"), 0;
+	if ((n == 5 && !strncmp(s, "zoned", 5)) || (n == 9 && !strncmp(s, "zoned_abs", 9))) {
+		if (!colon) {
+			*why = "needs its zones (zoned:60/10:40/90)";
+			return -EINVAL;
+		}
+		return zones_convert(colon + 1, n == 9, kb_base, out, len, why);
+	}
+	/* A newer fio's fixed order of block indices: iorate's own syntax is fio's. */
+	if (n == 8 && !strncmp(s, "sequence", 8)) {
+		struct job probe;
+		int r;
+		job_init(&probe);
+		r = job_parse_dist(&probe, s, why);
+		job_release(&probe);
+		if (!r)
+			snprintf(out, len, "%s", s);
+		return r ? -EINVAL : 0;
+	}
+	bool zipf = n == 4 && !strncmp(s, "zipf", 4), pareto = n == 6 && !strncmp(s, "pareto", 6);
+	bool normal = (n == 6 && !strncmp(s, "normal", 6)) || (n == 5 && !strncmp(s, "gauss", 5));
+	if (!zipf && !pareto && !normal) {
+		*why = "is not a distribution of fio (random, zipf, pareto, normal, zoned, "
+		       "zoned_abs, and a newer fio's sequence)";
+		return -EINVAL;
+	}
+	v = zipf ? 1.2 : pareto ? 0.2 : 0;
+	if (colon) {
+		v = strtod(colon + 1, &end);
+		if (end == colon + 1 || (*end && *end != ':') || !(v >= 0)) {
+			*why = "has a parameter that is not a number";
+			return -EINVAL;
+		}
+		if (*end == ':') {
+			*why = "has a center: iorate centers a distribution as fio does by default";
+			return -EINVAL;
+		}
+	}
+	/* zipf and pareto keep their parameter as written; fio's bell becomes a sigma. */
+	if (normal)
+		snprintf(out, len, "normal:%.6g", normal_sigma(v));
+	else if (colon)
+		snprintf(out, len, "%s:%.*s", zipf ? "zipf" : "pareto", (int)(end - colon - 1),
+			 colon + 1);
+	else
+		snprintf(out, len, "%s", zipf ? "zipf" : "pareto");
+	return 0;
+}
+
+int fio_read_dist(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	char out[1024];
+	const char *why;
+
+	if (fio_dist_convert(l->val, o->kb_base, out, sizeof(out), &why))
+		return BAD(why);
+	o->dist = l->val;
+	o->src[FO_DIST] = l;
+	return 0;
+}
+
+int fio_read_kb_base(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (strcmp(l->val, "1024") && strcmp(l->val, "1000"))
+		return BAD("is not 1024 or 1000");
+	o->kb_base = l->val[3] == '4' ? 1024 : 1000;
+	o->src[FO_KB_BASE] = l;
+	return 0;
+}
+
+/* startdelay=10s, or a range fio draws from, which iorate does not. */
+int fio_read_startdelay(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	const char *why;
+
+	if (l->val[0] != '(' && strpbrk(l->val, "-:,"))
+		return fio_refuse(f, l, false, "iorate has no random start delays (give one "
+				  "time)");
+	if (fio_number(l->val, FIO_SECONDS, o->kb_base, &o->startdelay_ns, NULL, &why))
+		return BAD(why);
+	o->src[FO_STARTDELAY] = l;
+	return 0;
+}
+
+/* exit_what: whom exitall ends, when a job ends. */
+int fio_read_exit_what(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	static const char *const names[] = {"group", "stonewall", "all"};
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(l->val, names[i])) {
+			o->exit_what = i;
+			o->src[FO_EXIT_WHAT] = l;
+			return 0;
+		}
+	return BAD("is not group, stonewall or all");
+}
+
+int fio_read_dedupe_mode(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (strcmp(l->val, "repeat") && strcmp(l->val, "working_set"))
+		return BAD("is not repeat or working_set");
+	o->dedupe_working_set = l->val[0] == 'w';
+	o->src[FO_DEDUPE_MODE] = l;
+	return 0;
+}
+
+int fio_read_zonemode(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	if (!strcmp(l->val, "zbd"))
+		return fio_refuse(f, l, false, "iorate has no zoned block devices (it addresses a "
+				  "target as one region; zonemode=strided it has)");
+	if (strcmp(l->val, "none") && strcmp(l->val, "strided"))
+		return BAD("is not none, strided or zbd");
+	o->strided = l->val[0] == 's';
+	o->src[FO_ZONEMODE] = l;
+	return 0;
+}

@@ -1,0 +1,348 @@
+#include "core/device.h"
+
+#include <blkid.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define MAX_PARTS 256
+
+/* A device and its partitions: numbers, kernel names and sysfs directories. */
+struct devset {
+	unsigned n;
+	dev_t dev[MAX_PARTS + 1];
+	char name[MAX_PARTS + 1][32];
+	char *dir[MAX_PARTS + 1];
+};
+
+static const char *sys_root(const struct device_env *env)
+{
+	return env && env->sys ? env->sys : "/sys";
+}
+
+static int dev_dir(const struct device_env *env, dev_t dev, char *out)
+{
+	char link[PATH_MAX];
+
+	snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sys_root(env), major(dev), minor(dev));
+	return realpath(link, out) ? 0 : -errno;
+}
+
+int device_name(const struct device_env *env, dev_t dev, char *name, size_t len)
+{
+	char dir[PATH_MAX];
+	int r = dev_dir(env, dev, dir);
+
+	if (r)
+		return r;
+	const char *slash = strrchr(dir, '/');
+	snprintf(name, len, "%s", slash ? slash + 1 : dir);
+	return 0;
+}
+
+static int devset_add(struct devset *s, dev_t dev, const char *dir)
+{
+	if (s->n > MAX_PARTS)
+		return -E2BIG;
+	if (!(s->dir[s->n] = strdup(dir)))
+		return -ENOMEM;
+	const char *slash = strrchr(dir, '/');
+	snprintf(s->name[s->n], sizeof(s->name[0]), "%s", slash ? slash + 1 : dir);
+	s->dev[s->n++] = dev;
+	return 0;
+}
+
+static void devset_free(struct devset *s)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		free(s->dir[i]);
+	s->n = 0;
+}
+
+static bool read_majmin(const char *path, dev_t *dev)
+{
+	unsigned ma, mi;
+	FILE *f = fopen(path, "r");
+	bool ok = f && fscanf(f, "%u:%u", &ma, &mi) == 2;
+
+	if (f)
+		fclose(f);
+	if (ok)
+		*dev = makedev(ma, mi);
+	return ok;
+}
+
+/* dev, and each partition of it: the subdirectories of its sysfs node that hold "partition". */
+static int devset_build(const struct device_env *env, dev_t dev, struct devset *s)
+{
+	char dir[PATH_MAX], sub[PATH_MAX + 300];
+	struct dirent *de;
+	DIR *d;
+	int r;
+
+	memset(s, 0, sizeof(*s));
+	if ((r = dev_dir(env, dev, dir)) || (r = devset_add(s, dev, dir)))
+		return r;
+	if (!(d = opendir(dir)))
+		return 0;
+	while ((de = readdir(d))) {
+		dev_t part;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s/partition", dir, de->d_name);
+		if (access(sub, F_OK))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s/dev", dir, de->d_name);
+		if (!read_majmin(sub, &part))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
+		if ((r = devset_add(s, part, sub)))
+			break;
+	}
+	closedir(d);
+	return r;
+}
+
+static int devset_find(const struct devset *s, dev_t dev)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->dev[i] == dev)
+			return (int)i;
+	return -1;
+}
+
+static bool mounted(const struct device_env *env, const struct devset *s, char *why, size_t len)
+{
+	const char *path = env && env->mountinfo ? env->mountinfo : "/proc/self/mountinfo";
+	char line[4096], mnt[1024];
+	FILE *f = fopen(path, "r");
+	bool used = false;
+	unsigned ma, mi;
+	int k;
+
+	while (f && !used && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*u %*u %u:%u %*s %1023s", &ma, &mi, mnt) != 3)
+			continue;
+		if ((k = devset_find(s, makedev(ma, mi))) < 0)
+			continue;
+		snprintf(why, len, "%s is mounted at %s", s->name[k], mnt);
+		used = true;
+	}
+	if (f)
+		fclose(f);
+	return used;
+}
+
+static bool swapping(const struct device_env *env, const struct devset *s, char *why, size_t len)
+{
+	const char *path = env && env->swaps ? env->swaps : "/proc/swaps";
+	char dev[PATH_MAX];
+	FILE *f = fopen(path, "r");
+	struct stat st;
+	bool used = false;
+	int k;
+
+	while (f && !used && fscanf(f, "%4095s %*[^\n]", dev) == 1) {
+		if (dev[0] != '/' || stat(dev, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		if ((k = devset_find(s, st.st_rdev)) >= 0) {
+			snprintf(why, len, "%s is in use as swap", s->name[k]);
+			used = true;
+		}
+	}
+	if (f)
+		fclose(f);
+	return used;
+}
+
+/* A holder (dm, md, LVM) of the device or of a partition: the kernel stacks something on it. */
+static bool held(const struct devset *s, char *why, size_t len)
+{
+	char dir[PATH_MAX + 16];
+
+	for (unsigned i = 0; i < s->n; i++) {
+		struct dirent *de;
+		DIR *d;
+
+		snprintf(dir, sizeof(dir), "%s/holders", s->dir[i]);
+		if (!(d = opendir(dir)))
+			continue;
+		while ((de = readdir(d)) && de->d_name[0] == '.')
+			;
+		if (de)
+			snprintf(why, len, "%s is held by %s (device-mapper, MD RAID or LVM use it)",
+				 s->name[i], de->d_name);
+		closedir(d);
+		if (de)
+			return true;
+	}
+	return false;
+}
+
+static bool signature(int fd, char *why, size_t len)
+{
+	blkid_probe pr = blkid_new_probe();
+	const char *v = NULL;
+	bool found = true;
+	int rc;
+
+	if (!pr) {
+		snprintf(why, len, "libblkid cannot probe it (out of memory), so it may hold data");
+		return true;
+	}
+	if (blkid_probe_set_device(pr, fd, 0, 0)) {
+		snprintf(why, len, "libblkid cannot probe it, so it may hold data");
+		goto out;
+	}
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE);
+	blkid_probe_enable_partitions(pr, 1);
+	rc = blkid_do_safeprobe(pr);
+	if (rc == 1) {
+		found = false;
+	} else if (rc == -2) {
+		snprintf(why, len, "libblkid finds more than one signature on it (an ambivalent "
+			 "probe), so it holds something");
+	} else if (rc < 0) {
+		snprintf(why, len, "libblkid cannot probe it, so it may hold data");
+	} else if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0) {
+		snprintf(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
+	} else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0) {
+		snprintf(why, len, "it holds a %s partition table", v);
+	} else {
+		snprintf(why, len, "it holds a filesystem or partition signature");
+	}
+out:
+	blkid_free_probe(pr);
+	return found;
+}
+
+int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, size_t whylen)
+{
+	struct devset s;
+	int r = devset_build(env, dev, &s);
+
+	if (r) {
+		/* A device the kernel does not list cannot be checked: it counts as in use. */
+		snprintf(why, whylen, "its partitions and holders cannot be read from sysfs (%s)",
+			 strerror(-r));
+		devset_free(&s);
+		return 1;
+	}
+	r = mounted(env, &s, why, whylen) || swapping(env, &s, why, whylen) ||
+	    held(&s, why, whylen) || (fd >= 0 && signature(fd, why, whylen));
+	devset_free(&s);
+	return r;
+}
+
+/*
+ * A filesystem without a block device of its own in st_dev (btrfs gives each subvolume an
+ * anonymous one, major 0) is found in mountinfo: its source, when that is a block device.
+ */
+static int mount_source(const struct device_env *env, dev_t dev, dev_t *out)
+{
+	const char *path = env && env->mountinfo ? env->mountinfo : "/proc/self/mountinfo";
+	char line[4096], src[1024];
+	FILE *f = fopen(path, "r");
+	struct stat st;
+	unsigned ma, mi;
+	int r = -ENODEV;
+
+	while (f && r && fgets(line, sizeof(line), f)) {
+		const char *sep = strstr(line, " - ");
+
+		if (sscanf(line, "%*u %*u %u:%u", &ma, &mi) != 2 || makedev(ma, mi) != dev ||
+		    !sep || sscanf(sep + 3, "%*s %1023s", src) != 1)
+			continue;
+		if (src[0] == '/' && !stat(src, &st) && S_ISBLK(st.st_mode)) {
+			*out = st.st_rdev;
+			r = 0;
+		}
+	}
+	if (f)
+		fclose(f);
+	return r;
+}
+
+/* Appends dev unless the stack holds it; 0 also when sysfs does not list it (left out). */
+static int stack_push(const struct device_env *env, struct device_stack *s, dev_t dev,
+		      enum device_role role, unsigned of)
+{
+	struct device_node *n;
+	char dir[PATH_MAX];
+
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->node[i].dev == dev)
+			return 0;
+	if (dev_dir(env, dev, dir))
+		return 0;
+	if (s->n == DEVICE_STACK_MAX)
+		return -E2BIG;
+	n = &s->node[s->n++];
+	n->dev = dev;
+	n->role = role;
+	n->of = of;
+	const char *slash = strrchr(dir, '/');
+	snprintf(n->name, sizeof(n->name), "%.31s", slash ? slash + 1 : dir);
+	/* sysfs spells a '/' in a kernel name as '!' (cciss!c0d0); /proc/diskstats does not. */
+	for (char *c = n->name; *c; c++)
+		if (*c == '!')
+			*c = '/';
+	return 0;
+}
+
+/* Node i's whole disk (when it is a partition) and its members (slaves/), appended. */
+static int stack_expand(const struct device_env *env, struct device_stack *s, unsigned i)
+{
+	char dir[PATH_MAX], sub[PATH_MAX + 300];
+	struct dirent **list = NULL;
+	int r, n;
+	dev_t d;
+
+	if ((r = dev_dir(env, s->node[i].dev, dir)))
+		return r;
+	snprintf(sub, sizeof(sub), "%s/partition", dir);
+	if (!access(sub, F_OK)) {
+		/* A partition's directory is inside its disk's. */
+		int len = (int)(strrchr(dir, '/') - dir);
+		snprintf(sub, sizeof(sub), "%.*s/dev", len, dir);
+		if (read_majmin(sub, &d) && (r = stack_push(env, s, d, DEVICE_DISK, i)))
+			return r;
+	}
+	snprintf(sub, sizeof(sub), "%s/slaves", dir);
+	/* In name order, so that a run lists a stack's members the same way every time. */
+	n = scandir(sub, &list, NULL, alphasort);
+	for (int k = 0; k < n; k++) {
+		snprintf(sub, sizeof(sub), "%s/slaves/%s/dev", dir, list[k]->d_name);
+		if (!r && list[k]->d_name[0] != '.' && read_majmin(sub, &d))
+			r = stack_push(env, s, d, DEVICE_MEMBER, i);
+		free(list[k]);
+	}
+	free(list);
+	return r;
+}
+
+int device_stack(const struct device_env *env, dev_t dev, struct device_stack *s)
+{
+	char dir[PATH_MAX];
+	int r;
+
+	s->n = 0;
+	if (major(dev) == 0 && (r = mount_source(env, dev, &dev)))
+		return r;
+	if ((r = dev_dir(env, dev, dir)))
+		return r;
+	if ((r = stack_push(env, s, dev, DEVICE_TARGET, 0)))
+		return r;
+	for (unsigned i = 0; i < s->n; i++)
+		if ((r = stack_expand(env, s, i)) && r != -ENOENT)
+			return r;
+	return 0;
+}

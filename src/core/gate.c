@@ -1,0 +1,458 @@
+#include "core/gate.h"
+#include "util/err.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SAY(...) ((void)err_set(err, errlen, 0, __VA_ARGS__))
+
+const char *gate_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return "a regular file";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "not a regular file";
+}
+
+int gate_open_parent(const char *path, int *dirfd, char **base)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int r = 0;
+
+	*dirfd = -1;
+	*base = NULL;
+	if (!path[0])
+		return -ENOENT;
+	if (slash && !slash[1])
+		return -EISDIR;
+	if (!slash)
+		dir = strdup(".");
+	else if (slash == path)
+		dir = strdup("/");
+	else
+		dir = strndup(path, (size_t)(slash - path));
+	*base = strdup(slash ? slash + 1 : path);
+	if (!dir || !*base) {
+		r = -ENOMEM;
+	} else if (!strcmp(*base, ".") || !strcmp(*base, "..")) {
+		r = -EISDIR;
+	} else if ((*dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		r = -errno;
+	}
+	free(dir);
+	if (r) {
+		free(*base);
+		*base = NULL;
+	}
+	return r;
+}
+
+/* The parent's failure, said as the user meets it: the directory is missing or not one. */
+static int parent_fail(int r, const char *what, const char *path, char *err, size_t errlen)
+{
+	if (r == -ENOENT)
+		SAY("%s%s%s: its directory does not exist", what, what[0] ? " " : "", path);
+	else if (r == -ENOTDIR)
+		SAY("%s%s%s: a component of the path is not a directory", what, what[0] ? " " : "",
+		    path);
+	else if (r == -EISDIR)
+		SAY("%s%s%s: is a directory; name a file", what, what[0] ? " " : "", path);
+	else
+		SAY("%s%s%s: %s", what, what[0] ? " " : "", path, strerror(-r));
+	return r == -ENOMEM ? r : r == -EACCES ? r : -EINVAL;
+}
+
+/*
+ * A report or a trace is replaced whole, and may go to standard output ("-"); --db is a
+ * database, changed in place by SQLite (which opens a read-only one for reading).
+ */
+static bool replaced_whole(const char *what)
+{
+	return strcmp(what, "--db") != 0;
+}
+
+/*
+ * Judges what is at base in dirfd for a side output: nothing (fine), a regular file (fine,
+ * *existing filled in), anything else refused.
+ */
+static int judge_output(int dirfd, const char *base, const char *what, const char *path,
+			struct stat *existing, bool *exists, char *err, size_t errlen)
+{
+	int fd = openat(dirfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+
+	*exists = false;
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		int r = -errno;
+		SAY("%s %s: %s", what, path, strerror(errno));
+		return r;
+	}
+	int r = fstat(fd, existing) ? -errno : 0;
+	close(fd);
+	if (r) {
+		SAY("%s %s: %s", what, path, strerror(-r));
+		return r;
+	}
+	if (S_ISREG(existing->st_mode)) {
+		/* Replaced only where it could have been written: a read-only file stays one. */
+		if (replaced_whole(what) &&
+		    faccessat(dirfd, base, W_OK, AT_EACCESS | AT_SYMLINK_NOFOLLOW)) {
+			r = -errno;
+			SAY("%s %s: %s", what, path, strerror(-r));
+			return r;
+		}
+		*exists = true;
+		return 0;
+	}
+	if (S_ISLNK(existing->st_mode))
+		SAY("%s %s: is a symbolic link; name the file itself (iorate does not write "
+		    "through links)",
+		    what, path);
+	else
+		SAY("%s %s: is %s; give a regular file%s", what, path, gate_kind(existing->st_mode),
+		    replaced_whole(what) ? " (or - for standard output)" : "");
+	return -EINVAL;
+}
+
+int gate_check_output(const char *what, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	bool exists;
+	char *base;
+	int dirfd, r;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	if ((r = gate_open_parent(path, &dirfd, &base)))
+		return parent_fail(r, what, path, err, errlen);
+	r = judge_output(dirfd, base, what, path, &st, &exists, err, errlen);
+	close(dirfd);
+	free(base);
+	return r;
+}
+
+int gate_create_at(int dirfd, const char *name, int flags, mode_t mode, struct gate_id *id)
+{
+	struct stat st;
+	int fd = openat(dirfd, name, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st)) {
+		int r = -errno;
+		close(fd);
+		unlinkat(dirfd, name, 0);
+		return r;
+	}
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	return fd;
+}
+
+static int random_chars(char *out, size_t n)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char rnd[64];
+
+	if (n > sizeof(rnd))
+		return -EINVAL;
+	if (getrandom(rnd, n, 0) != (ssize_t)n)
+		return -errno ? -errno : -EIO;
+	for (size_t i = 0; i < n; i++)
+		out[i] = set[rnd[i] % (sizeof(set) - 1)];
+	out[n] = '\0';
+	return 0;
+}
+
+int gate_unique_name(const char *dir, const char *prefix, const char *suffix, char *out,
+		     size_t len)
+{
+	char rnd[13];
+	int r;
+
+	if ((r = random_chars(rnd, 12)))
+		return r;
+	if ((size_t)snprintf(out, len, "%s%s%s%s%s", dir ? dir : "", dir ? "/" : "", prefix, rnd,
+			     suffix) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int gate_unlinkat_created(int dirfd, const char *name, const struct gate_id *id)
+{
+	struct stat st;
+	int fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	int r = fstat(fd, &st) ? -errno : 0;
+	close(fd);
+	if (r)
+		return r;
+	if (st.st_dev != id->dev || st.st_ino != id->ino)
+		return -ESTALE;
+	return unlinkat(dirfd, name, 0) ? -errno : 0;
+}
+
+int gate_unlink_created(const char *path, const struct gate_id *id)
+{
+	char *base;
+	int dirfd, r;
+
+	if ((r = gate_open_parent(path, &dirfd, &base)))
+		return r;
+	r = gate_unlinkat_created(dirfd, base, id);
+	close(dirfd);
+	free(base);
+	return r;
+}
+
+int gate_hold(const char *path, bool follow, struct stat *st)
+{
+	int opath = open(path, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+
+	if (opath < 0)
+		return -errno;
+	if (fstat(opath, st)) {
+		int r = -errno;
+		close(opath);
+		return r;
+	}
+	return opath;
+}
+
+int gate_reopen(int opath, int flags, struct stat *st)
+{
+	char proc[40];
+	struct stat now;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", opath);
+	/* The magic link leads to the inode judged, whatever the name points at by now. */
+	int fd = open(proc, (flags & ~O_NOFOLLOW) | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT && access("/proc/self/fd", F_OK) ? -ENOSYS : -errno;
+	if (fstat(fd, &now)) {
+		int r = -errno;
+		close(fd);
+		return r;
+	}
+	if (now.st_dev != st->st_dev || now.st_ino != st->st_ino || now.st_rdev != st->st_rdev) {
+		close(fd);
+		return -ESTALE;
+	}
+	*st = now;
+	return fd;
+}
+
+/*
+ * The stream of a side output keeps the first write error, with its errno, and drops what is
+ * written after it; fclose() syncs the file and returns that error, or the sync's. The writer
+ * sees no error of its own, so nothing between the failed write and gate_out_commit() can turn it
+ * into a vaguer one (a report writer's ferror() is only "Input/output error" where the disk was
+ * full).
+ */
+struct out_stream {
+	int fd;
+	int err; /* the first failed write's -errno, or 0 */
+};
+
+static ssize_t out_stream_write(void *cookie, const char *buf, size_t len)
+{
+	struct out_stream *s = cookie;
+	size_t done = 0;
+
+	while (!s->err && done < len) {
+		ssize_t n = write(s->fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			s->err = n < 0 ? -errno : -EIO;
+		else
+			done += (size_t)n;
+	}
+	return (ssize_t)len;
+}
+
+static int out_stream_close(void *cookie)
+{
+	struct out_stream *s = cookie;
+	int r = s->err;
+
+	if (!r && fsync(s->fd))
+		r = -errno;
+	if (close(s->fd) && !r && errno != EINTR)
+		r = -errno;
+	free(s);
+	errno = -r;
+	return r ? -1 : 0;
+}
+
+static FILE *out_stream_open(int fd)
+{
+	static const cookie_io_functions_t io = {.write = out_stream_write,
+						 .close = out_stream_close};
+	struct out_stream *s = malloc(sizeof(*s));
+	FILE *f;
+
+	if (!s)
+		return NULL;
+	*s = (struct out_stream){.fd = fd};
+	if (!(f = fopencookie(s, "w", io)))
+		free(s);
+	return f;
+}
+
+int gate_out_open(struct gate_out *o, const char *what, const char *path, char *err,
+		  size_t errlen)
+{
+	struct stat old;
+	int fd = -1, r;
+
+	memset(o, 0, sizeof(*o));
+	o->dirfd = -1;
+	if (!strcmp(path, "-")) {
+		o->is_stdout = true;
+		o->f = stdout;
+		return 0;
+	}
+	o->what = what;
+	if (!(o->path = strdup(path)))
+		return -ENOMEM;
+	if ((r = gate_open_parent(path, &o->dirfd, &o->base))) {
+		r = parent_fail(r, what, path, err, errlen);
+		goto fail;
+	}
+	if ((r = judge_output(o->dirfd, o->base, what, path, &old, &o->replace, err, errlen)))
+		goto fail;
+	for (int tries = 0; fd < 0 && tries < 8; tries++) {
+		char rnd[13];
+		free(o->tmpname);
+		o->tmpname = NULL;
+		if ((r = random_chars(rnd, 12)) ||
+		    asprintf(&o->tmpname, ".%.200s.iorate-%s", o->base, rnd) < 0) {
+			o->tmpname = NULL;
+			r = r ? r : -ENOMEM;
+			break;
+		}
+		if ((fd = gate_create_at(o->dirfd, o->tmpname, O_WRONLY, 0666, &o->tmp)) < 0) {
+			r = fd;
+			free(o->tmpname);
+			o->tmpname = NULL;
+			if (r != -EEXIST)
+				break;
+		}
+	}
+	if (fd < 0) {
+		SAY("%s %s: cannot create a file beside it: %s", what, path, strerror(-r));
+		goto fail;
+	}
+	/* A replaced file keeps its owner and permissions. */
+	if (o->replace) {
+		if (fchown(fd, old.st_uid, old.st_gid)) {
+			/* not root: the new file is the user's own, as the old one was */
+		}
+		fchmod(fd, old.st_mode & 0777);
+	}
+	if (!(o->f = out_stream_open(fd))) {
+		r = -ENOMEM;
+		close(fd);
+		SAY("%s %s: %s", what, path, strerror(-r));
+		goto fail;
+	}
+	return 0;
+fail:
+	gate_out_abort(o);
+	return r;
+}
+
+void gate_out_abort(struct gate_out *o)
+{
+	if (!o)
+		return;
+	if (o->f && !o->is_stdout)
+		fclose(o->f);
+	if (o->tmpname && o->dirfd >= 0)
+		gate_unlinkat_created(o->dirfd, o->tmpname, &o->tmp);
+	if (o->dirfd >= 0)
+		close(o->dirfd);
+	free(o->path);
+	free(o->base);
+	free(o->tmpname);
+	memset(o, 0, sizeof(*o));
+	o->dirfd = -1;
+}
+
+/* Flush, sync and close, keeping the first errno: ENOSPC shows as itself, not as EIO. */
+static int finish_file(FILE *f)
+{
+	int r = 0;
+
+	errno = 0;
+	if (fflush(f) || ferror(f))
+		r = errno ? -errno : -EIO;
+	errno = 0;
+	if (fclose(f) && !r)
+		r = errno ? -errno : -EIO;
+	return r;
+}
+
+int gate_out_commit(struct gate_out *o, char *err, size_t errlen)
+{
+	struct stat old;
+	bool exists;
+	int r;
+
+	if (o->is_stdout) {
+		errno = 0;
+		r = fflush(stdout) || ferror(stdout) ? (errno ? -errno : -EIO) : 0;
+		if (r)
+			SAY("standard output: %s", strerror(-r));
+		return r;
+	}
+	r = finish_file(o->f);
+	o->f = NULL;
+	if (r) {
+		SAY("%s %s: cannot write: %s", o->what, o->path, strerror(-r));
+		goto fail;
+	}
+	/* Whatever appeared at the name meanwhile must still be something we may replace. */
+	if ((r = judge_output(o->dirfd, o->base, o->what, o->path, &old, &exists, err, errlen)))
+		goto fail;
+	if (renameat(o->dirfd, o->tmpname, o->dirfd, o->base)) {
+		r = -errno;
+		SAY("%s %s: cannot rename the finished file into place: %s", o->what, o->path,
+		    strerror(-r));
+		goto fail;
+	}
+	free(o->tmpname);
+	o->tmpname = NULL;
+	/* The rename itself reaches the disk with the directory. */
+	int dfd = openat(o->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	gate_out_abort(o);
+	return 0;
+fail:
+	gate_out_abort(o);
+	return r;
+}

@@ -1,0 +1,95 @@
+#ifndef IORATE_CORE_GATE_H
+#define IORATE_CORE_GATE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/*
+ * The write gate: every path iorate writes goes through here. Paths are opened first (O_PATH |
+ * O_NOFOLLOW) and judged from fstat() of what was opened, never from a stat() of the name, so a
+ * path swapped between the check and the use cannot redirect a write. Side outputs (reports,
+ * traces, exports) are regular files written to a temporary name and renamed into place; files
+ * iorate creates are removed only while their name still leads to the inode it created.
+ *
+ * Functions return 0 or -errno and write a one-line reason into err. -EINVAL means the path is
+ * of a kind that may not be written (a device, FIFO, socket, directory, link): bad usage.
+ */
+
+/* What a file is: device and inode. */
+struct gate_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+/* "a block device", "a FIFO", ... for messages, from st_mode. */
+const char *gate_kind(mode_t mode);
+
+/*
+ * Whether path may take a side output: "-" (stdout), a regular file (replaced when the output is
+ * complete) or a new name in an existing directory. what names the option in messages
+ * ("--trace"). Checks before any work starts; gate_out_open() checks again on what it opens.
+ */
+int gate_check_output(const char *what, const char *path, char *err, size_t errlen);
+
+/* A side output being written: f is a new file that becomes path on gate_out_commit(). */
+struct gate_out {
+	FILE *f;
+	char *path;                  /* as given, for messages */
+	int dirfd;                   /* the directory the output goes in, or -1 */
+	char *base, *tmpname;        /* final and temporary names in dirfd */
+	const char *what;            /* the option, for messages: "--trace", "-o" */
+	struct gate_id tmp;          /* what was created under tmpname */
+	bool replace;                /* path named a regular file when opened */
+	bool is_stdout;
+};
+
+/* Opens a temporary file beside path ("-": stdout) that gate_out_commit() renames to path. */
+int gate_out_open(struct gate_out *o, const char *what, const char *path, char *err,
+		  size_t errlen);
+/*
+ * Flushes, syncs and renames the output into place. On any failure the temporary file is
+ * removed, a file that was at path is left as it was, and err names the real errno.
+ */
+int gate_out_commit(struct gate_out *o, char *err, size_t errlen);
+/* Drops the output: removes the temporary file. Accepts an output never opened. */
+void gate_out_abort(struct gate_out *o);
+
+/*
+ * Holds path without opening it for I/O (O_PATH: no device is opened, no FIFO blocks) and fills
+ * *st from the descriptor. follow: a symbolic link as the last component is followed; otherwise
+ * the link itself is held (S_ISLNK). The caller judges *st, then gate_reopen()s.
+ */
+int gate_hold(const char *path, bool follow, struct stat *st);
+/*
+ * Opens exactly the inode held by opath (through /proc/self/fd, not by name) with flags, and
+ * refreshes *st from the new descriptor. -ESTALE if it is somehow not the same file.
+ */
+int gate_reopen(int opath, int flags, struct stat *st);
+
+/*
+ * Creates name in the directory dirfd with O_CREAT | O_EXCL | O_NOFOLLOW (a planted link or file
+ * is never followed or reused), flags added; records what it created in *id.
+ */
+int gate_create_at(int dirfd, const char *name, int flags, mode_t mode, struct gate_id *id);
+
+/*
+ * A name for a file iorate will create in dir: prefix, 12 random characters, suffix
+ * ("dir/iorate-mark.k3j9x0ab2c1d.dat"), so that nobody can plant a link at it beforehand.
+ */
+int gate_unique_name(const char *dir, const char *prefix, const char *suffix, char *out,
+		     size_t len);
+
+/*
+ * Removes path only while it still names the file id that iorate created: a file that replaced
+ * it is left alone (-ESTALE). -ENOENT when already gone.
+ */
+int gate_unlink_created(const char *path, const struct gate_id *id);
+/* The same inside a directory held open. */
+int gate_unlinkat_created(int dirfd, const char *name, const struct gate_id *id);
+
+/* Splits path into its directory (opened O_PATH) and last component. */
+int gate_open_parent(const char *path, int *dirfd, char **base);
+
+#endif

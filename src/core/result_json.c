@@ -1,0 +1,615 @@
+/*
+ * struct result as JSON (docs/json.md, schema 2): every field the struct holds, with the derived
+ * figures readers want beside the counters they come from. Reading it back is
+ * result_json_read.c; schema 1 is result_json_v1.c.
+ */
+#include "core/result_json.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/result_json_int.h"
+
+/*
+ * Builders record the first allocation failure in *err and carry on, so a builder can be
+ * written as a flat list of put() calls and checked once at the end.
+ */
+void result_json_put(json_t *o, const char *key, json_t *v, int *err)
+{
+	if (!o || !v || json_object_set_new(o, key, v) < 0) {
+		json_decref(v);
+		*err = -ENOMEM;
+	}
+}
+
+void result_json_append(json_t *a, json_t *v, int *err)
+{
+	if (!a || !v || json_array_append_new(a, v) < 0) {
+		json_decref(v);
+		*err = -ENOMEM;
+	}
+}
+
+/* Their short names in this file. */
+#define put result_json_put
+#define append result_json_append
+
+json_t *result_json_real(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+json_t *result_json_u64(uint64_t v)
+{
+	char buf[24];
+
+	if (v <= INT64_MAX)
+		return json_integer((json_int_t)v);
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	return json_string(buf);
+}
+
+json_t *result_json_str(const char *s)
+{
+	if (!s)
+		return json_null();
+	json_t *v = json_string(s);
+
+	if (v)
+		return v;
+	char *c = strdup(s);
+
+	if (!c)
+		return NULL;
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	v = json_string(c);
+	free(c);
+	return v;
+}
+
+/* "" is written as null: an empty fixed-size field means "none". */
+static json_t *str_or_null(const char *s)
+{
+	return s && s[0] ? result_json_str(s) : json_null();
+}
+
+const char *const result_json_pattern[2] = {"random", "sequential"};
+const char *const result_json_cache[4] = {"direct", "buffered", "writethrough", "directsync"};
+const char *const result_json_fill[2] = {"random", "zero"};
+const char *const result_json_arrival[3] = {"closed", "fixed", "poisson"};
+
+static json_t *lat_obj(const struct dir_summary *s, int *err)
+{
+	const double pct[STATS_NPCT] = {s->p50, s->p90, s->p99, s->p99_9, s->p99_99, s->p99_999};
+
+	if (!s->has_lat)
+		return json_null();
+	json_t *o = json_object();
+
+	put(o, "min", result_json_real(s->lat_min), err);
+	put(o, "mean", result_json_real(s->lat_mean), err);
+	put(o, "stdev", result_json_real(s->lat_stdev), err);
+	put(o, "max", result_json_real(s->lat_max), err);
+	for (unsigned i = 0; i < STATS_NPCT; i++)
+		put(o, stats_pct_names[i], result_json_real(pct[i]), err);
+	return o;
+}
+
+json_t *result_json_lat(const struct dir_summary *s)
+{
+	int err = 0;
+	json_t *o = lat_obj(s, &err);
+
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* What readers want of one direction; the `total` directions hold only this. */
+json_t *result_json_figures(const struct dir_summary *s, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "ios", result_json_u64(s->ios), err);
+	put(o, "bytes", result_json_u64(s->bytes), err);
+	put(o, "errors", result_json_u64(s->errors), err);
+	put(o, "iops", result_json_real(s->iops), err);
+	put(o, "mibps", result_json_real(s->mibps), err);
+	put(o, "mbps", result_json_real(s->mbps), err);
+	put(o, "lat_us", lat_obj(s, err), err);
+	return o;
+}
+
+/* The non-empty buckets as [index, count] pairs, in index order. */
+static json_t *hist_arr(const struct hist *h, int *err)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; h && i < HIST_BUCKETS; i++) {
+		if (!h->counts[i])
+			continue;
+		json_t *c = result_json_u64(h->counts[i]);
+
+		append(a, c ? json_pack("[Io]", (json_int_t)i, c) : NULL, err);
+	}
+	return a;
+}
+
+/* read or write: the figures, then the counters and histogram they are computed from. */
+static json_t *dir_obj(const struct dir_stats *d, double seconds, int *err)
+{
+	struct dir_summary s;
+	json_t *o;
+
+	dir_stats_summarize(d, seconds, &s);
+	o = result_json_figures(&s, err);
+	put(o, "lat_n", result_json_u64(d->lat_n), err);
+	put(o, "lat_sum_ns", result_json_u64(d->lat_sum), err);
+	put(o, "lat_sumsq", result_json_real(d->lat_sumsq), err);
+	put(o, "lat_min_ns", d->lat_min == UINT64_MAX ? json_null() : result_json_u64(d->lat_min),
+	    err);
+	put(o, "lat_max_ns", result_json_u64(d->lat_max), err);
+	put(o, "hist", hist_arr(d->hist, err), err);
+	return o;
+}
+
+/*
+ * "read", "write", "trim" (only where there were trims) and "total" (all three) of rd, wr
+ * and tr into o; *tot (may be NULL) gets the total's.
+ */
+static void dirs_put(json_t *o, const struct dir_stats *rd, const struct dir_stats *wr,
+		     const struct dir_stats *tr, double seconds, struct dir_summary *tot, int *err)
+{
+	struct dir_stats t;
+	struct dir_summary s;
+
+	if (result_dir_total(rd, wr, tr, &t)) {
+		*err = -ENOMEM;
+		return;
+	}
+	dir_stats_summarize(&t, seconds, &s);
+	dir_stats_release(&t);
+	put(o, "read", dir_obj(rd, seconds, err), err);
+	put(o, "write", dir_obj(wr, seconds, err), err);
+	if (dir_stats_any(tr))
+		put(o, "trim", dir_obj(tr, seconds, err), err);
+	put(o, "total", result_json_figures(&s, err), err);
+	if (tot)
+		*tot = s;
+}
+
+static json_t *caps_obj(const struct job_caps *c, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "iops", result_json_real(c->iops), err);
+	put(o, "mbps", result_json_real(c->mbps), err);
+	put(o, "burst_iops", result_json_real(c->burst_iops), err);
+	put(o, "burst_mbps", result_json_real(c->burst_mbps), err);
+	put(o, "burst_seconds", result_json_real(c->burst_seconds), err);
+	return o;
+}
+
+const char *const result_json_dist[7] = {"uniform", "zipf", "pareto", "normal", "zoned",
+					 "zoned_abs", "sequence"};
+const char *const result_json_files[3] = {"roundrobin", "sequential", "random"};
+
+/* [[a, b], ...]: a block-size mix, or a distribution's zones ([percent, percent or bytes]). */
+static json_t *pairs(unsigned n, const void *items, bool zones, bool abs, int *err)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < n; i++) {
+		json_t *p = json_array();
+		if (zones) {
+			const struct job_zone *z = &((const struct job_zone *)items)[i];
+			append(p, result_json_real(z->access_pct), err);
+			append(p, abs ? result_json_u64(z->size_bytes) : result_json_real(z->size_pct),
+			       err);
+		} else {
+			const struct job_bs *b = &((const struct job_bs *)items)[i];
+			append(p, result_json_u64(b->bs), err);
+			append(p, json_integer(b->pct), err);
+		}
+		append(a, p, err);
+	}
+	return a;
+}
+
+/* What the job asks beyond one block size and a uniform pattern (all defaults for most). */
+static json_t *shape_obj(const struct job *j, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "startdelay_ns", result_json_u64(j->startdelay_ns), err);
+	put(o, "bs_read", pairs(j->nbs_read, j->bs_read, false, false, err), err);
+	put(o, "bs_write", pairs(j->nbs_write, j->bs_write, false, false, err), err);
+	put(o, "dist", json_string(result_json_dist[(unsigned)j->dist % 7]), err);
+	if (j->dist == DIST_SEQUENCE) {
+		json_t *a = json_array();
+		for (unsigned i = 0; i < j->nseq; i++)
+			append(a, json_integer(j->seq[i]), err);
+		put(o, "sequence", a, err);
+		put(o, "sequence_stride", json_boolean(j->seq_stride), err);
+	}
+	put(o, "dist_param", result_json_real(j->dist_param), err);
+	put(o, "zones", pairs(j->nzones, j->zones, true, j->dist == DIST_ZONED_ABS, err), err);
+	put(o, "random_pct", json_integer(j->random_pct), err);
+	put(o, "skip", result_json_u64(j->skip), err);
+	put(o, "rewind", result_json_u64(j->rewind), err);
+	put(o, "zone_size", result_json_u64(j->zone_size), err);
+	put(o, "zone_range", result_json_u64(j->zone_range), err);
+	put(o, "zone_skip", result_json_u64(j->zone_skip), err);
+	put(o, "until_full", json_boolean(j->until_full), err);
+	put(o, "seq_per_thread", json_boolean(j->seq_per_thread), err);
+	put(o, "thread_stride", result_json_u64(j->thread_stride), err);
+	put(o, "io_bytes", result_json_u64(j->io_bytes), err);
+	put(o, "thinktime_ns", result_json_u64(j->thinktime_ns), err);
+	put(o, "thinktime_blocks", json_integer(j->thinktime_blocks), err);
+	put(o, "flow", json_integer(j->flow), err);
+	put(o, "flow_id", json_integer(j->flow_id), err);
+	put(o, "flow_sleep_ns", result_json_u64(j->flow_sleep_ns), err);
+	put(o, "fdatasync_every", json_integer(j->fdatasync_every), err);
+	put(o, "end_fsync", json_boolean(j->end_fsync), err);
+	put(o, "invalidate", json_boolean(j->invalidate), err);
+	put(o, "shared_threads", json_boolean(j->shared_threads), err);
+	put(o, "file_service", json_string(result_json_files[(unsigned)j->file_service % 3]), err);
+	put(o, "file_service_n", json_integer(j->file_service_n), err);
+	put(o, "verify", result_json_str(verify_sum_name((enum verify_sum)j->verify)), err);
+	put(o, "verify_block", result_json_u64(j->verify_block), err);
+	return o;
+}
+
+/* The job's switches and targets, after the workload figures of params_obj(). */
+static void job_rest(json_t *o, const struct job *j, int *err)
+{
+	json_t *a = json_array();
+
+	put(o, "keep", json_boolean(j->keep), err);
+	put(o, "allow_write_device", json_boolean(j->allow_write_device), err);
+	put(o, "force", json_boolean(j->force), err);
+	put(o, "no_latency", json_boolean(j->no_latency), err);
+	put(o, "verbose", json_boolean(j->verbose), err);
+	put(o, "ios_per_thread", result_json_u64(j->ios_per_thread), err);
+	put(o, "trace", result_json_str(j->trace_path), err);
+	for (unsigned i = 0; i < j->ntargets; i++)
+		append(a, result_json_str(j->targets[i]), err);
+	put(o, "targets", a, err);
+}
+
+static json_t *params_obj(const struct result *r, int *err)
+{
+	const struct job *j = &r->job;
+	json_t *o = json_object();
+
+	put(o, "bs", result_json_u64(j->bs), err);
+	put(o, "time", result_json_real((double)j->time_ns / 1e9), err);
+	put(o, "time_ns", result_json_u64(j->time_ns), err);
+	put(o, "warmup", result_json_real((double)j->warmup_ns / 1e9), err);
+	put(o, "warmup_ns", result_json_u64(j->warmup_ns), err);
+	put(o, "cooldown", result_json_real((double)j->cooldown_ns / 1e9), err);
+	put(o, "cooldown_ns", result_json_u64(j->cooldown_ns), err);
+	put(o, "interval_ns", result_json_u64(j->interval_ns), err);
+	put(o, "threads", json_integer(j->threads), err);
+	put(o, "depth", json_integer(j->depth), err);
+	put(o, "write", json_integer(j->write_pct), err);
+	if (job_trims(j)) {
+		put(o, "trim", json_integer(j->trim_pct), err);
+		put(o, "trim_write", json_boolean(j->trim_write), err);
+	}
+	put(o, "pattern", json_string(result_json_pattern[j->pattern == PATTERN_SEQUENTIAL]), err);
+	put(o, "cache", json_string(result_json_cache[(unsigned)j->cache % 4]), err);
+	put(o, "engine", result_json_str(r->engine[0] ? r->engine : j->engine), err);
+	put(o, "engine_why", result_json_str(r->engine_why), err);
+	put(o, "size", result_json_u64(j->size), err);
+	put(o, "offset", result_json_u64(j->offset), err);
+	put(o, "range", result_json_u64(j->range), err);
+	put(o, "align", result_json_u64(j->align), err);
+	put(o, "fsync_every", json_integer(j->fsync_every), err);
+	put(o, "seed", result_json_u64(j->seed), err);
+	put(o, "seed_set", json_boolean(j->seed_set), err);
+	put(o, "fill", json_string(result_json_fill[j->fill == FILL_ZERO]), err);
+	put(o, "rate_iops", result_json_real(j->rate_iops), err);
+	put(o, "arrival", json_string(result_json_arrival[(unsigned)j->arrival % 3]), err);
+	put(o, "batch", json_integer(j->batch), err);
+	put(o, "cap_io_unit", result_json_u64(j->cap_io_unit), err);
+	put(o, "emulate", result_json_str(j->emulate), err);
+	put(o, "name", result_json_str(j->name), err);
+	put(o, "group", json_integer(j->group), err);
+	put(o, "shape", shape_obj(j, err), err);
+	put(o, "ends", result_json_ends(j, err), err);
+	put(o, "ioprio", result_json_ioprio(j), err);
+	put(o, "cmdprio", result_json_cmdprio(j, err), err);
+	put(o, "sqpoll", json_boolean(j->sqpoll), err);
+	put(o, "atomic", json_boolean(j->atomic), err);
+	if (j->lat_target_ns) {
+		json_t *l = json_object();
+		put(l, "target_ns", result_json_u64(j->lat_target_ns), err);
+		put(l, "window_ns", result_json_u64(j->lat_window_ns), err);
+		put(l, "percentile", result_json_real(j->lat_pct > 0 ? j->lat_pct : 100), err);
+		put(l, "run", json_boolean(j->lat_run), err);
+		put(o, "latency_target", l, err);
+	} else {
+		put(o, "latency_target", json_null(), err);
+	}
+	put(o, "data", result_json_data(j, err), err);
+	put(o, "steady", result_json_steady(j, err), err);
+	put(o, "cap", caps_obj(&j->cap, err), err);
+	put(o, "vm_cap", caps_obj(&j->vm_cap, err), err);
+	job_rest(o, j, err);
+	return o;
+}
+
+static json_t *host_obj(const struct host_info *h, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "hostname", result_json_str(h->hostname), err);
+	put(o, "kernel", result_json_str(h->kernel), err);
+	put(o, "cpu", result_json_str(h->cpu), err);
+	put(o, "ncpus", json_integer(h->ncpus), err);
+	put(o, "mem_bytes", result_json_u64(h->mem_bytes), err);
+	put(o, "clock", result_json_str(h->clock), err);
+	return o;
+}
+
+json_t *result_json_cpu(const struct cpu_usage *c, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "ncpus", json_integer(c->ncpus), err);
+	put(o, "user", result_json_real(c->user), err);
+	put(o, "system", result_json_real(c->system), err);
+	put(o, "iowait", result_json_real(c->iowait), err);
+	put(o, "idle", result_json_real(c->idle), err);
+	put(o, "iorate_user", result_json_real(c->proc_user), err);
+	put(o, "iorate_system", result_json_real(c->proc_system), err);
+	return o;
+}
+
+static json_t *kernel_obj(const struct kernel_counts *k, int *err)
+{
+	if (!k->valid)
+		return json_null();
+	json_t *o = json_object();
+
+	put(o, "device", result_json_str(k->name), err);
+	put(o, "read_bytes", result_json_u64(k->read_bytes), err);
+	put(o, "write_bytes", result_json_u64(k->write_bytes), err);
+	put(o, "read_ios", result_json_u64(k->read_ios), err);
+	put(o, "write_ios", result_json_u64(k->write_ios), err);
+	if (k->discard_ios) {
+		put(o, "discard_bytes", result_json_u64(k->discard_bytes), err);
+		put(o, "discard_ios", result_json_u64(k->discard_ios), err);
+	}
+	return o;
+}
+
+static json_t *target_obj(const struct target_result *t, double seconds, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "path", result_json_str(t->path), err);
+	if (t->opened)
+		put(o, "opened", result_json_str(t->opened), err);
+	put(o, "device", str_or_null(t->device), err);
+	put(o, "blockdev", json_boolean(t->is_blockdev), err);
+	put(o, "created", json_boolean(t->created), err);
+	put(o, "size", result_json_u64(t->size), err);
+	put(o, "region_offset", result_json_u64(t->region_offset), err);
+	put(o, "region_len", result_json_u64(t->region_len), err);
+	dirs_put(o, &t->read, &t->write, &t->trim, seconds, NULL, err);
+	put(o, "kernel", kernel_obj(&t->kernel, err), err);
+	return o;
+}
+
+static json_t *total_obj(const struct result *r, int *err)
+{
+	struct dir_summary s = {0};
+	json_t *o = json_object();
+
+	dirs_put(o, &r->read, &r->write, &r->trim, r->seconds, &s, err);
+	put(o, "iops", result_json_real(s.iops), err);
+	put(o, "mibps", result_json_real(s.mibps), err);
+	put(o, "mbps", result_json_real(s.mbps), err);
+	return o;
+}
+
+/* A point's counts as rates; one of zero length has rates of 0 (as every report shows it). */
+static double per_s(double v, double seconds)
+{
+	return seconds > 0 ? v / seconds : 0;
+}
+
+/* trims: the job trims, and every point says how many (0 too). */
+static json_t *point_obj(const struct series_point *p, bool trims, int *err)
+{
+	double bytes = (double)(p->read_bytes + p->write_bytes + p->trim_bytes);
+	json_t *o = json_object();
+
+	put(o, "t", result_json_real(p->t), err);
+	put(o, "seconds", result_json_real(p->seconds), err);
+	put(o, "iops", result_json_real(per_s((double)(p->read_ios + p->write_ios + p->trim_ios),
+					      p->seconds)), err);
+	put(o, "read_iops", result_json_real(per_s((double)p->read_ios, p->seconds)), err);
+	put(o, "write_iops", result_json_real(per_s((double)p->write_ios, p->seconds)), err);
+	put(o, "mibps", result_json_real(per_s(bytes / 1048576.0, p->seconds)), err);
+	put(o, "mbps", result_json_real(per_s(bytes / 1e6, p->seconds)), err);
+	put(o, "p99_us", p->p99_ns ? result_json_real((double)p->p99_ns / 1e3) : json_null(), err);
+	if (p->credit_iops >= 0)
+		put(o, "credit_iops", result_json_real(p->credit_iops), err);
+	if (p->credit_mbps >= 0)
+		put(o, "credit_mbps", result_json_real(p->credit_mbps), err);
+	put(o, "read_ios", result_json_u64(p->read_ios), err);
+	put(o, "write_ios", result_json_u64(p->write_ios), err);
+	put(o, "read_bytes", result_json_u64(p->read_bytes), err);
+	put(o, "write_bytes", result_json_u64(p->write_bytes), err);
+	if (trims) {
+		put(o, "trim_iops", result_json_real(per_s((double)p->trim_ios, p->seconds)), err);
+		put(o, "trim_ios", result_json_u64(p->trim_ios), err);
+		put(o, "trim_bytes", result_json_u64(p->trim_bytes), err);
+	}
+	put(o, "p99_ns", result_json_u64(p->p99_ns), err);
+	put(o, "lat_mean_ns", result_json_u64(p->lat_mean_ns), err);
+	return o;
+}
+
+/* iorate-mpi: each rank's own figures, its targets named and counted from first_target. */
+static json_t *rank_obj(const struct result *r, const struct rank_result *k, int *err)
+{
+	json_t *o = json_object(), *a = json_array();
+
+	put(o, "rank", json_integer(k->rank), err);
+	put(o, "host", result_json_str(k->host), err);
+	put(o, "first_target", json_integer(k->first_target), err);
+	for (unsigned t = 0; t < k->ntargets; t++) {
+		unsigned i = k->first_target + t;
+
+		append(a, result_json_str(i < r->ntargets ? r->targets[i].path : NULL), err);
+	}
+	put(o, "targets", a, err);
+	put(o, "seconds", result_json_real(k->seconds), err);
+	put(o, "interrupted", json_boolean(k->interrupted), err);
+	put(o, "error", str_or_null(k->error), err);
+	dirs_put(o, &k->read, &k->write, &k->trim, k->seconds, NULL, err);
+	put(o, "cpu", result_json_cpu(&k->cpu, err), err);
+	return o;
+}
+
+static void mpi_put(json_t *o, const struct result *r, int *err)
+{
+	json_t *a = json_array(), *m = json_object();
+
+	for (unsigned i = 0; i < r->nranks; i++)
+		append(a, rank_obj(r, &r->ranks[i], err), err);
+	put(o, "ranks", a, err);
+	put(m, "ranks", json_integer(r->nranks), err);
+	put(m, "hosts", json_integer(r->nhosts), err);
+	put(m, "start_skew_us", result_json_real(r->start_skew_us), err);
+	put(o, "mpi", m, err);
+}
+
+static json_t *schedule_obj(const struct result *r, int *err)
+{
+	json_t *s = json_object();
+
+	put(s, "late_ios", result_json_u64(r->sched_ios_late), err);
+	put(s, "max_lag_s", result_json_real(r->sched_max_lag_s), err);
+	put(s, "behind_s", result_json_real(r->sched_behind_s), err);
+	return s;
+}
+
+static json_t *verify_found(const struct verify_id *f, int *err)
+{
+	json_t *o = json_object();
+
+	put(o, "seed", result_json_u64(f->seed), err);
+	put(o, "offset", result_json_u64(f->offset), err);
+	put(o, "gen", json_integer(f->gen), err);
+	put(o, "target", json_integer(f->target), err);
+	put(o, "thread", json_integer(f->thread), err);
+	put(o, "block", json_integer(f->block), err);
+	return o;
+}
+
+/* --verify: the counts, and the bad blocks kept (each with what its header said, if any). */
+static json_t *verify_obj(const struct result *r, int *err)
+{
+	const struct verify_result *v = &r->verify;
+	json_t *o = json_object(), *a = json_array();
+
+	put(o, "sum", json_string(verify_sum_name(v->sum)), err);
+	put(o, "block", json_integer(v->block), err);
+	put(o, "checked", result_json_u64(v->checked), err);
+	put(o, "bad", result_json_u64(v->bad), err);
+	put(o, "unknown", result_json_u64(v->unknown), err);
+	for (unsigned i = 0; i < v->nbads; i++) {
+		const struct verify_bad *b = &v->bads[i];
+		json_t *x = json_object();
+		put(x, "target", json_integer(b->target), err);
+		put(x, "path", result_json_str(b->target < r->ntargets ? r->targets[b->target].path
+									 : NULL), err);
+		put(x, "offset", result_json_u64(b->offset), err);
+		put(x, "why", json_string(verify_why_name(b->why)), err);
+		put(x, "text", json_string(verify_why_text(b->why)), err);
+		put(x, "expected_gen", json_integer(b->want_gen), err);
+		put(x, "found", b->has_found ? verify_found(&b->found, err) : json_null(), err);
+		append(a, x, err);
+	}
+	put(o, "bad_blocks", a, err);
+	return o;
+}
+
+json_t *result_to_json(const struct result *r)
+{
+	json_t *o = json_object(), *a;
+	int err = 0;
+
+	put(o, "schema", json_integer(RESULT_JSON_SCHEMA), &err);
+	put(o, "version", result_json_str(r->version), &err);
+	put(o, "command_line", result_json_str(r->job.command_line), &err);
+	put(o, "origin", result_json_str(r->job.origin), &err);
+	put(o, "start_unix_ms", result_json_u64(r->start_unix_ms), &err);
+	put(o, "interrupted", json_boolean(r->interrupted), &err);
+	put(o, "error", result_json_str(result_error(r)), &err);
+	put(o, "error_code", json_integer(r->error), &err);
+	put(o, "started", json_boolean(r->started), &err);
+	a = json_array();
+	for (unsigned i = 0; i < r->nnotes; i++)
+		append(a, result_json_str(r->notes[i]), &err);
+	put(o, "notes", a, &err);
+	put(o, "params", params_obj(r, &err), &err);
+	put(o, "host", host_obj(&r->host, &err), &err);
+	put(o, "cpu", result_json_cpu(&r->cpu, &err), &err);
+	put(o, "seconds", result_json_real(r->seconds), &err);
+	put(o, "schedule", schedule_obj(r, &err), &err);
+	a = json_array();
+	for (unsigned i = 0; i < r->ntargets; i++)
+		append(a, target_obj(&r->targets[i], r->seconds, &err), &err);
+	put(o, "targets", a, &err);
+	put(o, "total", total_obj(r, &err), &err);
+	if (r->job.lat_target_ns) {
+		const struct result_lat *l = &r->lat;
+		json_t *x = json_object();
+		put(x, "threads", json_integer(l->threads), &err);
+		put(x, "finished", json_integer(l->finished), &err);
+		put(x, "depth_min", json_integer(l->depth_min), &err);
+		put(x, "depth_max", json_integer(l->depth_max), &err);
+		put(x, "seconds", result_json_real(l->seconds), &err);
+		put(x, "worst_ns", result_json_u64(l->worst_ns), &err);
+		put(x, "final", dir_obj(&l->fin, l->seconds, &err), &err);
+		put(o, "latency_target", x, &err);
+	}
+	if (r->job.cmdprio.on) {
+		json_t *p = json_object();
+		put(p, "read", dir_obj(&r->prio[0], r->seconds, &err), &err);
+		put(p, "write", dir_obj(&r->prio[1], r->seconds, &err), &err);
+		put(o, "prio", p, &err);
+	}
+	put(o, "interval", result_json_real((double)r->interval_ns / 1e9), &err);
+	put(o, "interval_ns", result_json_u64(r->interval_ns), &err);
+	a = json_array();
+	for (unsigned i = 0; i < r->nseries; i++)
+		append(a, point_obj(&r->series[i], job_trims(&r->job), &err), &err);
+	put(o, "series", a, &err);
+	if (r->ndevices)
+		put(o, "diskstats", result_json_views(r->devices, r->ndevices, &err), &err);
+	put(o, "errnos", result_json_errnos(r, &err), &err);
+	if (r->verify.sum != VERIFY_NONE)
+		put(o, "verify", verify_obj(r, &err), &err);
+	if (r->nranks)
+		mpi_put(o, r, &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}

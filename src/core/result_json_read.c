@@ -1,0 +1,998 @@
+/*
+ * struct result from its JSON (schema 2, as result_json.c writes it): a parser of files users
+ * hand in, so every member is checked for presence, type and range, and a failure names the key.
+ * Schema 1 is result_json_v1.c; the documents that hold runs (several jobs, sweep, mark) are
+ * result_json_doc.c.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/result_json.h"
+#include "core/result_json_int.h"
+#include "util/parse.h"
+
+int rd_fail(struct rd *rd, const char *key, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	if (rd->rc)
+		return rd->rc;
+	rd->rc = -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (rd->err && rd->errlen)
+		snprintf(rd->err, rd->errlen, "%s%s%s%s%s", rd->path, rd->path[0] && key ? "." : "",
+			 key ? key : "", rd->path[0] || key ? ": " : "", msg);
+	return rd->rc;
+}
+
+int rd_nomem(struct rd *rd)
+{
+	if (!rd->rc && rd->err && rd->errlen)
+		snprintf(rd->err, rd->errlen, "out of memory");
+	if (!rd->rc)
+		rd->rc = -ENOMEM;
+	return rd->rc;
+}
+
+size_t rd_enter(struct rd *rd, const char *key, size_t i)
+{
+	size_t mark = strlen(rd->path), room = sizeof(rd->path) - mark;
+
+	if (key)
+		snprintf(rd->path + mark, room, "%s%s", mark ? "." : "", key);
+	else
+		snprintf(rd->path + mark, room, "[%zu]", i);
+	return mark;
+}
+
+void rd_leave(struct rd *rd, size_t mark)
+{
+	rd->path[mark] = '\0';
+}
+
+json_t *rd_get(struct rd *rd, const json_t *o, const char *key)
+{
+	json_t *v;
+
+	if (rd->rc)
+		return NULL;
+	if (!(v = json_object_get(o, key)) && rd->schema != 1)
+		rd_fail(rd, key, "missing");
+	return v;
+}
+
+json_t *rd_obj(struct rd *rd, const json_t *o, const char *key)
+{
+	json_t *v = rd_get(rd, o, key);
+
+	if (v && !json_is_object(v)) {
+		if (rd->schema != 1 || !json_is_null(v))
+			rd_fail(rd, key, "not an object");
+		return NULL;
+	}
+	return v;
+}
+
+json_t *rd_arr(struct rd *rd, const json_t *o, const char *key)
+{
+	json_t *v = rd_get(rd, o, key);
+
+	if (v && !json_is_array(v)) {
+		if (rd->schema != 1 || !json_is_null(v))
+			rd_fail(rd, key, "not an array");
+		return NULL;
+	}
+	return v;
+}
+
+/* A count: a JSON integer >= 0, or decimal digits in a string when it is above 2^63 - 1. */
+static int u64_of(const json_t *v, uint64_t *out)
+{
+	if (json_is_integer(v) && json_integer_value(v) >= 0) {
+		*out = (uint64_t)json_integer_value(v);
+		return 0;
+	}
+	if (json_is_string(v) && strspn(json_string_value(v), "0123456789") ==
+				     strlen(json_string_value(v)))
+		return parse_u64(json_string_value(v), 0, UINT64_MAX, out);
+	return -EINVAL;
+}
+
+void rd_u64(struct rd *rd, const json_t *o, const char *key, uint64_t *v)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	if (x && u64_of(x, v))
+		rd_fail(rd, key, "not an integer from 0 to 18446744073709551615");
+}
+
+void rd_uint(struct rd *rd, const json_t *o, const char *key, unsigned max, unsigned *v)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	if (!x)
+		return;
+	if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > max)
+		rd_fail(rd, key, "not an integer from 0 to %u", max);
+	else
+		*v = (unsigned)json_integer_value(x);
+}
+
+/* An errno, negated or not: the magnitude stays within what the kernel returns. */
+static void rd_errno(struct rd *rd, const json_t *o, const char *key, int *v)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	if (!x)
+		return;
+	if (!json_is_integer(x) || json_integer_value(x) < -4095 || json_integer_value(x) > 4095)
+		rd_fail(rd, key, "not an errno from -4095 to 4095");
+	else
+		*v = (int)json_integer_value(x);
+}
+
+void rd_double(struct rd *rd, const json_t *o, const char *key, double *v)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	if (!x)
+		return;
+	if (json_is_null(x))
+		*v = NAN;
+	else if (json_is_number(x))
+		*v = json_number_value(x);
+	else
+		rd_fail(rd, key, "not a number");
+}
+
+void rd_bool(struct rd *rd, const json_t *o, const char *key, bool *v)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	if (x && !json_is_boolean(x))
+		rd_fail(rd, key, "not true or false");
+	else if (x)
+		*v = json_is_true(x);
+}
+
+/* The string of key, NULL for null when nullable; NULL (recorded) otherwise. */
+static const char *str_of(struct rd *rd, const json_t *o, const char *key, bool nullable,
+			  bool *isnull)
+{
+	json_t *x = rd_get(rd, o, key);
+
+	*isnull = false;
+	if (!x)
+		return NULL;
+	if (json_is_string(x))
+		return json_string_value(x);
+	if (nullable && json_is_null(x))
+		*isnull = true;
+	else
+		rd_fail(rd, key, nullable ? "not a string or null" : "not a string");
+	return NULL;
+}
+
+void rd_strbuf(struct rd *rd, const json_t *o, const char *key, char *buf, size_t size,
+	       bool nullable)
+{
+	bool isnull;
+	const char *s = str_of(rd, o, key, nullable, &isnull);
+
+	if (isnull)
+		buf[0] = '\0';
+	else if (s && strlen(s) >= size)
+		rd_fail(rd, key, "longer than %zu bytes", size - 1);
+	else if (s)
+		memcpy(buf, s, strlen(s) + 1);
+}
+
+void rd_strdup(struct rd *rd, const json_t *o, const char *key, char **v, bool nullable)
+{
+	bool isnull;
+	const char *s = str_of(rd, o, key, nullable, &isnull);
+
+	if (s && !(*v = strdup(s)))
+		rd_nomem(rd);
+}
+
+void rd_enum(struct rd *rd, const json_t *o, const char *key, const char *const *names,
+	     unsigned n, unsigned *v)
+{
+	bool isnull;
+	const char *s = str_of(rd, o, key, false, &isnull);
+
+	if (!s)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		if (!strcmp(s, names[i])) {
+			*v = i;
+			return;
+		}
+	}
+	char list[128] = "";
+
+	for (unsigned i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", i ? ", " : "",
+			 names[i]);
+	rd_fail(rd, key, "not one of %s", list);
+}
+
+void rd_strings(struct rd *rd, const json_t *o, const char *key, void *ctx,
+		int (*add)(void *ctx, const char *s))
+{
+	json_t *a = rd_arr(rd, o, key), *v;
+	size_t i, m = rd_enter(rd, key, 0);
+	int r;
+
+	json_array_foreach(a, i, v) {
+		if (rd->rc)
+			break;
+		if (!json_is_string(v)) {
+			size_t m2 = rd_enter(rd, NULL, i);
+
+			rd_fail(rd, NULL, "not a string");
+			rd_leave(rd, m2);
+		} else if ((r = add(ctx, json_string_value(v))) == -ENOMEM) {
+			rd_nomem(rd);
+		} else if (r) {
+			rd_fail(rd, NULL, "more than %u", RESULT_MAX_NOTES);
+		}
+	}
+	rd_leave(rd, m);
+}
+
+int result_json_add_target(void *job, const char *s)
+{
+	return job_add_target(job, s);
+}
+
+/* Unlike result_add_note(), a note that does not fit is a failure: the JSON holds too many. */
+int result_json_add_note(void *res, const char *s)
+{
+	struct result *r = res;
+
+	if (r->nnotes >= RESULT_MAX_NOTES)
+		return -ERANGE;
+	if (!(r->notes[r->nnotes] = strdup(s)))
+		return -ENOMEM;
+	r->nnotes++;
+	return 0;
+}
+
+/* Room for one more zeroed element at arr[n], doubling the capacity as it goes. */
+static void *grow(void *arr, unsigned n, unsigned *cap, size_t size)
+{
+	void **a = arr;
+
+	if (n == *cap) {
+		unsigned nc = *cap ? *cap * 2 : 4;
+		void *g = nc > *cap ? realloc(*a, (size_t)nc * size) : NULL;
+
+		if (!g)
+			return NULL;
+		*a = g;
+		*cap = nc;
+	}
+	return memset((char *)*a + (size_t)n * size, 0, size);
+}
+
+/* The non-empty buckets, [index, count] in rising index order, adding up to lat_n. */
+static void read_hist(struct rd *rd, const json_t *o, struct dir_stats *d)
+{
+	json_t *a = rd_arr(rd, o, "hist"), *e;
+	size_t i, m = rd_enter(rd, "hist", 0);
+	json_int_t prev = -1;
+	uint64_t sum = 0, c = 0;
+
+	json_array_foreach(a, i, e) {
+		json_t *ix = json_array_get(e, 0);
+		json_int_t k = json_integer_value(ix);
+		size_t m2 = rd_enter(rd, NULL, i);
+
+		if (!json_is_array(e) || json_array_size(e) != 2 || !json_is_integer(ix) ||
+		    u64_of(json_array_get(e, 1), &c))
+			rd_fail(rd, NULL, "not an [index, count] pair of integers");
+		else if (k <= prev || k >= HIST_BUCKETS)
+			rd_fail(rd, NULL, "bucket %lld is not after %lld and below %u", (long long)k,
+				(long long)prev, HIST_BUCKETS);
+		else if (sum + c < sum)
+			rd_fail(rd, NULL, "the counts add up past 2^64");
+		rd_leave(rd, m2);
+		if (!rd->rc && !d->hist && !(d->hist = calloc(1, sizeof(*d->hist))))
+			rd_fail(rd, NULL, "out of memory");
+		if (rd->rc)
+			break;
+		d->hist->counts[k] = c;
+		sum += c;
+		prev = k;
+	}
+	if (!rd->rc && sum != d->lat_n)
+		rd_fail(rd, NULL, "counts %llu latencies, lat_n %llu", (unsigned long long)sum,
+			(unsigned long long)d->lat_n);
+	rd_leave(rd, m);
+}
+
+/* A read or write direction object: its counters and histogram (the figures are derived). */
+static void read_dir(struct rd *rd, const json_t *o, const char *key, struct dir_stats *d)
+{
+	json_t *x = rd_obj(rd, o, key);
+	size_t m = rd_enter(rd, key, 0);
+
+	dir_stats_init(d);
+	if (x && rd->schema == 1) {
+		result_json_v1_dir(rd, x, d);
+	} else if (x) {
+		rd_u64(rd, x, "ios", &d->ios);
+		rd_u64(rd, x, "bytes", &d->bytes);
+		rd_u64(rd, x, "errors", &d->errors);
+		rd_u64(rd, x, "lat_n", &d->lat_n);
+		rd_u64(rd, x, "lat_sum_ns", &d->lat_sum);
+		rd_double(rd, x, "lat_sumsq", &d->lat_sumsq);
+		/* null: no latency was ever recorded (dir_stats_init's UINT64_MAX) */
+		if (!json_is_null(rd_get(rd, x, "lat_min_ns")))
+			rd_u64(rd, x, "lat_min_ns", &d->lat_min);
+		rd_u64(rd, x, "lat_max_ns", &d->lat_max);
+		read_hist(rd, x, d);
+	}
+	rd_leave(rd, m);
+}
+
+/* The trim direction, written only where there were trims. */
+static void read_trim(struct rd *rd, const json_t *o, struct dir_stats *d)
+{
+	if (json_is_object(o) && json_object_get(o, "trim"))
+		read_dir(rd, o, "trim", d);
+	else
+		dir_stats_init(d);
+}
+
+static void read_caps(struct rd *rd, const json_t *o, const char *key, struct job_caps *c)
+{
+	json_t *x = rd_obj(rd, o, key);
+	size_t m = rd_enter(rd, key, 0);
+
+	if (x) {
+		rd_double(rd, x, "iops", &c->iops);
+		rd_double(rd, x, "mbps", &c->mbps);
+		rd_double(rd, x, "burst_iops", &c->burst_iops);
+		rd_double(rd, x, "burst_mbps", &c->burst_mbps);
+		rd_double(rd, x, "burst_seconds", &c->burst_seconds);
+	}
+	rd_leave(rd, m);
+}
+
+/* [[a, b], ...] into a block-size mix (zones false) or a distribution's zones (in bytes when
+ * abs). */
+static void read_pairs(struct rd *rd, const json_t *o, const char *key, bool zones, bool abs,
+		       void *items, unsigned max, unsigned *n)
+{
+	json_t *a = rd_arr(rd, o, key), *x;
+	size_t i, m = rd_enter(rd, key, 0);
+
+	json_array_foreach(a, i, x) {
+		size_t m2 = rd_enter(rd, NULL, i);
+		if (!json_is_array(x) || json_array_size(x) != 2 || i >= max)
+			rd_fail(rd, NULL, "not a pair, or more than %u of them", max);
+		else if (zones) {
+			struct job_zone *z = &((struct job_zone *)items)[i];
+			if (!json_is_number(json_array_get(x, 0)) ||
+			    !json_is_number(json_array_get(x, 1)))
+				rd_fail(rd, NULL, "not [access percent, size percent]");
+			*z = (struct job_zone){.access_pct = json_number_value(json_array_get(x, 0))};
+			if (abs && (!json_is_integer(json_array_get(x, 1)) ||
+				    json_integer_value(json_array_get(x, 1)) < 0))
+				rd_fail(rd, NULL, "not [access percent, bytes]");
+			else if (abs)
+				z->size_bytes = (uint64_t)json_integer_value(json_array_get(x, 1));
+			else
+				z->size_pct = json_number_value(json_array_get(x, 1));
+		} else {
+			struct job_bs *b = &((struct job_bs *)items)[i];
+			json_t *bs = json_array_get(x, 0), *pct = json_array_get(x, 1);
+			if (!json_is_integer(bs) || !json_is_integer(pct) ||
+			    json_integer_value(bs) <= 0 || json_integer_value(pct) < 0 ||
+			    json_integer_value(pct) > 100)
+				rd_fail(rd, NULL, "not [bytes, percent]");
+			b->bs = (uint64_t)json_integer_value(bs);
+			b->pct = (unsigned)json_integer_value(pct);
+		}
+		rd_leave(rd, m2);
+		if (rd->rc)
+			break;
+		*n = (unsigned)i + 1;
+	}
+	rd_leave(rd, m);
+}
+
+/* --verify as the job asked it (absent in runs recorded before it). */
+static void read_job_verify(struct rd *rd, const json_t *s, struct job *j)
+{
+	json_t *v = json_object_get(s, "verify");
+	enum verify_sum sum = VERIFY_NONE;
+
+	if (!v)
+		return;
+	if (!json_is_null(v) && (!json_is_string(v) || verify_sum_parse(json_string_value(v), &sum)))
+		rd_fail(rd, "verify", "not null or a checksum iorate makes (crc32c, md5, sha256)");
+	j->verify = sum;
+	rd_u64(rd, s, "verify_block", &j->verify_block);
+}
+
+/* shape.sequence: the block indices of the sequence distribution, 1 to 64 of them. */
+static void read_sequence(struct rd *rd, const json_t *s, struct job *j)
+{
+	const json_t *a = json_object_get(s, "sequence"), *v;
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a) || json_array_size(a) > JOB_MAX_SEQ) {
+		rd_fail(rd, "sequence", "not an array of 1 to %d block indices", JOB_MAX_SEQ);
+		return;
+	}
+	json_array_foreach(a, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) > UINT32_MAX) {
+			rd_fail(rd, "sequence", "holds what is not a block index");
+			return;
+		}
+		j->seq[i] = (uint32_t)json_integer_value(v);
+	}
+	j->nseq = (unsigned)json_array_size(a);
+	rd_bool(rd, s, "sequence_stride", &j->seq_stride);
+}
+
+/* What the job asked beyond one size and a uniform pattern (absent in older runs: defaults). */
+static void read_shape(struct rd *rd, const json_t *p, struct job *j)
+{
+	json_t *s = json_object_get(p, "shape");
+	size_t m = rd_enter(rd, "shape", 0);
+	unsigned dist = 0, files = 0;
+
+	if (s) {
+		rd_u64(rd, s, "startdelay_ns", &j->startdelay_ns);
+		read_pairs(rd, s, "bs_read", false, false, j->bs_read, JOB_MAX_BS, &j->nbs_read);
+		read_pairs(rd, s, "bs_write", false, false, j->bs_write, JOB_MAX_BS, &j->nbs_write);
+		rd_enum(rd, s, "dist", result_json_dist, 7, &dist);
+		if (dist == DIST_SEQUENCE)
+			read_sequence(rd, s, j);
+		rd_double(rd, s, "dist_param", &j->dist_param);
+		read_pairs(rd, s, "zones", true, dist == DIST_ZONED_ABS, j->zones, JOB_MAX_ZONES,
+			   &j->nzones);
+		rd_uint(rd, s, "random_pct", 100, &j->random_pct);
+		rd_u64(rd, s, "skip", &j->skip);
+		/* Absent in runs written before backward sweeps, strided zones and fills. */
+		static const char *const later[] = {"rewind", "zone_size", "zone_range", "zone_skip"};
+		uint64_t *lv[] = {&j->rewind, &j->zone_size, &j->zone_range, &j->zone_skip};
+		for (unsigned i = 0; i < 4; i++)
+			if (json_object_get(s, later[i]))
+				rd_u64(rd, s, later[i], lv[i]);
+		if (json_object_get(s, "until_full"))
+			rd_bool(rd, s, "until_full", &j->until_full);
+		rd_bool(rd, s, "seq_per_thread", &j->seq_per_thread);
+		rd_u64(rd, s, "thread_stride", &j->thread_stride);
+		rd_u64(rd, s, "io_bytes", &j->io_bytes);
+		rd_u64(rd, s, "thinktime_ns", &j->thinktime_ns);
+		rd_uint(rd, s, "thinktime_blocks", UINT_MAX, &j->thinktime_blocks);
+		/* Absent in runs written before flow control. */
+		if (json_object_get(s, "flow")) {
+			rd_uint(rd, s, "flow", 1000, &j->flow);
+			rd_uint(rd, s, "flow_id", UINT_MAX, &j->flow_id);
+			rd_u64(rd, s, "flow_sleep_ns", &j->flow_sleep_ns);
+		}
+		rd_uint(rd, s, "fdatasync_every", UINT_MAX, &j->fdatasync_every);
+		rd_bool(rd, s, "end_fsync", &j->end_fsync);
+		rd_bool(rd, s, "invalidate", &j->invalidate);
+		rd_bool(rd, s, "shared_threads", &j->shared_threads);
+		rd_enum(rd, s, "file_service", result_json_files, 3, &files);
+		rd_uint(rd, s, "file_service_n", UINT_MAX, &j->file_service_n);
+		read_job_verify(rd, s, j);
+		j->dist = (enum job_dist)dist;
+		j->file_service = (enum job_file_service)files;
+	} else {
+		/* Runs recorded before shapes kept whatever the page cache held. */
+		j->invalidate = false;
+	}
+	rd_leave(rd, m);
+	if (json_object_get(p, "name"))
+		rd_strdup(rd, p, "name", &j->name, true);
+	if (json_object_get(p, "group"))
+		rd_uint(rd, p, "group", UINT_MAX, &j->group);
+}
+
+/* The job's switches and targets: the rest of params after read_params()'s workload. */
+static void read_job_rest(struct rd *rd, const json_t *p, struct job *j)
+{
+	rd_bool(rd, p, "keep", &j->keep);
+	rd_bool(rd, p, "allow_write_device", &j->allow_write_device);
+	rd_bool(rd, p, "force", &j->force);
+	rd_bool(rd, p, "no_latency", &j->no_latency);
+	rd_bool(rd, p, "verbose", &j->verbose);
+	rd_u64(rd, p, "ios_per_thread", &j->ios_per_thread);
+	rd_strdup(rd, p, "trace", &j->trace_path, true);
+	rd_strings(rd, p, "targets", j, result_json_add_target);
+}
+
+/* params.latency_target: null, or the search's settings; absent in runs written before it. */
+static void read_lat_target(struct rd *rd, const json_t *p, struct job *j)
+{
+	const json_t *l = json_object_get(p, "latency_target");
+
+	if (!l || json_is_null(l))
+		return;
+	if (!json_is_object(l)) {
+		rd_fail(rd, "latency_target", "not null or an object");
+		return;
+	}
+	rd_u64(rd, l, "target_ns", &j->lat_target_ns);
+	rd_u64(rd, l, "window_ns", &j->lat_window_ns);
+	rd_double(rd, l, "percentile", &j->lat_pct);
+	rd_bool(rd, l, "run", &j->lat_run);
+	if (!j->lat_target_ns || !(j->lat_pct > 0 && j->lat_pct <= 100))
+		rd_fail(rd, "latency_target", "a target above 0 and a percentile above 0, at most "
+			"100");
+}
+
+static void read_params(struct rd *rd, const json_t *o, struct result *r)
+{
+	json_t *p = rd_obj(rd, o, "params");
+	size_t m = rd_enter(rd, "params", 0);
+	struct job *j = &r->job;
+	unsigned pat = 0, cache = 0, fill = 0, arr = 0;
+
+	if (!p)
+		goto out;
+	rd_u64(rd, p, "bs", &j->bs);
+	rd_u64(rd, p, "time_ns", &j->time_ns);
+	rd_u64(rd, p, "warmup_ns", &j->warmup_ns);
+	rd_u64(rd, p, "cooldown_ns", &j->cooldown_ns);
+	/* absent in runs written before the series' interval could be chosen */
+	if (json_object_get(p, "interval_ns"))
+		rd_u64(rd, p, "interval_ns", &j->interval_ns);
+	rd_uint(rd, p, "threads", UINT_MAX, &j->threads);
+	rd_uint(rd, p, "depth", UINT_MAX, &j->depth);
+	rd_uint(rd, p, "write", 100, &j->write_pct);
+	/* only in a job that trims */
+	if (json_object_get(p, "trim")) {
+		rd_uint(rd, p, "trim", 100, &j->trim_pct);
+		rd_bool(rd, p, "trim_write", &j->trim_write);
+	}
+	rd_enum(rd, p, "pattern", result_json_pattern, 2, &pat);
+	rd_enum(rd, p, "cache", result_json_cache, 4, &cache);
+	rd_strbuf(rd, p, "engine", r->engine, sizeof(r->engine), false);
+	memcpy(j->engine, r->engine, sizeof(j->engine));
+	rd_strbuf(rd, p, "engine_why", r->engine_why, sizeof(r->engine_why), false);
+	rd_u64(rd, p, "size", &j->size);
+	rd_u64(rd, p, "offset", &j->offset);
+	rd_u64(rd, p, "range", &j->range);
+	rd_u64(rd, p, "align", &j->align);
+	rd_uint(rd, p, "fsync_every", UINT_MAX, &j->fsync_every);
+	rd_u64(rd, p, "seed", &j->seed);
+	rd_bool(rd, p, "seed_set", &j->seed_set);
+	rd_enum(rd, p, "fill", result_json_fill, 2, &fill);
+	rd_double(rd, p, "rate_iops", &j->rate_iops);
+	rd_enum(rd, p, "arrival", result_json_arrival, 3, &arr);
+	rd_uint(rd, p, "batch", UINT_MAX, &j->batch);
+	rd_u64(rd, p, "cap_io_unit", &j->cap_io_unit);
+	/* Runs written before emulation profiles were recorded have no "emulate". */
+	if (json_object_get(p, "emulate"))
+		rd_strdup(rd, p, "emulate", &j->emulate, true);
+	read_shape(rd, p, j);
+	result_json_read_ends(rd, p, j);
+	result_json_read_ioprio(rd, p, j);
+	result_json_read_cmdprio(rd, p, j);
+	read_lat_target(rd, p, j);
+	result_json_read_data(rd, p, j);
+	result_json_read_steady(rd, p, j);
+	read_caps(rd, p, "cap", &j->cap);
+	read_caps(rd, p, "vm_cap", &j->vm_cap);
+	read_job_rest(rd, p, j);
+	j->pattern = (enum job_pattern)pat;
+	j->cache = (enum job_cache)cache;
+	j->fill = (enum job_fill)fill;
+	j->arrival = (enum job_arrival)arr;
+out:
+	rd_leave(rd, m);
+}
+
+static void read_host(struct rd *rd, const json_t *o, struct host_info *h)
+{
+	json_t *x = rd_obj(rd, o, "host");
+	size_t m = rd_enter(rd, "host", 0);
+
+	if (x) {
+		rd_strbuf(rd, x, "hostname", h->hostname, sizeof(h->hostname), false);
+		rd_strbuf(rd, x, "kernel", h->kernel, sizeof(h->kernel), false);
+		rd_strbuf(rd, x, "cpu", h->cpu, sizeof(h->cpu), false);
+		rd_uint(rd, x, "ncpus", UINT_MAX, &h->ncpus);
+		rd_u64(rd, x, "mem_bytes", &h->mem_bytes);
+		rd_strbuf(rd, x, "clock", h->clock, sizeof(h->clock), false);
+	}
+	rd_leave(rd, m);
+}
+
+void result_json_read_cpu(struct rd *rd, const json_t *o, struct cpu_usage *c)
+{
+	json_t *x = rd_obj(rd, o, "cpu");
+	size_t m = rd_enter(rd, "cpu", 0);
+
+	if (x) {
+		rd_uint(rd, x, "ncpus", UINT_MAX, &c->ncpus);
+		rd_double(rd, x, "user", &c->user);
+		rd_double(rd, x, "system", &c->system);
+		rd_double(rd, x, "iowait", &c->iowait);
+		rd_double(rd, x, "idle", &c->idle);
+		rd_double(rd, x, "iorate_user", &c->proc_user);
+		rd_double(rd, x, "iorate_system", &c->proc_system);
+	}
+	rd_leave(rd, m);
+}
+
+static void read_kernel(struct rd *rd, const json_t *t, struct kernel_counts *k)
+{
+	json_t *x = rd_get(rd, t, "kernel");
+	size_t m = rd_enter(rd, "kernel", 0);
+
+	if (x && !json_is_null(x) && !json_is_object(x))
+		rd_fail(rd, NULL, "not an object or null");
+	if (json_is_object(x)) {
+		k->valid = true;
+		rd_strbuf(rd, x, "device", k->name, sizeof(k->name), false);
+		rd_u64(rd, x, "read_bytes", &k->read_bytes);
+		rd_u64(rd, x, "write_bytes", &k->write_bytes);
+		rd_u64(rd, x, "read_ios", &k->read_ios);
+		rd_u64(rd, x, "write_ios", &k->write_ios);
+		if (json_object_get(x, "discard_ios")) {
+			rd_u64(rd, x, "discard_bytes", &k->discard_bytes);
+			rd_u64(rd, x, "discard_ios", &k->discard_ios);
+		}
+	}
+	rd_leave(rd, m);
+}
+
+static void read_target(struct rd *rd, const json_t *t, struct target_result *tr)
+{
+	dir_stats_init(&tr->read);
+	dir_stats_init(&tr->write);
+	dir_stats_init(&tr->trim);
+	if (!json_is_object(t)) {
+		rd_fail(rd, NULL, "not an object");
+		return;
+	}
+	rd_strdup(rd, t, "path", &tr->path, true);
+	if (json_object_get(t, "opened"))
+		rd_strdup(rd, t, "opened", &tr->opened, true);
+	rd_strbuf(rd, t, "device", tr->device, sizeof(tr->device), true);
+	rd_bool(rd, t, "blockdev", &tr->is_blockdev);
+	rd_bool(rd, t, "created", &tr->created);
+	rd_u64(rd, t, "size", &tr->size);
+	rd_u64(rd, t, "region_offset", &tr->region_offset);
+	rd_u64(rd, t, "region_len", &tr->region_len);
+	read_dir(rd, t, "read", &tr->read);
+	read_dir(rd, t, "write", &tr->write);
+	read_trim(rd, t, &tr->trim);
+	read_kernel(rd, t, &tr->kernel);
+}
+
+/*
+ * The array at key, element by element into a growing array of size-byte items, so memory
+ * follows what the input holds, not what its array sizes claim. Each is counted before it is
+ * read so that result_release() frees what a failure left half read.
+ */
+static void read_array(struct rd *rd, const json_t *o, const char *key, void *items,
+		       unsigned *n, size_t size, struct result *r,
+		       void (*read)(struct rd *rd, const json_t *x, struct result *r, void *item))
+{
+	json_t *a = rd_arr(rd, o, key), *x;
+	size_t i, m = rd_enter(rd, key, 0);
+	unsigned cap = 0;
+
+	json_array_foreach(a, i, x) {
+		void *item;
+		size_t m2;
+
+		if (rd->rc)
+			break;
+		if (!(item = grow(items, *n, &cap, size))) {
+			rd_nomem(rd);
+			break;
+		}
+		(*n)++;
+		m2 = rd_enter(rd, NULL, i);
+		read(rd, x, r, item);
+		rd_leave(rd, m2);
+	}
+	rd_leave(rd, m);
+}
+
+static void read_target_of(struct rd *rd, const json_t *x, struct result *r, void *item)
+{
+	read_target(rd, x, item);
+}
+
+static void read_targets(struct rd *rd, const json_t *o, struct result *r)
+{
+	read_array(rd, o, "targets", &r->targets, &r->ntargets, sizeof(*r->targets), r,
+		   read_target_of);
+}
+
+static void read_point(struct rd *rd, const json_t *x, uint64_t bs, struct series_point *p)
+{
+	p->credit_iops = p->credit_mbps = -1;
+	if (!json_is_object(x)) {
+		rd_fail(rd, NULL, "not an object");
+		return;
+	}
+	if (rd->schema == 1) {
+		result_json_v1_point(rd, x, bs, p);
+		return;
+	}
+	rd_double(rd, x, "t", &p->t);
+	rd_double(rd, x, "seconds", &p->seconds);
+	rd_u64(rd, x, "read_ios", &p->read_ios);
+	rd_u64(rd, x, "write_ios", &p->write_ios);
+	rd_u64(rd, x, "read_bytes", &p->read_bytes);
+	rd_u64(rd, x, "write_bytes", &p->write_bytes);
+	if (json_object_get(x, "trim_ios")) {
+		rd_u64(rd, x, "trim_ios", &p->trim_ios);
+		rd_u64(rd, x, "trim_bytes", &p->trim_bytes);
+	}
+	rd_u64(rd, x, "p99_ns", &p->p99_ns);
+	/* Absent in runs written before the series kept the mean. */
+	if (json_object_get(x, "lat_mean_ns"))
+		rd_u64(rd, x, "lat_mean_ns", &p->lat_mean_ns);
+	/* present only when a burst is emulated */
+	if (json_object_get(x, "credit_iops"))
+		rd_double(rd, x, "credit_iops", &p->credit_iops);
+	if (json_object_get(x, "credit_mbps"))
+		rd_double(rd, x, "credit_mbps", &p->credit_mbps);
+}
+
+static void read_point_of(struct rd *rd, const json_t *x, struct result *r, void *item)
+{
+	read_point(rd, x, r->job.bs, item);
+}
+
+static void read_series(struct rd *rd, const json_t *o, struct result *r)
+{
+	/* Runs written before the interval was recorded have a point per second. */
+	r->interval_ns = JOB_INTERVAL_LONG;
+	if (json_object_get(o, "interval_ns")) {
+		rd_u64(rd, o, "interval_ns", &r->interval_ns);
+		if (!rd->rc && !r->interval_ns)
+			rd_fail(rd, "interval_ns", "must be above 0");
+	}
+	read_array(rd, o, "series", &r->series, &r->nseries, sizeof(*r->series), r,
+		   read_point_of);
+}
+
+/* A rank's targets are targets[first_target ..][0 .. its count), which must exist. */
+static void read_rank(struct rd *rd, const json_t *x, const struct result *r,
+		      struct rank_result *k)
+{
+	json_t *t;
+
+	dir_stats_init(&k->read);
+	dir_stats_init(&k->write);
+	dir_stats_init(&k->trim);
+	if (!json_is_object(x)) {
+		rd_fail(rd, NULL, "not an object");
+		return;
+	}
+	rd_uint(rd, x, "rank", UINT_MAX, &k->rank);
+	rd_strbuf(rd, x, "host", k->host, sizeof(k->host), false);
+	rd_uint(rd, x, "first_target", UINT_MAX, &k->first_target);
+	if ((t = rd_arr(rd, x, "targets")) && (json_array_size(t) > r->ntargets ||
+					       k->first_target > r->ntargets - json_array_size(t)))
+		rd_fail(rd, "targets", "%zu from %u: past the run's %u targets",
+			json_array_size(t), k->first_target, r->ntargets);
+	k->ntargets = (unsigned)json_array_size(t);
+	rd_double(rd, x, "seconds", &k->seconds);
+	rd_bool(rd, x, "interrupted", &k->interrupted);
+	rd_strbuf(rd, x, "error", k->error, sizeof(k->error), true);
+	read_dir(rd, x, "read", &k->read);
+	read_dir(rd, x, "write", &k->write);
+	read_trim(rd, x, &k->trim);
+	result_json_read_cpu(rd, x, &k->cpu);
+}
+
+static void read_rank_of(struct rd *rd, const json_t *x, struct result *r, void *item)
+{
+	read_rank(rd, x, r, item);
+}
+
+/* iorate-mpi's ranks and their summary; both absent from a run of iorate. */
+static void read_ranks(struct rd *rd, const json_t *o, struct result *r)
+{
+	json_t *m = rd_obj(rd, o, "mpi");
+	unsigned n = 0;
+
+	read_array(rd, o, "ranks", &r->ranks, &r->nranks, sizeof(*r->ranks), r, read_rank_of);
+	size_t mk = rd_enter(rd, "mpi", 0);
+	rd_uint(rd, m, "ranks", UINT_MAX, &n);
+	rd_uint(rd, m, "hosts", UINT_MAX, &r->nhosts);
+	rd_double(rd, m, "start_skew_us", &r->start_skew_us);
+	if (!rd->rc && n != r->nranks)
+		rd_fail(rd, "ranks", "%u, but the array ranks holds %u", n, r->nranks);
+	rd_leave(rd, mk);
+}
+
+static void read_schedule(struct rd *rd, const json_t *o, struct result *r)
+{
+	json_t *x = rd_obj(rd, o, "schedule");
+	size_t m = rd_enter(rd, "schedule", 0);
+
+	if (x) {
+		rd_u64(rd, x, "late_ios", &r->sched_ios_late);
+		rd_double(rd, x, "max_lag_s", &r->sched_max_lag_s);
+		rd_double(rd, x, "behind_s", &r->sched_behind_s);
+	}
+	rd_leave(rd, m);
+}
+
+static void read_verify_bad(struct rd *rd, const json_t *x, struct verify_bad *b)
+{
+	const char *why = json_string_value(rd_get(rd, x, "why"));
+	json_t *f = rd_get(rd, x, "found");
+	size_t m;
+
+	rd_uint(rd, x, "target", UINT_MAX, &b->target);
+	rd_u64(rd, x, "offset", &b->offset);
+	if (!why || verify_why_parse(why, &b->why))
+		rd_fail(rd, "why", "not a reason a block is bad (unwritten, sum, stale, ...)");
+	rd_uint(rd, x, "expected_gen", UINT32_MAX, &b->want_gen);
+	b->has_found = f && !json_is_null(f);
+	if (!b->has_found)
+		return;
+	m = rd_enter(rd, "found", 0);
+	rd_u64(rd, f, "seed", &b->found.seed);
+	rd_u64(rd, f, "offset", &b->found.offset);
+	rd_uint(rd, f, "gen", UINT32_MAX, &b->found.gen);
+	rd_uint(rd, f, "target", UINT32_MAX, &b->found.target);
+	rd_uint(rd, f, "thread", UINT32_MAX, &b->found.thread);
+	rd_uint(rd, f, "block", UINT32_MAX, &b->found.block);
+	rd_leave(rd, m);
+}
+
+/* --verify's findings (absent when the run did not verify). */
+static void read_verify(struct rd *rd, const json_t *o, struct result *r)
+{
+	json_t *x = json_object_get(o, "verify"), *a, *e;
+	struct verify_result *v = &r->verify;
+	const char *sum;
+	size_t i, m;
+	uint64_t bad = 0;
+
+	if (!x)
+		return;
+	m = rd_enter(rd, "verify", 0);
+	sum = json_string_value(rd_get(rd, x, "sum"));
+	if (!sum || verify_sum_parse(sum, &v->sum))
+		rd_fail(rd, "sum", "not a checksum iorate makes (crc32c, md5, sha256)");
+	rd_uint(rd, x, "block", UINT32_MAX, &v->block);
+	rd_u64(rd, x, "checked", &v->checked);
+	rd_u64(rd, x, "bad", &bad);
+	rd_u64(rd, x, "unknown", &v->unknown);
+	a = rd_arr(rd, x, "bad_blocks");
+	json_array_foreach(a, i, e) {
+		struct verify_bad b = {0};
+		size_t m2 = rd_enter(rd, NULL, i);
+		if (!json_is_object(e))
+			rd_fail(rd, NULL, "not an object");
+		else
+			read_verify_bad(rd, e, &b);
+		rd_leave(rd, m2);
+		if (rd->rc)
+			break;
+		verify_result_add(v, &b);
+	}
+	if (!rd->rc && (v->nbads != json_array_size(a) || bad < v->nbads))
+		rd_fail(rd, "bad", "%llu, fewer than the bad blocks listed (or more than %u listed)",
+			(unsigned long long)bad, VERIFY_KEEP);
+	v->bad = bad;
+	rd_leave(rd, m);
+}
+
+/* error is the one line reports print: errmsg, or strerror(error_code) when errmsg is "". */
+static void read_error(struct rd *rd, const json_t *o, struct result *r)
+{
+	rd_strbuf(rd, o, "error", r->errmsg, sizeof(r->errmsg), true);
+	rd_errno(rd, o, "error_code", &r->error);
+	if (r->error &&
+	    !strcmp(r->errmsg, strerror(r->error < 0 ? -r->error : r->error)))
+		r->errmsg[0] = '\0';
+}
+
+/* Both schemas: schema 1 is checked before and completed after (result_json_v1.c). */
+static void read_run(struct rd *rd, const json_t *o, struct result *r)
+{
+	json_t *t;
+	size_t m;
+
+	if (rd->schema == 1) {
+		result_json_v1_check(rd, o);
+		r->started = true; /* every run it printed had started */
+	}
+	rd_strbuf(rd, o, "version", r->version, sizeof(r->version), false);
+	rd_strdup(rd, o, "command_line", &r->job.command_line, true);
+	rd_strbuf(rd, o, "origin", r->job.origin, sizeof(r->job.origin), false);
+	rd_u64(rd, o, "start_unix_ms", &r->start_unix_ms);
+	rd_bool(rd, o, "interrupted", &r->interrupted);
+	read_error(rd, o, r);
+	rd_bool(rd, o, "started", &r->started);
+	rd_strings(rd, o, "notes", r, result_json_add_note);
+	read_params(rd, o, r);
+	read_host(rd, o, &r->host);
+	result_json_read_cpu(rd, o, &r->cpu);
+	rd_double(rd, o, "seconds", &r->seconds);
+	read_schedule(rd, o, r);
+	read_targets(rd, o, r);
+	t = rd_obj(rd, o, "total");
+	m = rd_enter(rd, "total", 0);
+	read_dir(rd, t, "read", &r->read);
+	read_dir(rd, t, "write", &r->write);
+	read_trim(rd, t, &r->trim);
+	rd_leave(rd, m);
+	if ((t = json_object_get(o, "latency_target")) && json_is_object(t)) {
+		m = rd_enter(rd, "latency_target", 0);
+		rd_uint(rd, t, "threads", UINT_MAX, &r->lat.threads);
+		rd_uint(rd, t, "finished", UINT_MAX, &r->lat.finished);
+		rd_uint(rd, t, "depth_min", UINT_MAX, &r->lat.depth_min);
+		rd_uint(rd, t, "depth_max", UINT_MAX, &r->lat.depth_max);
+		rd_double(rd, t, "seconds", &r->lat.seconds);
+		rd_u64(rd, t, "worst_ns", &r->lat.worst_ns);
+		read_dir(rd, t, "final", &r->lat.fin);
+		rd_leave(rd, m);
+	}
+	if ((t = json_object_get(o, "prio"))) {
+		m = rd_enter(rd, "prio", 0);
+		read_dir(rd, t, "read", &r->prio[0]);
+		read_dir(rd, t, "write", &r->prio[1]);
+		rd_leave(rd, m);
+	}
+	read_series(rd, o, r);
+	result_json_read_views(rd, o, &r->devices, &r->ndevices);
+	result_json_read_errnos(rd, o, r);
+	read_verify(rd, o, r);
+	if (json_object_get(o, "ranks") || json_object_get(o, "mpi"))
+		read_ranks(rd, o, r);
+	if (rd->schema == 1)
+		result_json_v1_finish(rd, o, r);
+}
+
+int result_json_read_run(const json_t *o, const char *prefix, struct result *r, char *err,
+			 size_t errlen)
+{
+	struct rd rd = {.err = err, .errlen = errlen};
+	json_t *s = json_object_get(o, "schema");
+
+	snprintf(rd.path, sizeof(rd.path), "%s", prefix);
+	result_init(r);
+	if (!json_is_object(o))
+		rd_fail(&rd, NULL, "not a JSON object");
+	else if (!json_is_integer(s))
+		rd_fail(&rd, "schema", "missing: not the JSON of 'iorate run --json'");
+	else if (json_integer_value(s) == 1 || json_integer_value(s) == RESULT_JSON_SCHEMA) {
+		rd.schema = (int)json_integer_value(s);
+		read_run(&rd, o, r);
+	} else
+		rd_fail(&rd, "schema", "%lld is not a schema this iorate reads (1 or %d)",
+			(long long)json_integer_value(s), RESULT_JSON_SCHEMA);
+	if (rd.rc) {
+		result_release(r);
+		result_init(r);
+	}
+	return rd.rc;
+}
+
+int result_from_json(const json_t *o, struct result *r, char *err, size_t errlen)
+{
+	return result_json_read_run(o, "", r, err, errlen);
+}

@@ -1,0 +1,359 @@
+/*
+ * The AWS Price List Bulk API: the service index and region indexes (JSON), and a region's offer
+ * file as CSV, read line by line as it arrives. The CSV starts with a few lines of metadata,
+ * then a header row naming the columns ("SKU", "TermType", "PricePerUnit", ...), then a row per
+ * price dimension. Kept, on demand and in the region asked for:
+ *   instances  Product Family "Compute Instance", Linux, shared tenancy, no pre-installed
+ *              software, no license, capacity "Used", per hour: per_hour of the instance type;
+ *   volumes    usage types EBS:VolumeUsage.TYPE (per GB-month), EBS:VolumeP-IOPS.TYPE (per
+ *              provisioned IOPS-month, the first tier), EBS:VolumeP-Throughput.gp3 (per GiB/s
+ *              or MiB/s-month, converted to per MB/s-month as the catalog records it).
+ * "piops" is io1; io2-bx is billed as io2.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/prices.h"
+
+#define MIB_MB 1.048576
+#define MAX_LINE (256 * 1024)
+#define MAX_PREAMBLE 20 /* lines before the header row */
+
+enum col {
+	C_TERM, C_UNIT, C_PRICE, C_CURRENCY, C_FAMILY, C_TYPE, C_TENANCY, C_OS, C_LICENSE,
+	C_SOFTWARE, C_CAPACITY, C_USAGE, C_LOCTYPE, C_REGION, NCOLS
+};
+
+static const char *const col_names[NCOLS] = {
+	[C_TERM] = "TermType", [C_UNIT] = "Unit", [C_PRICE] = "PricePerUnit",
+	[C_CURRENCY] = "Currency", [C_FAMILY] = "Product Family", [C_TYPE] = "Instance Type",
+	[C_TENANCY] = "Tenancy", [C_OS] = "Operating System", [C_LICENSE] = "License Model",
+	[C_SOFTWARE] = "Pre Installed S/W", [C_CAPACITY] = "CapacityStatus",
+	[C_USAGE] = "usageType", [C_LOCTYPE] = "Location Type", [C_REGION] = "Region Code",
+};
+
+/* Usage types of EBS volumes: which volume and which price of it. */
+static const struct {
+	const char *usage, *volume, *key;
+} ebs[] = {
+	{"EBS:VolumeUsage.gp2", "gp2", "per_gib_month"},
+	{"EBS:VolumeUsage.gp3", "gp3", "per_gib_month"},
+	{"EBS:VolumeUsage.piops", "io1", "per_gib_month"},
+	{"EBS:VolumeUsage.io2", "io2", "per_gib_month"},
+	{"EBS:VolumeUsage.st1", "st1", "per_gib_month"},
+	{"EBS:VolumeUsage.sc1", "sc1", "per_gib_month"},
+	{"EBS:VolumeP-IOPS.gp3", "gp3", "per_iops_month"},
+	{"EBS:VolumeP-IOPS.piops", "io1", "per_iops_month"},
+	{"EBS:VolumeP-IOPS.io2", "io2", "per_iops_month"},
+	{"EBS:VolumeP-Throughput.gp3", "gp3", "per_mbps_month"},
+};
+
+int prices_aws_init(struct prices_aws *a)
+{
+	a->vms = json_object();
+	a->disks = json_object();
+	a->col = malloc(NCOLS * sizeof(*a->col));
+	a->line = NULL;
+	a->len = a->cap = 0;
+	a->header = false;
+	a->rows = 0;
+	return a->vms && a->disks && a->col ? 0 : -ENOMEM;
+}
+
+void prices_aws_release(struct prices_aws *a)
+{
+	json_decref(a->vms);
+	json_decref(a->disks);
+	free(a->col);
+	free(a->line);
+	a->vms = a->disks = NULL;
+	a->col = NULL;
+	a->line = NULL;
+}
+
+/*
+ * Splits a CSV line in place: fields separated by commas, each maybe "quoted" with "" for a
+ * quote. Returns the number of fields (at most max).
+ */
+static size_t split(char *s, char **f, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max) {
+		char *w = s, c;
+
+		f[n++] = w;
+		if (*s == '"') {
+			for (s++; *s; ) {
+				if (*s != '"') {
+					*w++ = *s++;
+				} else if (s[1] == '"') {
+					*w++ = '"';
+					s += 2;
+				} else {
+					s++; /* the closing quote */
+					break;
+				}
+			}
+		}
+		while (*s && *s != ',')
+			*w++ = *s++;
+		c = *s;
+		*w = '\0';
+		if (c != ',')
+			break;
+		s++;
+	}
+	return n;
+}
+
+static const char *field(const struct prices_aws *a, char **f, size_t n, enum col c)
+{
+	int k = a->col[c];
+
+	return k >= 0 && (size_t)k < n ? f[k] : NULL;
+}
+
+/* A column that may be missing from the file matches anything; present, it must be want. */
+static bool is(const struct prices_aws *a, char **f, size_t n, enum col c, const char *want)
+{
+	const char *v = field(a, f, n, c);
+
+	return !v || !strcasecmp(v, want);
+}
+
+static json_t *entry(struct prices_aws *a, json_t *map, const char *kind, const char *name)
+{
+	json_t *e = json_object_get(map, name);
+
+	if (e)
+		return e;
+	e = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "catalog", "aws", "kind", kind,
+		      "name", name, "region", a->region, "currency", "USD", "source", a->source,
+		      "date", a->date);
+	if (!e || json_object_set_new(map, name, e))
+		return NULL;
+	return e;
+}
+
+static int set(json_t *e, const char *key, double v)
+{
+	if (!e)
+		return -ENOMEM;
+	if (json_object_get(e, key))
+		return 0; /* the first row found for a price is kept */
+	return json_object_set_new(e, key, json_real(v)) ? -ENOMEM : 0;
+}
+
+static int volume_row(struct prices_aws *a, const char *usage, const char *unit, double p)
+{
+	const char *u = strstr(usage, "EBS:");
+	int ret = 0;
+
+	/* "USE2-EBS:..." elsewhere than us-east-1; a Local Zone's has more before it. */
+	if (!u || (u != usage && u[-1] != '-'))
+		return 0;
+	for (size_t k = 0; k < sizeof(ebs) / sizeof(ebs[0]); k++) {
+		double v = p;
+
+		if (strcmp(u, ebs[k].usage))
+			continue;
+		if (!strcmp(ebs[k].key, "per_mbps_month")) {
+			if (!strcasecmp(unit, "GiBps-mo"))
+				v = p / 1024 / MIB_MB;
+			else if (!strcasecmp(unit, "MiBps-Mo"))
+				v = p / MIB_MB;
+			else
+				return 0;
+		}
+		ret = set(entry(a, a->disks, "disk", ebs[k].volume), ebs[k].key, v);
+		if (!ret && !strcmp(ebs[k].volume, "io2"))
+			ret = set(entry(a, a->disks, "disk", "io2-bx"), ebs[k].key, v);
+	}
+	return ret;
+}
+
+static int row(struct prices_aws *a, char **f, size_t n)
+{
+	const char *price = field(a, f, n, C_PRICE), *type = field(a, f, n, C_TYPE);
+	const char *usage = field(a, f, n, C_USAGE), *unit = field(a, f, n, C_UNIT);
+	char *end;
+	double p;
+
+	a->rows++;
+	if (!price || !is(a, f, n, C_TERM, "OnDemand") || !is(a, f, n, C_CURRENCY, "USD") ||
+	    !is(a, f, n, C_LOCTYPE, "AWS Region") || !is(a, f, n, C_REGION, a->region))
+		return 0;
+	p = strtod(price, &end);
+	if (end == price || *end || !isfinite(p) || p < 0)
+		return 0;
+	if (is(a, f, n, C_FAMILY, "Compute Instance") && field(a, f, n, C_FAMILY)) {
+		if (!type || !*type || type[strspn(type, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")] || !is(a, f, n, C_OS, "Linux") ||
+		    !is(a, f, n, C_TENANCY, "Shared") || !is(a, f, n, C_SOFTWARE, "NA") ||
+		    !is(a, f, n, C_LICENSE, "No License required") ||
+		    !is(a, f, n, C_CAPACITY, "Used") || !unit || strcasecmp(unit, "Hrs"))
+			return 0;
+		return set(entry(a, a->vms, "vm", type), "per_hour", p);
+	}
+	return usage ? volume_row(a, usage, unit ? unit : "", p) : 0;
+}
+
+/* The header row: where each column read is (-1: not in this file). */
+static int header(struct prices_aws *a, char **f, size_t n, char *err, size_t errlen)
+{
+	for (int c = 0; c < NCOLS; c++) {
+		a->col[c] = -1;
+		for (size_t k = 0; k < n; k++)
+			if (!strcasecmp(f[k], col_names[c]))
+				a->col[c] = (int)k;
+	}
+	if (a->col[C_TERM] < 0 || a->col[C_PRICE] < 0 || a->col[C_USAGE] < 0) {
+		snprintf(err, errlen, "the header row has no TermType, PricePerUnit or usageType "
+			 "column");
+		return -EINVAL;
+	}
+	a->header = true;
+	return 0;
+}
+
+static int line(struct prices_aws *a, char *s, char *err, size_t errlen)
+{
+	char *f[512];
+	size_t n, len = strlen(s);
+
+	if (len && s[len - 1] == '\r')
+		s[len - 1] = '\0';
+	n = split(s, f, sizeof(f) / sizeof(f[0]));
+	if (a->header)
+		return row(a, f, n);
+	if (!strcmp(f[0], "SKU"))
+		return header(a, f, n, err, errlen);
+	if (++a->rows > MAX_PREAMBLE) {
+		snprintf(err, errlen, "no header row (\"SKU\",...) in the first %d lines: not an "
+			 "offer file in CSV", MAX_PREAMBLE);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Room for one more byte and the NUL in the line being gathered. */
+static int room(struct prices_aws *a, char *err, size_t errlen)
+{
+	size_t cap = a->cap ? a->cap * 2 : 4096;
+	char *p;
+
+	if (a->len + 2 <= a->cap)
+		return 0;
+	if (cap > MAX_LINE) {
+		snprintf(err, errlen, "a line longer than %d bytes: not an offer file in CSV",
+			 MAX_LINE);
+		return -EINVAL;
+	}
+	if (!(p = realloc(a->line, cap)))
+		return -ENOMEM;
+	a->line = p;
+	a->cap = cap;
+	return 0;
+}
+
+int prices_aws_feed(struct prices_aws *a, const char *data, size_t len, char *err,
+		    size_t errlen)
+{
+	int ret;
+
+	for (size_t i = 0; i < len; i++) {
+		if ((ret = room(a, err, errlen)))
+			return ret;
+		if (data[i] != '\n' && data[i] != '\0') {
+			a->line[a->len++] = data[i];
+			continue;
+		}
+		a->line[a->len] = '\0';
+		a->len = 0;
+		if ((ret = line(a, a->line, err, errlen)))
+			return ret;
+	}
+	return 0;
+}
+
+int prices_aws_finish(struct prices_aws *a, char *err, size_t errlen)
+{
+	int ret;
+
+	if (a->len) {
+		a->line[a->len] = '\0';
+		a->len = 0;
+		if ((ret = line(a, a->line, err, errlen)))
+			return ret;
+	}
+	if (!a->header) {
+		snprintf(err, errlen, "no header row: not an offer file in CSV");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+json_t *prices_aws_list(const struct prices_aws *a, unsigned *vms, unsigned *disks)
+{
+	json_t *out = json_array(), *e;
+	const char *name;
+
+	*vms = *disks = 0;
+	json_object_foreach(a->vms, name, e)
+		if (!json_array_append(out, e))
+			(*vms)++;
+	json_object_foreach(a->disks, name, e)
+		if (!json_array_append(out, e))
+			(*disks)++;
+	return out;
+}
+
+/* ---- the indexes ---- */
+
+static int index_url(const char *text, const char *a, const char *b, const char *key,
+		     char **url, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root = json_loads(text, 0, &je), *v;
+
+	*url = NULL;
+	if (!root) {
+		snprintf(err, errlen, "not JSON (line %d: %s)", je.line, je.text);
+		return -EINVAL;
+	}
+	v = json_object_get(json_object_get(json_object_get(root, a), b), key);
+	if (v && !json_is_string(v)) {
+		json_decref(root);
+		snprintf(err, errlen, "'%s.%s.%s': expected a URL", a, b, key);
+		return -EINVAL;
+	}
+	if (v && !(*url = strdup(json_string_value(v)))) {
+		json_decref(root);
+		return -ENOMEM;
+	}
+	json_decref(root);
+	return 0;
+}
+
+int prices_aws_offer_url(const char *index, const char *offer, char **url, char *err,
+			 size_t errlen)
+{
+	return index_url(index, "offers", offer, "currentRegionIndexUrl", url, err, errlen);
+}
+
+int prices_aws_region_url(const char *index, const char *region, char **url, char *err,
+			  size_t errlen)
+{
+	int ret = index_url(index, "regions", region, "currentVersionUrl", url, err, errlen);
+
+	if (!ret && !*url) {
+		snprintf(err, errlen, "the region index lists no region '%s'", region);
+		return -ENOENT;
+	}
+	return ret;
+}

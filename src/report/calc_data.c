@@ -1,0 +1,240 @@
+/*
+ * The calculator page's data (report/calc_html.h, schema in docs/cost.md): every price 'iorate
+ * cost' would find for each choice the page offers, found with the model's own lookups (the
+ * upload's here, the configuration's in calc_config.c), so the page's script only does the
+ * arithmetic. Also the tables both parts share: sources, messages, markets.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "model/cost.h"
+#include "report/calc_int.h"
+
+/* The chunk sizes 'cost upload' compares (cmd_cost.c), offered first. */
+static const uint64_t upload_chunks[] = {64 << 10, 512 << 10, 4 << 20};
+static const char *const tiers[] = {"hot", "cool", "cold", "archive", NULL};
+static const char *const redundancies[] = {"lrs", "grs", "ragrs", "zrs", NULL};
+
+json_int_t calc_pool_source(struct pool *pl, const char *source, const char *date)
+{
+	char *key = NULL;
+	json_t *at;
+	json_int_t i;
+	int age = catalog_price_age_days(date, pl->now);
+
+	if (asprintf(&key, "%s\x1f%s", source ? source : "", date ? date : "") < 0) {
+		pl->oom = true;
+		return 0;
+	}
+	if ((at = json_object_get(pl->source_index, key))) {
+		free(key);
+		return json_integer_value(at);
+	}
+	i = (json_int_t)json_array_size(pl->sources);
+	if (json_array_append_new(pl->sources, json_pack("[s, s, o, b]", source ? source : "",
+			date ? date : "", age < 0 ? json_null() : json_integer(age),
+			catalog_price_stale(age))) ||
+	    json_object_set_new(pl->source_index, key, json_integer(i)))
+		pl->oom = true;
+	free(key);
+	return i;
+}
+
+json_int_t calc_pool_message(struct pool *pl, const char *msg)
+{
+	json_t *at = json_object_get(pl->message_index, msg);
+	json_int_t i;
+
+	if (at)
+		return json_integer_value(at);
+	i = (json_int_t)json_array_size(pl->messages);
+	if (json_array_append_new(pl->messages, json_string(msg)) ||
+	    json_object_set_new(pl->message_index, msg, json_integer(i)))
+		pl->oom = true;
+	return i;
+}
+
+/* A string for JSON: NULL as "" (the page treats both alike, as the command line does). */
+const char *calc_str(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Appends v to a, noting when memory ran out (json_array_append_new frees v then). */
+void calc_push(struct pool *pl, json_t *a, json_t *v)
+{
+	if (!v || json_array_append_new(a, v))
+		pl->oom = true;
+}
+
+/* ---- markets: the regions and currencies prices exist in ---- */
+
+/*
+ * The distinct (region, currency) pairs of the prices that match: every region a price names
+ * (case aside), and with each the currencies of the prices of that region or of none. A price
+ * without a region counts in every region; with no region at all, one pair of none ("").
+ */
+json_t *calc_markets(const struct catalog *c, bool (*match)(const struct cat_price *, void *),
+		     void *arg)
+{
+	json_t *out = json_array(), *regions = json_array();
+	size_t i, j;
+
+	for (i = 0; i < c->nprices; i++) {
+		const struct cat_price *p = &c->prices[i];
+		bool seen = false;
+
+		if (!match(p, arg) || !p->region)
+			continue;
+		for (j = 0; j < json_array_size(regions) && !seen; j++)
+			seen = !strcasecmp(json_string_value(json_array_get(regions, j)), p->region);
+		if (!seen)
+			json_array_append_new(regions, json_string(p->region));
+	}
+	if (!json_array_size(regions))
+		json_array_append_new(regions, json_string(""));
+	for (j = 0; j < json_array_size(regions); j++) {
+		const char *r = json_string_value(json_array_get(regions, j));
+		json_t *cur = json_array();
+
+		for (i = 0; cur && i < c->nprices; i++) {
+			const struct cat_price *p = &c->prices[i];
+			bool seen = false;
+
+			if (!match(p, arg) || !p->currency || (p->region && strcasecmp(p->region, r)))
+				continue;
+			for (size_t k = 0; k < json_array_size(cur) && !seen; k++)
+				seen = !strcasecmp(json_string_value(json_array_get(cur, k)),
+						   p->currency);
+			if (!seen)
+				json_array_append_new(cur, json_string(p->currency));
+		}
+		if (cur && !json_array_size(cur))
+			json_array_append_new(cur, json_string(""));
+		for (size_t k = 0; cur && k < json_array_size(cur); k++)
+			json_array_append_new(out, json_pack("{s:s, s:O}", "region", r, "currency",
+							     json_array_get(cur, k)));
+		json_decref(cur);
+	}
+	json_decref(regions);
+	return out;
+}
+
+/* A market's region or currency as the lookups take it: "" is none. */
+const char *calc_market_str(const json_t *m, const char *key)
+{
+	const char *s = json_string_value(json_object_get(m, key));
+
+	return s && *s ? s : NULL;
+}
+
+/* ---- upload ---- */
+
+static bool is_storage(const struct cat_price *p, void *arg)
+{
+	(void)arg;
+	return !strcmp(p->kind, "storage") && p->tier && p->redundancy;
+}
+
+/* The price 'cost upload' finds for each tier, redundancy and market (cost_upload itself). */
+static json_t *upload_prices(struct pool *pl, const struct catalog *c, const json_t *mk)
+{
+	json_t *out = json_array();
+
+	for (size_t m = 0; out && m < json_array_size(mk); m++) {
+		const json_t *mt = json_array_get(mk, m);
+
+		for (unsigned t = 0; tiers[t]; t++)
+			for (unsigned r = 0; redundancies[r]; r++) {
+				struct cost_upload u = {.write_per_10k = -1, .per_gb_month = -1,
+					.tier = tiers[t], .redundancy = redundancies[r],
+					.region = calc_market_str(mt, "region"),
+					.currency = calc_market_str(mt, "currency"), .now = pl->now};
+				struct cost_upload_result res;
+				char err[256];
+
+				if (cost_upload(c, &u, &res, err, sizeof(err)))
+					continue;
+				calc_push(pl, out, json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:s, s:I}",
+					"market", (int)m, "tier", tiers[t], "redundancy",
+					redundancies[r], "write_per_10k", res.write_per_10k,
+					"per_gb_month", res.per_gb_month, "currency", calc_str(res.currency),
+					"region", calc_str(res.price_region), "source",
+					calc_pool_source(pl, res.price_source, res.price_date)));
+			}
+	}
+	return out;
+}
+
+json_t *calc_optional_price(double v)
+{
+	return v < 0 ? json_null() : json_real(v);
+}
+
+static json_t *upload_initial(const struct calc_upload_init *u)
+{
+	char data[32];
+
+	snprintf(data, sizeof(data), "%llu", (unsigned long long)u->data);
+	return json_pack("{s:s?, s:I, s:s?, s:s?, s:s?, s:s?, s:f, s:o, s:o}",
+		"data", u->data ? data : NULL, "chunk", (json_int_t)(u->chunk ? u->chunk : 512 << 10),
+		"tier", u->tier, "redundancy", u->redundancy, "region", u->region,
+		"currency", u->currency, "months", u->months > 0 ? u->months : 1,
+		"write_price", calc_optional_price(u->write_per_10k),
+		"gb_price", calc_optional_price(u->per_gb_month));
+}
+
+static json_t *upload_data(struct pool *pl, const struct catalog *c,
+			   const struct calc_upload_init *u)
+{
+	json_t *mk = calc_markets(c, is_storage, NULL), *chunks = json_array(), *words = json_array();
+	json_t *reds = json_array();
+	uint64_t given = u->chunk ? u->chunk : 512 << 10;
+	bool listed = false;
+
+	for (unsigned i = 0; i < 3; i++) {
+		calc_push(pl, chunks, json_integer((json_int_t)upload_chunks[i]));
+		listed |= upload_chunks[i] == given;
+	}
+	if (!listed)
+		calc_push(pl, chunks, json_integer((json_int_t)given));
+	for (unsigned i = 0; tiers[i]; i++)
+		calc_push(pl, words, json_string(tiers[i]));
+	for (unsigned i = 0; redundancies[i]; i++)
+		calc_push(pl, reds, json_string(redundancies[i]));
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "chunks", chunks, "compare",
+			 json_pack("[I, I, I]", (json_int_t)upload_chunks[0],
+				   (json_int_t)upload_chunks[1], (json_int_t)upload_chunks[2]),
+			 "tiers", words, "redundancies", reds, "markets", mk,
+			 "prices", upload_prices(pl, c, mk), "initial", upload_initial(u));
+}
+
+json_t *calc_data(const struct calc_page *p)
+{
+	struct pool pl = {.sources = json_array(), .source_index = json_object(),
+			  .messages = json_array(), .message_index = json_object(),
+			  .now = cost_now(p->now)};
+	time_t t = (time_t)pl.now;
+	struct tm tm;
+	char date[16] = "";
+	json_t *o = NULL, *up = upload_data(&pl, p->cat, &p->upload);
+	json_t *conf = calc_config_data(&pl, p->cat, &p->config);
+
+	if (gmtime_r(&t, &tm))
+		strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	if (!pl.oom && pl.sources && pl.messages)
+		o = json_pack("{s:i, s:s, s:s, s:i, s:O, s:O, s:O, s:O}", "schema", 1, "open",
+			      p->config_first ? "config" : "upload", "date", date,
+			      "stale_after_days", CATALOG_PRICE_STALE_DAYS, "sources", pl.sources,
+			      "messages", pl.messages, "upload", up, "config", conf);
+	json_decref(up);
+	json_decref(conf);
+	json_decref(pl.sources);
+	json_decref(pl.source_index);
+	json_decref(pl.messages);
+	json_decref(pl.message_index);
+	return o;
+}

@@ -1,0 +1,163 @@
+/* The outputs of 'iorate cost' (model_fmt.h): an upload's price and a configuration's. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/model_fmt.h"
+#include "util/parse.h"
+
+/* The chunk size the model takes when none is given (cost.h). */
+static uint64_t chunk_of(const struct cost_upload *u)
+{
+	return u->chunk ? u->chunk : 524288;
+}
+
+/* An age in days, or null when unknown (undated, or given on the command line). */
+static json_t *age_json(int age_days)
+{
+	return age_days < 0 ? json_null() : json_integer(age_days);
+}
+
+/*
+ * An amount in hundredths of its currency as the text prints it ("%.2f", which rounds the
+ * exact binary value, a tie to even): a figure to compare exactly with what is shown.
+ */
+static json_t *cents(double v)
+{
+	char buf[40], *dot;
+
+	if (!isfinite(v) || fabs(v) >= 1e15)
+		return json_null();
+	snprintf(buf, sizeof(buf), "%.2f", v);
+	if ((dot = strchr(buf, '.')))
+		memmove(dot, dot + 1, strlen(dot));
+	return json_integer(strtoll(buf, NULL, 10));
+}
+
+int cost_fmt_upload_json(FILE *f, const struct cost_upload_report *u)
+{
+	const struct cost_upload_result *r = u->result;
+	json_t *cmp = json_array(), *o;
+	int ret;
+
+	for (unsigned i = 0; cmp && i < u->nchunks; i++)
+		json_array_append_new(cmp, json_pack("{s:I, s:I, s:f, s:o}", "chunk",
+			(json_int_t)u->chunks[i], "transactions",
+			(json_int_t)u->by_chunk[i].transactions, "transaction_cost",
+			u->by_chunk[i].transaction_cost, "transaction_cost_cents",
+			cents(u->by_chunk[i].transaction_cost)));
+	o = json_pack("{s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:s?,"
+		" s:s?, s:s?, s:s?, s:o, s:b, s:i, s:o}",
+		"data", (json_int_t)u->upload->data, "chunk", (json_int_t)chunk_of(u->upload),
+		"transactions", (json_int_t)r->transactions, "gib", r->gib,
+		"write_per_10k", r->write_per_10k, "per_gb_month", r->per_gb_month,
+		"months", r->months, "transaction_cost", r->transaction_cost,
+		"storage_cost", r->storage_cost, "total", r->total, "transaction_cost_cents",
+		cents(r->transaction_cost), "storage_cost_cents", cents(r->storage_cost),
+		"total_cents", cents(r->total), "currency", r->currency,
+		"price_source", r->price_source, "price_date", r->price_date,
+		"price_region", r->price_region, "price_age_days", age_json(r->age_days),
+		"price_stale", r->stale, "stale_after_days", CATALOG_PRICE_STALE_DAYS,
+		"by_chunk", cmp);
+	ret = model_fmt_dump(f, o);
+	json_decref(o);
+	return ret;
+}
+
+int cost_fmt_upload_text(FILE *f, const struct cost_upload_report *u)
+{
+	const struct cost_upload_result *r = u->result;
+	const char *cur = r->currency ? r->currency : "";
+	char b1[32], b2[32], p1[32];
+
+	fprintf(f, "upload:        %s (%.2f GiB) in %s chunks, %.0f month%s of storage\n",
+		fmt_size(u->upload->data, b1, sizeof(b1)), r->gib,
+		fmt_size(chunk_of(u->upload), b2, sizeof(b2)), r->months, r->months == 1 ? "" : "s");
+	/* Prices as the list wrote them; amounts to the cent. */
+	fprintf(f, "transactions:  %llu writes x %s per 10,000 = %.2f %s\n",
+		(unsigned long long)r->transactions, fmt_decimal(r->write_per_10k, 0, p1, sizeof(p1)),
+		r->transaction_cost, cur);
+	fprintf(f, "storage:       %.2f GB x %s per GB-month x %.0f = %.2f %s\n", r->gib,
+		fmt_decimal(r->per_gb_month, 0, p1, sizeof(p1)), r->months, r->storage_cost, cur);
+	fprintf(f, "total:         %.2f %s\n", r->total, cur);
+	if (r->price_source) {
+		char age[512]; /* a long date ("undated copy (...)") and its staleness */
+
+		fprintf(f, "prices from:   %s (%s%s, dated %s)\n", r->price_source,
+			r->price_region ? "region " : "", r->price_region ? r->price_region : "",
+			model_fmt_price_age(r->price_date, r->age_days, r->stale, age,
+					    sizeof(age)));
+		model_fmt_stale_note(f, r->stale, "");
+	}
+	fprintf(f, "\nchunk size vs transaction cost (smaller chunks deduplicate better, cost more):"
+		"\n");
+	for (unsigned i = 0; i < u->nchunks; i++)
+		fprintf(f, "  %8s  %12llu writes  %10.2f\n", fmt_size(u->chunks[i], b1, sizeof(b1)),
+			(unsigned long long)u->by_chunk[i].transactions,
+			u->by_chunk[i].transaction_cost);
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}
+
+const char *model_fmt_price_age(const char *date, int age_days, bool stale, char *buf,
+				size_t len)
+{
+	if (!stale)
+		snprintf(buf, len, "%s", date ? date : "");
+	else if (age_days < 0)
+		snprintf(buf, len, "%s; STALE: of unknown age", date ? date : "");
+	else
+		snprintf(buf, len, "%s; STALE: %d days old", date ? date : "", age_days);
+	return buf;
+}
+
+json_t *model_fmt_cost_json(const struct cost_breakdown *b)
+{
+	json_t *lines = json_array();
+
+	for (unsigned i = 0; lines && i < b->nlines; i++)
+		json_array_append_new(lines, json_pack("{s:s, s:f, s:o, s:s, s:s, s:o, s:b}",
+			"what", b->lines[i].what, "month", b->lines[i].amount, "month_cents",
+			cents(b->lines[i].amount), "source", b->lines[i].source,
+			"date", b->lines[i].date ? b->lines[i].date : "", "age_days",
+			age_json(b->lines[i].age_days), "stale", b->lines[i].stale));
+	/* "o" takes lines, and frees it when the pack fails. */
+	return json_pack("{s:f, s:o, s:s, s:s, s:i, s:i, s:o}", "total_month", b->total,
+			 "total_month_cents", cents(b->total), "currency",
+			 b->currency, "region", b->region ? b->region : "", "stale_prices",
+			 (int)b->nstale, "stale_after_days", CATALOG_PRICE_STALE_DAYS, "lines",
+			 lines);
+}
+
+void model_fmt_stale_note(FILE *f, unsigned nstale, const char *indent)
+{
+	if (nstale)
+		fprintf(f, "%snote: %u price line%s older than %d days or undated (STALE "
+			"above); 'iorate catalog prices' downloads current ones\n", indent, nstale,
+			nstale == 1 ? " is" : "s are", CATALOG_PRICE_STALE_DAYS);
+}
+
+int cost_fmt_config_json(FILE *f, const struct cost_breakdown *b)
+{
+	json_t *o = model_fmt_cost_json(b);
+	int r = model_fmt_dump(f, o);
+
+	json_decref(o);
+	return r;
+}
+
+int cost_fmt_config_text(FILE *f, const struct cost_breakdown *b)
+{
+	char age[512]; /* a long date ("undated copy (...)") and its staleness */
+
+	for (unsigned i = 0; i < b->nlines; i++)
+		fprintf(f, "%-52s %10.2f %s\n  source: %s (dated %s)\n", b->lines[i].what,
+			b->lines[i].amount, b->currency, b->lines[i].source,
+			model_fmt_price_age(b->lines[i].date, b->lines[i].age_days,
+					    b->lines[i].stale, age, sizeof(age)));
+	fprintf(f, "%-52s %10.2f %s per month%s%s\n", "total", b->total, b->currency,
+		b->region && *b->region ? " in " : "", b->region ? b->region : "");
+	model_fmt_stale_note(f, b->nstale, "");
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}

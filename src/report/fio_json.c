@@ -1,0 +1,549 @@
+/*
+ * The format "fio-json": a run of one job or several in the layout of fio 3.33's
+ * --output-format=json, so that tools written for fio read iorate's runs. Each field and where
+ * it comes from is in docs/fio-json.md. What iorate does not measure (submission latency,
+ * context switches, page faults, queue depth levels, disk ticks) is there with the zeros fio
+ * itself prints when it has no such figure. The job options are fio_opts.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "core/result_json.h"
+#include "report/fio_json.h"
+#include "report/report.h"
+#include "util/jsonout.h"
+
+/* fio's default percentile_list. */
+static const double fio_pcts[] = {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9,
+				  99.95, 99.99};
+#define NPCTS (sizeof(fio_pcts) / sizeof(fio_pcts[0]))
+
+/* jansson's own setters: a failed allocation leaves the key out and is caught at the end. */
+static void set(json_t *o, const char *key, json_t *v)
+{
+	json_object_set_new(o, key, v);
+}
+
+static json_t *u64(uint64_t v)
+{
+	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
+}
+
+/* A figure; 0 for one a file held as unknown (null), as fio has no unknown. */
+static json_t *real(double v)
+{
+	return json_real(isfinite(v) ? v : 0);
+}
+
+/* A double as a count, clamped to the count's range (a read-back run may hold anything). */
+static uint64_t to_u64(double v)
+{
+	return !(v > 0) ? 0 : v >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)v;
+}
+
+/* min, max, mean, stddev (fio's: of a sample, n - 1) and N; zeros when there is none. */
+static json_t *lat_obj(const struct dir_stats *d, bool pcts)
+{
+	json_t *o = json_object();
+	double n = (double)d->lat_n, mean = 0, dev = 0;
+
+	if (d->lat_n) {
+		mean = (double)d->lat_sum / n;
+		if (d->lat_n > 1) {
+			double var = (d->lat_sumsq - (double)d->lat_sum * mean) / (n - 1);
+			dev = var > 0 ? sqrt(var) : 0;
+		}
+	}
+	set(o, "min", u64(d->lat_n ? d->lat_min : 0));
+	set(o, "max", u64(d->lat_n ? d->lat_max : 0));
+	set(o, "mean", real(mean));
+	set(o, "stddev", real(dev));
+	set(o, "N", u64(d->lat_n));
+	if (pcts && d->lat_n && d->hist) {
+		json_t *p = json_object();
+		char key[32];
+
+		for (size_t i = 0; i < NPCTS; i++) {
+			snprintf(key, sizeof(key), "%f", fio_pcts[i]);
+			set(p, key, u64(hist_percentile(d->hist, fio_pcts[i], d->lat_min,
+							d->lat_max)));
+		}
+		set(o, "percentile", p);
+	}
+	return o;
+}
+
+/* fio's min, max, mean and deviation of its bandwidth (or IOPS) samples. */
+struct samples {
+	uint64_t min, max, n;
+	double mean, dev;
+};
+
+static void samples_add(struct samples *s, uint64_t v, double *sum, double *sumsq)
+{
+	s->min = !s->n || v < s->min ? v : s->min;
+	s->max = v > s->max ? v : s->max;
+	s->n++;
+	*sum += (double)v;
+	*sumsq += (double)v * (double)v;
+}
+
+/*
+ * A direction's samples from the job's series: KiB/s (bw) or I/Os per second, one per k points
+ * that make at least half a second (fio averages over 500 ms): each point of a series of 1 s,
+ * five of one of 100 ms. A last group shorter than half of k intervals is no sample; none
+ * without I/O.
+ */
+static void samples_of(const struct result *r, unsigned dir, bool iops, struct samples *s)
+{
+	const struct dir_stats *d[3] = {&r->read, &r->write, &r->trim};
+	uint64_t iv = r->interval_ns ? r->interval_ns : 1000000000ull, n = 0;
+	unsigned k = (unsigned)((500000000ull + iv - 1) / iv), m = 0;
+	double sum = 0, sumsq = 0, secs = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (!d[dir]->ios)
+		return;
+	for (unsigned i = 0; i < r->nseries; i++) {
+		const struct series_point *p = &r->series[i];
+		const uint64_t ios[3] = {p->read_ios, p->write_ios, p->trim_ios};
+		const uint64_t bytes[3] = {p->read_bytes, p->write_bytes, p->trim_bytes};
+
+		n += iops ? ios[dir] : bytes[dir];
+		secs += p->seconds;
+		if (++m < k && i + 1 < r->nseries)
+			continue;
+		if (secs >= 0.5 * (double)k * (double)iv / 1e9)
+			samples_add(s, to_u64((double)n / (iops ? 1.0 : 1024.0) / secs), &sum, &sumsq);
+		n = 0, m = 0, secs = 0;
+	}
+	if (s->n)
+		s->mean = sum / (double)s->n;
+	if (s->n > 1) {
+		double var = (sumsq - sum * s->mean) / (double)(s->n - 1);
+		s->dev = var > 0 ? sqrt(var) : 0;
+	}
+}
+
+/* The job's measured window in whole milliseconds, at least 1 when it did I/O. */
+static uint64_t runtime_ms(const struct result *r, uint64_t ios)
+{
+	uint64_t ms = to_u64(round(r->seconds * 1000));
+
+	return !ios ? 0 : ms ? ms : 1;
+}
+
+/* bw_agg: the job's mean bandwidth as a percentage of its group's (fio's convert_agg). */
+static double agg_pct(const struct samples *bw, uint64_t agg)
+{
+	double p;
+
+	if (!bw->n)
+		return 0;
+	if (agg <= 1024)
+		return 100;
+	/* fio takes the mean as an int; a mean past its range is kept whole */
+	p = bw->mean < 9e18 ? (double)(int64_t)bw->mean : bw->mean;
+	p = p * 100.0 / ((double)agg / 1024.0);
+	return p > 100 ? 100 : p;
+}
+
+static void samples_put(json_t *o, const char *pfx, const struct samples *s, const char *dev)
+{
+	char k[32];
+
+	snprintf(k, sizeof(k), "%s_min", pfx);
+	set(o, k, u64(s->min));
+	snprintf(k, sizeof(k), "%s_max", pfx);
+	set(o, k, u64(s->max));
+	if (!strcmp(pfx, "bw"))
+		return; /* bw_agg comes between: the caller puts it, then the rest */
+	snprintf(k, sizeof(k), "%s_mean", pfx);
+	set(o, k, real(s->mean));
+	snprintf(k, sizeof(k), "%s_%s", pfx, dev);
+	set(o, k, real(s->dev));
+	snprintf(k, sizeof(k), "%s_samples", pfx);
+	set(o, k, u64(s->n));
+}
+
+/* Nothing measured: every slat. */
+static const struct dir_stats no_stats;
+
+/* Direction dir (0 read, 1 write, 2 trim) of d; agg is the group's bytes per second that way. */
+static json_t *dir_obj(const struct result *r, const struct dir_stats *d, unsigned dir,
+		       uint64_t agg)
+{
+	struct samples bw = {0}, io = {0};
+	json_t *o = json_object();
+	uint64_t ms = d ? runtime_ms(r, d->ios) : 0, bwb;
+
+	if (d) {
+		samples_of(r, dir, false, &bw);
+		samples_of(r, dir, true, &io);
+	} else {
+		d = &no_stats;
+	}
+	bwb = ms ? (uint64_t)((unsigned __int128)d->bytes * 1000 / ms) : 0;
+	set(o, "io_bytes", u64(d->bytes));
+	set(o, "io_kbytes", u64(d->bytes >> 10));
+	set(o, "bw_bytes", u64(bwb));
+	set(o, "bw", u64(bwb / 1024));
+	set(o, "iops", json_real(ms ? 1000.0 * (double)d->ios / (double)ms : 0));
+	set(o, "runtime", u64(ms));
+	set(o, "total_ios", u64(d->ios));
+	set(o, "short_ios", json_integer(0));
+	set(o, "drop_ios", json_integer(0));
+	set(o, "slat_ns", lat_obj(&no_stats, false));
+	set(o, "clat_ns", lat_obj(d, true));
+	set(o, "lat_ns", lat_obj(d, false));
+	samples_put(o, "bw", &bw, "dev");
+	set(o, "bw_agg", real(agg_pct(&bw, agg)));
+	set(o, "bw_mean", real(bw.mean));
+	set(o, "bw_dev", real(bw.dev));
+	set(o, "bw_samples", u64(bw.n));
+	samples_put(o, "iops", &io, "stddev");
+	return o;
+}
+
+/* fio's latency ranges: an I/O of latency v in a unit falls in the first range above it. */
+static const unsigned lat_edges[] = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000};
+static const char *const lat_keys[] = {"2", "4", "10", "20", "50", "100", "250", "500", "750",
+				       "1000", "2000", ">=2000"};
+
+static unsigned lat_slot(uint64_t v, unsigned nslots)
+{
+	unsigned i = 0;
+
+	while (i + 1 < nslots && v >= lat_edges[i])
+		i++;
+	return i;
+}
+
+/*
+ * latency_ns, latency_us and latency_ms: the percentage of the job's I/Os whose latency falls
+ * in each of fio's ranges (at least 0.01 where any does, as fio prints), each histogram bucket
+ * counted at its midpoint, which is within 0.4% of every latency in it.
+ */
+static void lat_ranges(json_t *root, const struct result *r)
+{
+	uint64_t n[3][12] = {{0}}, total = r->read.ios + r->write.ios + r->trim.ios;
+	static const char *const names[3] = {"latency_ns", "latency_us", "latency_ms"};
+	static const unsigned nslots[3] = {10, 10, 12};
+
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t c = (r->read.hist ? r->read.hist->counts[i] : 0) +
+			     (r->write.hist ? r->write.hist->counts[i] : 0) +
+			     (r->trim.hist ? r->trim.hist->counts[i] : 0);
+		uint64_t v = hist_bucket_low(i) + hist_bucket_width(i) / 2;
+
+		if (!c)
+			continue;
+		if (v < 1000)
+			n[0][lat_slot(v, 10)] += c;
+		else if (v < 1000000)
+			n[1][lat_slot(v / 1000, 10)] += c;
+		else
+			n[2][lat_slot(v / 1000000, 12)] += c;
+	}
+	for (unsigned u = 0; u < 3; u++) {
+		json_t *o = json_object();
+
+		for (unsigned k = 0; k < nslots[u]; k++) {
+			double pct = total ? (double)n[u][k] * 100.0 / (double)total : 0;
+
+			set(o, lat_keys[k], json_real(n[u][k] && pct < 0.01 ? 0.01 : pct));
+		}
+		set(root, names[u], o);
+	}
+}
+
+/* iodepth_level, _submit and _complete: fio's distributions, which iorate does not keep. */
+static void depth_levels(json_t *root)
+{
+	static const char *const level[] = {"1", "2", "4", "8", "16", "32", ">=64"};
+	static const char *const sub[] = {"0", "4", "8", "16", "32", "64", ">=64"};
+	json_t *o[3] = {json_object(), json_object(), json_object()};
+
+	for (unsigned k = 0; k < 7; k++) {
+		set(o[0], level[k], json_real(0));
+		set(o[1], sub[k], json_real(0));
+		set(o[2], sub[k], json_real(0));
+	}
+	set(root, "iodepth_level", o[0]);
+	set(root, "iodepth_submit", o[1]);
+	set(root, "iodepth_complete", o[2]);
+}
+
+static json_t *sync_obj(void)
+{
+	json_t *o = json_object();
+
+	set(o, "total_ios", json_integer(0));
+	set(o, "lat_ns", lat_obj(&no_stats, false));
+	return o;
+}
+
+/* The group's aggregate bytes per second one way, as fio's: its bytes over its longest job. */
+static uint64_t group_agg(const struct result_set *s, unsigned g, unsigned dir)
+{
+	uint64_t bytes = 0, ms = 0;
+
+	for (unsigned i = 0; i < s->njobs; i++) {
+		const struct result *r = &s->jobs[i];
+		const struct dir_stats *d = dir == 2 ? &r->trim : dir ? &r->write : &r->read;
+
+		if (s->njobs > 1 && !result_set_in_group(s, i, g))
+			continue;
+		bytes += d->bytes;
+		ms = runtime_ms(r, d->ios) > ms ? runtime_ms(r, d->ios) : ms;
+	}
+	return ms ? (uint64_t)((unsigned __int128)bytes * 1000 / ms) : 0;
+}
+
+/* The index of job i's group: fio numbers groups from 0 in the order they run. */
+static unsigned group_index(const struct result_set *s, unsigned i)
+{
+	for (unsigned g = 0; g < s->ngroups; g++)
+		if (result_set_in_group(s, i, g))
+			return g;
+	return 0;
+}
+
+static json_t *job_obj(const struct result_set *s, unsigned i, uint64_t elapsed)
+{
+	const struct result *r = &s->jobs[i];
+	unsigned g = group_index(s, i);
+	json_t *o = json_object();
+	char name[32];
+	const char *jobname = fio_job_name(r, i, name, sizeof(name));
+
+	set(o, "jobname", result_json_str(jobname));
+	set(o, "groupid", json_integer(g));
+	set(o, "error", json_integer(r->error < 0 ? -r->error : r->error));
+	set(o, "eta", json_integer(0));
+	set(o, "elapsed", u64(elapsed));
+	set(o, "job options", fio_job_options(r, jobname));
+	set(o, "read", dir_obj(r, &r->read, 0, group_agg(s, g, 0)));
+	set(o, "write", dir_obj(r, &r->write, 1, group_agg(s, g, 1)));
+	set(o, "trim", dir_obj(r, &r->trim, 2, group_agg(s, g, 2)));
+	set(o, "sync", sync_obj());
+	set(o, "job_runtime", u64(runtime_ms(r, 1)));
+	set(o, "usr_cpu", real(r->cpu.proc_user));
+	set(o, "sys_cpu", real(r->cpu.proc_system));
+	set(o, "ctx", json_integer(0));
+	set(o, "majf", json_integer(0));
+	set(o, "minf", json_integer(0));
+	depth_levels(o);
+	lat_ranges(o, r);
+	set(o, "latency_depth", json_integer(r->job.depth));
+	set(o, "latency_target", json_integer(0));
+	set(o, "latency_percentile", json_real(100));
+	set(o, "latency_window", json_integer(0));
+	return o;
+}
+
+/* A device of a run written before iorate kept the devices' counters: its reads and writes. */
+static json_t *disk_obj(const struct kernel_counts *k)
+{
+	json_t *o = json_object();
+
+	set(o, "name", result_json_str(k->name));
+	set(o, "read_ios", u64(k->read_ios));
+	set(o, "write_ios", u64(k->write_ios));
+	set(o, "read_merges", json_integer(0));
+	set(o, "write_merges", json_integer(0));
+	set(o, "read_ticks", json_integer(0));
+	set(o, "write_ticks", json_integer(0));
+	set(o, "in_queue", json_integer(0));
+	set(o, "util", json_real(0));
+	return o;
+}
+
+/* Those runs' disk_util: the block targets' devices, each once. */
+static json_t *disk_util_old(const struct result_set *s)
+{
+	const struct result *r = &s->jobs[0];
+	json_t *a = json_array();
+
+	if (s->njobs > 1) {
+		for (unsigned i = 0; i < s->total.ndevices; i++)
+			json_array_append_new(a, disk_obj(&s->total.devices[i].kernel));
+		return a;
+	}
+	for (unsigned t = 0; t < r->ntargets; t++) {
+		const struct kernel_counts *k = &r->targets[t].kernel;
+		bool seen = false;
+
+		for (unsigned u = 0; u < t && !seen; u++)
+			seen = r->targets[u].kernel.valid && !strcmp(r->targets[u].kernel.name,
+								     k->name);
+		if (k->valid && !seen)
+			json_array_append_new(a, disk_obj(k));
+	}
+	return a;
+}
+
+/* The view whose role is role and which is under name, or NULL. */
+static const struct device_view *under(const struct device_view *v, unsigned n,
+				       enum device_role role, const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (v[i].role == role && !strcmp(v[i].of, name))
+			return &v[i];
+	return NULL;
+}
+
+/* As fio, a partition stands for its whole disk: a member that is one, by its disk. */
+static const struct device_view *as_disk(const struct device_view *v, unsigned n,
+					 const struct device_view *d)
+{
+	const struct device_view *disk = under(v, n, DEVICE_DISK, d->name);
+
+	return disk ? disk : d;
+}
+
+static double util_of(const struct device_view *d)
+{
+	struct device_figures f;
+
+	device_view_figures(d, &f);
+	return isnan(f.util_pct) ? 0 : f.util_pct;
+}
+
+/* fio's aggr_ keys of a dm or md device: its members' counts averaged, their highest util. */
+static void aggr(json_t *o, const struct device_view *v, unsigned n, const struct device_view *d)
+{
+	uint64_t a[7] = {0};
+	double util = 0;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct device_view *m = &v[i];
+		if (m->role != DEVICE_MEMBER || strcmp(m->of, d->name))
+			continue;
+		m = as_disk(v, n, m);
+		a[0] += m->disk.read_ios;
+		a[1] += m->disk.write_ios;
+		a[2] += m->disk.read_merges;
+		a[3] += m->disk.write_merges;
+		a[4] += m->disk.read_ms;
+		a[5] += m->disk.write_ms;
+		a[6] += m->disk.queue_ms;
+		util = util_of(m) > util ? util_of(m) : util;
+		k++;
+	}
+	if (!k)
+		return;
+	set(o, "aggr_read_ios", u64(a[0] / k));
+	set(o, "aggr_write_ios", u64(a[1] / k));
+	set(o, "aggr_read_merges", u64(a[2] / k));
+	set(o, "aggr_write_merge", u64(a[3] / k)); /* sic: fio's key */
+	set(o, "aggr_read_ticks", u64(a[4] / k));
+	set(o, "aggr_write_ticks", u64(a[5] / k));
+	set(o, "aggr_in_queue", u64(a[6] / k));
+	set(o, "aggr_util", real(util));
+}
+
+static json_t *view_obj(const struct device_view *v, unsigned n, const struct device_view *d)
+{
+	json_t *o = json_object();
+
+	set(o, "name", result_json_str(d->name));
+	set(o, "read_ios", u64(d->disk.read_ios));
+	set(o, "write_ios", u64(d->disk.write_ios));
+	set(o, "read_merges", u64(d->disk.read_merges));
+	set(o, "write_merges", u64(d->disk.write_merges));
+	set(o, "read_ticks", u64(d->disk.read_ms));
+	set(o, "write_ticks", u64(d->disk.write_ms));
+	set(o, "in_queue", u64(d->disk.queue_ms));
+	set(o, "util", real(util_of(d)));
+	aggr(o, v, n, d);
+	return o;
+}
+
+/*
+ * disk_util: every device under the targets, from the kernel's counts over the window (the
+ * run's, for several jobs); as fio, a partition is left out for its whole disk.
+ */
+static json_t *disk_util(const struct result_set *s)
+{
+	const struct device_view *v = s->njobs > 1 ? s->total.views : s->jobs[0].devices;
+	unsigned n = s->njobs > 1 ? s->total.nviews : s->jobs[0].ndevices;
+	json_t *a;
+
+	if (!n)
+		return disk_util_old(s);
+	a = json_array();
+	for (unsigned i = 0; i < n; i++)
+		if (!under(v, n, DEVICE_DISK, v[i].name))
+			json_array_append_new(a, view_obj(v, n, &v[i]));
+	return a;
+}
+
+/* The top: when the run started (fio: when it printed), in its three forms. */
+static void header(json_t *root, const struct result_set *s)
+{
+	uint64_t ms = result_set_start_ms(s);
+	char when[64] = "";
+	struct tm tm;
+	time_t t = (time_t)(ms / 1000);
+
+	if (localtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+	set(root, "fio version", json_string(FIO_JSON_VERSION));
+	set(root, "timestamp", u64(ms / 1000));
+	set(root, "timestamp_ms", u64(ms));
+	set(root, "time", json_string(when));
+}
+
+json_t *fio_json_doc(const struct result_set *s)
+{
+	json_t *root = json_object(), *jobs = json_array(), *global = fio_global_options(s);
+	double secs = s->njobs == 1 ? s->jobs[0].seconds : s->total.seconds;
+	uint64_t elapsed = secs > 0 ? (uint64_t)ceil(secs) : 0;
+
+	header(root, s);
+	if (json_object_size(global))
+		set(root, "global options", global);
+	else
+		json_decref(global);
+	for (unsigned i = 0; i < s->njobs; i++)
+		json_array_append_new(jobs, job_obj(s, i, elapsed));
+	set(root, "jobs", jobs);
+	set(root, "disk_util", disk_util(s));
+	return root;
+}
+
+static int fio_write_set(FILE *f, const struct result_set *s, const struct report_opts *o)
+{
+	json_t *root = fio_json_doc(s);
+	int r = root ? jsonout_dumpf(root, f, JSON_INDENT(2)) : -ENOMEM;
+
+	json_decref(root);
+	if (!r && fputc('\n', f) == EOF)
+		r = -EIO;
+	return r ? r : ferror(f) ? -EIO : 0;
+}
+
+/* One job: its groups and devices are summed as for several (result_set_view). */
+static int fio_write(FILE *f, const struct result *r, const struct report_opts *o)
+{
+	struct result_set s;
+	int ret = result_set_view(&s, r, 1);
+
+	if (!ret)
+		ret = fio_write_set(f, &s, o);
+	result_set_release(&s);
+	return ret;
+}
+
+const struct report_ops report_fio_json = {
+	.name = "fio-json",
+	.write = fio_write,
+	.write_set = fio_write_set,
+};

@@ -1,0 +1,264 @@
+/*
+ * Whether a figure moved beyond run-to-run noise between two stored runs ('iorate history
+ * compare'): Welch's t-test on the values of each run's series, one per interval. Welch's test does not
+ * assume the two runs are equally noisy (a capped run varies far less than an uncapped one), and
+ * unlike a rank test it can tell two short runs apart when they are far apart. The method, its
+ * threshold and its limits are described in docs/history.md.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "report/history_fmt.h"
+#include "report/history_int.h"
+
+/*
+ * The continued fraction of the regularized incomplete beta function I_x(a, b) (DLMF 8.17.22),
+ * evaluated by the modified Lentz method; it converges quickly for x < (a + 1) / (a + b + 2).
+ */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 500; m++) {
+		double m2 = 2.0 * m, step;
+		double even = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+		double odd = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+
+		d = 1 + even * d;
+		c = 1 + even / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		d = 1 + odd * d;
+		c = 1 + odd / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		step = d * c;
+		h *= step;
+		if (fabs(step - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b) for a, b > 0 and 0 <= x <= 1. */
+static double incomplete_beta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+/* The mean and the sample variance (n - 1), in two passes for accuracy. */
+static void moments(const double *v, size_t n, double *mean, double *var)
+{
+	double s = 0, q = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	*mean = s / (double)n;
+	for (size_t i = 0; i < n; i++)
+		q += (v[i] - *mean) * (v[i] - *mean);
+	*var = q / (double)(n - 1);
+}
+
+int report_welch_p(const double *a, size_t na, const double *b, size_t nb, double *p)
+{
+	double ma, va, mb, vb, sa, sb, se2, t, df;
+
+	if (na < 2 || nb < 2)
+		return -EDOM;
+	moments(a, na, &ma, &va);
+	moments(b, nb, &mb, &vb);
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	se2 = sa + sb;
+	/* Neither run varied at all: any difference of the means is beyond their (zero) noise. */
+	if (!(se2 > 0)) {
+		*p = ma == mb ? 1 : 0;
+		return 0;
+	}
+	t = (mb - ma) / sqrt(se2);
+	df = se2 * se2 / (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+	/* Two-sided: P(|T| >= |t|) for Student's t with df degrees of freedom. */
+	*p = incomplete_beta(df / 2, 0.5, df / (df + t * t));
+	return 0;
+}
+
+/* A value of a figure: k points added (of one job, or of a group's jobs) into one sample. */
+struct acc {
+	struct series_point sum;
+	unsigned m, k;               /* points in sum, and how many make a value */
+	double min_s;                /* a value is at least this long (half the sampled interval) */
+	enum report_dir d;
+	enum history_metric metric;
+};
+
+/* The value of a figure over sum (rates per second whatever its length), or false. */
+static bool sample(const struct acc *a, double *v)
+{
+	const struct series_point *p = &a->sum;
+	struct report_rates k;
+
+	if (p->seconds < a->min_s)
+		return false;
+	report_point_rates(p, &k);
+	if (a->metric == METRIC_P99) {
+		*v = (double)p->p99_ns / 1e3;
+		return a->d == REPORT_TOTAL && p->p99_ns > 0 && a->m == 1;
+	}
+	if (a->metric == METRIC_IOPS) {
+		*v = a->d == REPORT_READ ? k.read_iops : a->d == REPORT_WRITE ? k.write_iops : k.iops;
+		return true;
+	}
+	uint64_t bytes = a->d == REPORT_READ    ? p->read_bytes
+			 : a->d == REPORT_WRITE ? p->write_bytes
+						: p->read_bytes + p->write_bytes;
+
+	*v = (double)bytes / 1048576.0 / p->seconds;
+	return a->metric == METRIC_MIBPS;
+}
+
+/* The values so far, as a new one: 1 when it was one. */
+static size_t acc_flush(struct acc *a, double *v)
+{
+	size_t n = a->m && sample(a, v);
+
+	a->sum = (struct series_point){0};
+	a->m = 0;
+	return n;
+}
+
+/* Adds a point; once k are in, they are a value (1 returned, *v set) and the next starts. */
+static size_t acc_add(struct acc *a, const struct series_point *p, double *v)
+{
+	a->sum.read_ios += p->read_ios;
+	a->sum.write_ios += p->write_ios;
+	a->sum.read_bytes += p->read_bytes;
+	a->sum.write_bytes += p->write_bytes;
+	a->sum.seconds += p->seconds;
+	a->sum.p99_ns = p->p99_ns;
+	return ++a->m < a->k ? 0 : acc_flush(a, v);
+}
+
+/* Sampling at iv seconds a series of interval own seconds: how many of its points a value is. */
+static void acc_init(struct acc *a, uint64_t iv, uint64_t own, enum report_dir d,
+		     enum history_metric m)
+{
+	*a = (struct acc){.k = own && iv > own ? (unsigned)(iv / own) : 1, .d = d, .metric = m,
+			  .min_s = REPORT_NOISE_MIN_FRACTION * (double)iv / 1e9};
+}
+
+/* Point k of group g: its jobs' counts of their k-th interval added (p99 cannot be added). */
+static bool group_point(const struct result_set *s, unsigned g, unsigned k,
+			struct series_point *sum)
+{
+	bool any = false;
+
+	*sum = (struct series_point){0};
+	for (unsigned i = 0; i < s->njobs; i++) {
+		const struct result *r = &s->jobs[i];
+
+		if (!result_set_in_group(s, i, g) || k >= r->nseries)
+			continue;
+		any = true;
+		sum->read_ios += r->series[k].read_ios;
+		sum->write_ios += r->series[k].write_ios;
+		sum->read_bytes += r->series[k].read_bytes;
+		sum->write_bytes += r->series[k].write_bytes;
+		sum->seconds = fmax(sum->seconds, r->series[k].seconds);
+	}
+	return any;
+}
+
+/* The interval of a group's series (its jobs share one), in ns. */
+static uint64_t group_interval(const struct result_set *s, unsigned g)
+{
+	for (unsigned i = 0; i < s->njobs; i++)
+		if (result_set_in_group(s, i, g))
+			return s->jobs[i].interval_ns;
+	return 0;
+}
+
+uint64_t history_interval(const struct result_set *run)
+{
+	uint64_t iv = 0;
+
+	for (unsigned i = 0; i < run->njobs; i++)
+		iv = run->jobs[i].interval_ns > iv ? run->jobs[i].interval_ns : iv;
+	return iv ? iv : 1000000000ull;
+}
+
+/*
+ * The values of one figure of a run at iv ns, from its series: iv / the series' interval points
+ * added into each, a value of at least REPORT_NOISE_MIN_FRACTION of iv (the last, partial one
+ * is often a sliver whose rate says little). p99 is of read and write together, the total's
+ * only, and a value of one point (it does not add up). A run of several jobs has a series per
+ * job: its total's point k of a group is the group's jobs' k-th points added, the groups one
+ * after another (no p99, which does not add). *v is malloc'd.
+ */
+size_t history_samples(const struct result_set *run, uint64_t iv, enum report_dir d,
+		       enum history_metric m, double **v)
+{
+	size_t n = 0, cap = 0;
+	struct acc a;
+
+	for (unsigned i = 0; i < run->njobs; i++)
+		cap += run->jobs[i].nseries;
+	if (!(*v = calloc(cap ? cap : 1, sizeof(**v))))
+		return 0;
+	if (run->njobs == 1) {
+		acc_init(&a, iv, run->jobs[0].interval_ns, d, m);
+		for (unsigned k = 0; k < run->jobs[0].nseries; k++)
+			n += acc_add(&a, &run->jobs[0].series[k], *v + n);
+		return n + acc_flush(&a, *v + n);
+	}
+	for (unsigned g = 0; m != METRIC_P99 && g < run->ngroups; g++) {
+		struct series_point p;
+
+		acc_init(&a, iv, group_interval(run, g), d, m);
+		for (unsigned k = 0; group_point(run, g, k, &p); k++)
+			n += acc_add(&a, &p, *v + n);
+		n += acc_flush(&a, *v + n);
+	}
+	return n;
+}
+
+void history_noise(const struct result_set *a, const struct result_set *b, enum report_dir d,
+		   enum history_metric m, struct history_noise *out)
+{
+	double *va, *vb;
+
+	uint64_t ia = history_interval(a), ib = history_interval(b), iv = ia > ib ? ia : ib;
+
+	/* Both runs' values span the same time: the finer series is added up to the coarser. */
+	*out = (struct history_noise){.p = NAN, .interval_ns = iv};
+	out->na = history_samples(a, iv, d, m, &va);
+	out->nb = history_samples(b, iv, d, m, &vb);
+	if (m == METRIC_MEAN || (m == METRIC_P99 && d != REPORT_TOTAL))
+		out->why = HISTORY_NO_SAMPLES;
+	else if (m == METRIC_P99 && (a->njobs != 1 || b->njobs != 1))
+		out->why = "several jobs: p99 per interval does not add up";
+	else if (m == METRIC_P99 && ia != ib)
+		out->why = "different intervals: p99 per interval does not add up";
+	else if (out->na < REPORT_NOISE_MIN_SAMPLES || out->nb < REPORT_NOISE_MIN_SAMPLES)
+		out->why = "too few intervals";
+	else if (report_welch_p(va, out->na, vb, out->nb, &out->p))
+		out->why = "too few intervals";
+	else
+		out->tested = true;
+	out->beyond = out->tested && out->p < REPORT_NOISE_ALPHA;
+	free(va);
+	free(vb);
+}

@@ -1,0 +1,83 @@
+/* Verification's findings as text and JSON (src/core/verify.h). */
+#include "report/verify_fmt.h"
+
+#include "util/escape.h"
+
+static void put_found(FILE *f, const struct verify_bad *b)
+{
+	if (!b->has_found) {
+		fputs("\n", f);
+		return;
+	}
+	fprintf(f, "; its header says offset %llu, generation %u, thread %u, target %u, run %llu\n",
+		(unsigned long long)b->found.offset, b->found.gen, b->found.thread, b->found.target,
+		(unsigned long long)b->found.seed);
+}
+
+void report_verify_text(FILE *f, const struct verify_result *v, const char *const *paths,
+			unsigned npaths)
+{
+	fprintf(f, "\nVerification (%s, %u-byte blocks): %llu blocks checked, %llu bad", 
+		verify_sum_name(v->sum), v->block, (unsigned long long)v->checked,
+		(unsigned long long)v->bad);
+	if (v->unknown)
+		fprintf(f, ", %llu not checked (their last write failed)",
+			(unsigned long long)v->unknown);
+	fputs("\n", f);
+	for (unsigned i = 0; i < v->nbads && i < VERIFY_SHOW; i++) {
+		const struct verify_bad *b = &v->bads[i];
+		fputs("  ", f);
+		escape_fputs(b->target < npaths ? paths[b->target] : "?", f);
+		fprintf(f, " at byte %llu: %s", (unsigned long long)b->offset,
+			verify_why_text(b->why));
+		if (b->want_gen)
+			fprintf(f, " (expected generation %u)", b->want_gen);
+		put_found(f, b);
+	}
+	if (v->bad > VERIFY_SHOW)
+		fprintf(f, "  ... and %llu more bad blocks%s\n",
+			(unsigned long long)(v->bad - VERIFY_SHOW),
+			v->bad > v->nbads ? " (the JSON lists the first 1024)" : " (see the JSON)");
+}
+
+static json_t *bad_obj(const struct verify_bad *b, const char *path)
+{
+	json_t *o = json_pack("{s:i, s:s?, s:I, s:s, s:s, s:i}", "target", (int)b->target, "path",
+			      path, "offset", (json_int_t)b->offset, "why",
+			      verify_why_name(b->why), "text", verify_why_text(b->why),
+			      "expected_gen", (int)b->want_gen);
+
+	if (o && b->has_found)
+		json_object_set_new(o, "found",
+				    json_pack("{s:I, s:I, s:i, s:i, s:i, s:i}", "seed",
+					      (json_int_t)b->found.seed, "offset",
+					      (json_int_t)b->found.offset, "gen", (int)b->found.gen,
+					      "target", (int)b->found.target, "thread",
+					      (int)b->found.thread, "block", (int)b->found.block));
+	else if (o)
+		json_object_set_new(o, "found", json_null());
+	return o;
+}
+
+json_t *report_verify_json(const struct verify_result *v, const struct verify_target_report *t,
+			   unsigned n)
+{
+	json_t *o = json_object(), *ts = json_array(), *bads = json_array();
+
+	for (unsigned i = 0; i < n; i++)
+		json_array_append_new(ts, json_pack("{s:s, s:I, s:s?}", "path", t[i].path,
+						    "unwritten", (json_int_t)t[i].unwritten, "error",
+						    t[i].error ? t[i].errmsg : NULL));
+	for (unsigned i = 0; i < v->nbads; i++)
+		json_array_append_new(bads, bad_obj(&v->bads[i], v->bads[i].target < n
+									  ? t[v->bads[i].target].path
+									  : NULL));
+	json_object_set_new(o, "sum", json_string(verify_sum_name(v->sum) ? verify_sum_name(v->sum)
+									 : "unknown"));
+	json_object_set_new(o, "block", json_integer(v->block));
+	json_object_set_new(o, "checked", json_integer((json_int_t)v->checked));
+	json_object_set_new(o, "bad", json_integer((json_int_t)v->bad));
+	json_object_set_new(o, "targets", ts);
+	json_object_set_new(o, "bad_blocks", bads);
+	return o;
+}

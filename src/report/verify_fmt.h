@@ -1,0 +1,30 @@
+#ifndef IORATE_REPORT_VERIFY_FMT_H
+#define IORATE_REPORT_VERIFY_FMT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "core/verify.h"
+
+/*
+ * What verification found, for a run's text report and for `iorate verify`: the counts, then
+ * the first bad blocks in full (target, byte offset, what is wrong, what its header says), and
+ * how many more there are. paths[i] names target i.
+ */
+#define VERIFY_SHOW 8
+void report_verify_text(FILE *f, const struct verify_result *v, const char *const *paths,
+			unsigned npaths);
+
+/* `iorate verify`'s JSON: per target its counts and bad blocks, and the totals. */
+struct verify_target_report {
+	const char *path;
+	uint64_t unwritten;
+	int error;                  /* 0, or -errno when it could not be read to the end */
+	const char *errmsg;
+};
+json_t *report_verify_json(const struct verify_result *v, const struct verify_target_report *t,
+			   unsigned n);
+
+#endif

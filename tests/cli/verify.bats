@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# --verify and iorate verify: every block a device hides a fault in is reported, and no intact
+# one is. Faults come from the fault engine (bit flips, torn, lost and misdirected writes that
+# report success) and, after a run, from the test editing the file itself.
+
+load helpers
+
+# The 4 KiB block numbers of the bad blocks in $output's JSON (at .verify or at the top).
+bad_blocks() {
+	local o
+	for o in $(jqv "(.verify // .) | .bad_blocks[] | .offset"); do
+		printf '%s ' $((o / 4096))
+	done
+}
+
+# Blocks b, b + 10, ... up to 255: what every 10th write of a pass over 256 blocks hits.
+every_tenth_from() {
+	local b
+	for ((b = $1; b < 256; b += 10)); do printf '%s ' "$b"; done
+}
+
+@test "--verify: every write lost, torn, bit-flipped or misdirected is found, nothing else" {
+	# One pass over 256 blocks: writes 10, 20, ... (blocks 9, 19, ...) stored with a bit flipped.
+	IORATE_FAULT=bitflip:10 iorate run --engine fault -s -w 100 -c 1m --io-size 1m --verify \
+		--json v.dat
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"verification failed: 25 of 256 blocks bad"* ]]
+	json_ok '.verify.checked == 256 and .verify.bad == 25 and
+		 ([.verify.bad_blocks[].why] | unique) == ["sum"]'
+	[ "$(bad_blocks)" = "$(every_tenth_from 9)" ]
+	# Two passes: the faults of the first are overwritten; those of the second, writes 260,
+	# 270, ..., hit blocks 3, 13, ... and stay.
+	for fault in torn:sum lost:stale; do
+		IORATE_FAULT=${fault%:*}:10 iorate run --engine fault -s -w 100 -c 1m --io-size 2m \
+			--verify --json v.dat
+		[ "$status" -eq 1 ]
+		json_ok ".verify.bad == 26 and ([.verify.bad_blocks[].why] | unique) == [\"${fault#*:}\"]"
+		[ "$(bad_blocks)" = "$(every_tenth_from 3)" ]
+	done
+	# Misdirected one block down: block b - 1 holds block b, and block b keeps its older write.
+	IORATE_FAULT=misdirect:10 iorate run --engine fault -s -w 100 -c 1m --io-size 2m --verify \
+		--json v.dat
+	[ "$status" -eq 1 ]
+	json_ok '.verify.bad == 52'
+	stale="" moved=0
+	while read -r why off found; do
+		[ "$why" = stale ] && stale="$stale$((off / 4096)) "
+		# What block b - 1 holds says it is block b.
+		[ "$why" = offset ] && [ "$found" -eq $((off + 4096)) ] && moved=$((moved + 1))
+	done < <(jqv '.verify.bad_blocks[] | "\(.why) \(.offset) \(.found.offset)"')
+	[ "$stale" = "$(every_tenth_from 3)" ]
+	[ "$moved" -eq 26 ]
+	[ ! -e v.dat ]
+}
+
+@test "--verify on a sound device: mixed random reads and writes, threads, depth, all intact" {
+	iorate run --engine uring -o 8 -t 2 -w 50 -c 8m --bssplit 4k/50:16k/50 --ios 3000 \
+		--verify-sum sha256 --json v.dat
+	[ "$status" -eq 0 ]
+	json_ok '.verify.sum == "sha256" and .verify.block == 4096 and .verify.bad == 0 and
+		 .verify.checked > 1000 and .error == null'
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify q.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Verification (crc32c, 4096-byte blocks): 256 blocks checked, 0 bad"* ]]
+}
+
+@test "iorate verify after the fact: corrupted, torn, misplaced and foreign blocks" {
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep -q v.dat
+	[ "$status" -eq 0 ]
+	iorate run --engine sync -s -w 100 -c 64k --io-size 64k --verify --keep -q other.dat
+	[ "$status" -eq 0 ]
+	iorate verify v.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"256 blocks checked, 0 bad"* ]]
+	# One bit of block 5, a zeroed sector inside block 9, block 12 over block 13, and block 3
+	# of another run over block 3.
+	python3 - <<-'PY'
+	f = open("v.dat", "r+b")
+	def put(block, at, data):
+	    f.seek(block * 4096 + at); f.write(data)
+	f.seek(5 * 4096 + 2000); b = f.read(1); put(5, 2000, bytes([b[0] ^ 0x40]))
+	put(9, 1024, bytes(512))
+	f.seek(12 * 4096); put(13, 0, f.read(4096))
+	put(3, 0, open("other.dat", "rb").read()[3 * 4096:4 * 4096])
+	PY
+	iorate verify --json v.dat
+	[ "$status" -eq 1 ]
+	[ "$(bad_blocks)" = "3 5 9 13 " ]
+	[ "$(jqv '[.bad_blocks[].why] | join(" ")')" = "run sum sum offset" ]
+	[ "$(jqv .checked)" -eq 256 ]
+	iorate verify v.dat
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"4 bad"* ]]
+	[[ "$output" == *"v.dat at byte 53248: an intact block of another offset"* ]]
+}
+
+@test "--verify and iorate verify refuse what they cannot do, before any I/O" {
+	iorate run --engine null --verify x
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verify: the null engine stores nothing"* ]]
+	iorate run --engine sync -c 1m -b 4k --verify-block 8k --verify t.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verify-block: 8192 bytes must divide every block size"* ]]
+	[ ! -e t.dat ]
+	iorate run --engine sync -c 1m --verify-sum crc32 t.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verify-sum: 'crc32' is not a checksum iorate makes"* ]]
+	iorate run --engine sync -c 64k -t 8 -o 1 -w 50 --verify t.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"too small for 1 I/Os of 4KiB in flight"* ]]
+	[ ! -e t.dat ]
+	head -c 65536 /dev/zero > zeros.dat
+	iorate verify zeros.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"zeros.dat: no block written by iorate --verify was found"* ]]
+	ln -s zeros.dat link.dat
+	iorate verify link.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"symbolic link"* ]]
+	iorate verify
+	[ "$status" -eq 2 ]
+}

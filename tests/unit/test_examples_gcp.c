@@ -1,0 +1,120 @@
+/*
+ * Google's Persistent Disk and Hyperdisk rules, each row naming its page: "About Persistent Disk
+ * performance" (cloud.google.com/compute/docs/disks/performance, in Google's own transcription,
+ * GoogleCloudPlatform/gcpdiag disk_performance_benchmark limits_per_gb.json and n-family.json,
+ * 2024-08-08), "About Hyperdisk Balanced", "About Hyperdisk Extreme" and "About Hyperdisk
+ * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated). No worked example of Google's own was found, so
+ * the rows are the tables' figures applied as the page says: the baseline once per VM.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model_helpers.h"
+
+#define PERGIB "About Persistent Disk performance (per-GiB limits and baseline per VM)"
+#define PERVM "About Persistent Disk performance (limits by machine type and vCPUs)"
+#define HDB "About Hyperdisk Balanced"
+#define HDX "About Hyperdisk Extreme"
+#define HDT "About Hyperdisk Throughput"
+
+struct row {
+	const char *page, *vm, *spec;
+	uint64_t bs;
+	unsigned write_pct;
+	double want;                    /* IOPS, or MiB/s for bs >= 1 MiB */
+	const char *binding;
+};
+
+static const struct row rows[] = {
+	/* pd-balanced: 3,000 IOPS and 140 MiB/s per VM, + 6 IOPS and 0.28 MiB/s per GiB. */
+	{PERGIB, "n2-standard-4", "pd-balanced:100GiB", 4096, 0, 3600, "disk_iops"},
+	{PERGIB, "n2-standard-4", "pd-balanced:100GiB", 1 << 20, 0, 168, "disk_mbps"},
+	{PERGIB, "n2-standard-4", "2xpd-balanced:50GiB", 4096, 0, 3600, "disk_iops"},
+	/* pd-ssd: 6,000 and 240 per VM, + 30 IOPS and 0.48 MiB/s per GiB. */
+	{PERGIB, "n2-standard-4", "pd-ssd:10GiB", 4096, 0, 6300, "disk_iops"},
+	{PERGIB, "n2-standard-4", "4xpd-ssd:10GiB", 4096, 0, 7200, "disk_iops"},
+	{PERGIB, "n2-standard-8", "pd-ssd:1000GiB", 1 << 20, 0, 720, "disk_mbps"},
+	/* pd-standard: 0.75 read and 1.5 write IOPS per GiB, 0.12 MiB/s per GiB, no baseline. */
+	{PERGIB, "n2-standard-16", "pd-standard:1000GiB", 4096, 0, 750, "disk_iops"},
+	{PERGIB, "n2-standard-16", "pd-standard:1000GiB", 4096, 100, 1500, "disk_iops"},
+	{PERGIB, "n2-standard-16", "pd-standard:1000GiB", 1 << 20, 0, 120, "disk_mbps"},
+	/* The VM's cap by disk type and vCPUs. */
+	{PERVM, "n2-standard-8", "pd-ssd:1000GiB", 4096, 0, 15000, "vm_uncached_iops"},
+	{PERVM, "n2-standard-16", "pd-ssd:1000GiB", 4096, 0, 25000, "vm_uncached_iops"},
+	{PERVM, "n2-standard-16", "pd-balanced:5000GiB", 4096, 0, 20000, "vm_uncached_iops"},
+	{PERVM, "n2-standard-64", "pd-ssd:4000GiB", 4096, 0, 100000, NULL},
+	{PERVM, "n2-standard-2", "pd-standard:10000GiB", 4096, 0, 3000, "vm_uncached_iops"},
+	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 100, 400, "vm_uncached_mbps"},
+	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 0, 800, "vm_uncached_mbps"},
+	/* Hyperdisk Balanced: its own 3,000 IOPS and 140 MiB/s per volume, up to 160,000 and
+	 * 2,400; no per-VM limit found, so none applies. */
+	{HDB, "n2-standard-8", "2xhyperdisk-balanced:100GiB", 4096, 0, 6000, "disk_iops"},
+	{HDB, "n2-standard-8", "hyperdisk-balanced:100GiB:iops=160000:mbps=2400", 4096, 0, 160000,
+	 "disk_iops"},
+	/* Hyperdisk Extreme: IOPS provisioned (up to 1,200 per GiB), 250 MiB/s per 1,000 IOPS up
+	 * to 5,000 MiB/s. */
+	{HDX, "n2-standard-8", "hyperdisk-extreme:64GiB:iops=20000", 4096, 0, 20000, "disk_iops"},
+	{HDX, "n2-standard-8", "hyperdisk-extreme:64GiB:iops=4000", 1 << 20, 0, 1000, "disk_mbps"},
+	{HDX, "n2-standard-8", "hyperdisk-extreme:1TiB:iops=350000", 1 << 20, 0, 5000, "disk_mbps"},
+	/* Hyperdisk Throughput: MiB/s provisioned, 4 IOPS each, up to 9,600 IOPS. */
+	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 4096, 0, 400, "disk_iops"},
+	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 1 << 20, 0, 100, "disk_mbps"},
+	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=2400", 4096, 0, 9600, "disk_iops"},
+};
+
+static void test_gcp_rules(void **state)
+{
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct row *r = &rows[i];
+		const char *specs[1] = {r->spec};
+		struct model_result p = predict_groups(r->vm, specs, 1, 0,
+			(struct model_workload){r->bs, r->write_pct, false, 1, 4096});
+		double got = r->bs >= (1 << 20) ? p.mbps / MIB : p.iops;
+
+		if (fabs(got - r->want) > r->want * 1e-6)
+			fail_msg("%s: %s + %s, %u%% writes: %g, the page gives %g", r->page, r->vm,
+				 r->spec, r->write_pct, got, r->want);
+		if (r->binding && strcmp(p.binding, r->binding))
+			fail_msg("%s: %s + %s: bound by %s, not %s", r->page, r->vm, r->spec, p.binding,
+				 r->binding);
+	}
+}
+
+/* Hyperdisk: beyond the per-volume maximum is refused; the missing VM limit is said. */
+static void test_hyperdisk_limits(void **state)
+{
+	const char *specs[1] = {"hyperdisk-balanced:100GiB"};
+	struct model_result p = predict_groups("n2-standard-8", specs, 1, 0,
+		(struct model_workload){4096, 0, false, 1, 64});
+	char err[256];
+
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-balanced:100GiB:iops=160001",
+				       err, sizeof(err)), "at most 160000"));
+	assert_int_equal(p.nnotes, 1);
+	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
+	/* Extreme: 1,200 IOPS per GiB; Throughput: its IOPS are not provisioned, its MiB/s are. */
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-extreme:64GiB:iops=76801",
+				       err, sizeof(err)), "at least 65 GiB"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-extreme:64GiB:iops=100",
+				       err, sizeof(err)), "at least 128 IOPS"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:iops=400",
+				       err, sizeof(err)), "give mbps=, not iops="));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=2401",
+				       err, sizeof(err)), "at most 2400 MiB/s"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=19",
+				       err, sizeof(err)), "at least 20 MiB/s"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:1TiB:mbps=100",
+				       err, sizeof(err)), "sizes go from 2048"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gcp_rules), cmocka_unit_test(test_hyperdisk_limits),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

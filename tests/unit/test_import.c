@@ -1,0 +1,168 @@
+/* catalog import: each CLI's output read into entries, compared with the built-in catalog. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+
+#include "model_helpers.h"
+#include "model/import.h"
+
+static json_t *vm_named(const struct import *im, enum import_provider p, const char *name)
+{
+	json_t *e;
+	size_t i;
+
+	json_array_foreach((json_t *)im->vms[p], i, e)
+		if (!strcmp(json_string_value(json_object_get(e, "name")), name))
+			return e;
+	return NULL;
+}
+
+static double num(json_t *e, const char *key)
+{
+	return json_number_value(json_object_get(e, key));
+}
+
+/* Azure's capabilities are strings: bytes per second become MB/s, bytes GiB, MiB GiB. */
+static void test_azure(void **state)
+{
+	struct import im;
+	char err[256];
+	json_t *e;
+
+	assert_int_equal(import_init(&im, "2026-01-02"), 0);
+	assert_int_equal(import_text(&im, "az.json", "[{\"resourceType\": \"virtualMachines\", "
+		"\"name\": \"Standard_X8s\", \"size\": \"X8s\", \"capabilities\": ["
+		"{\"name\": \"vCPUs\", \"value\": \"8\"}, {\"name\": \"MemoryGB\","
+		" \"value\": \"0.5\"},"
+		"{\"name\": \"UncachedDiskBytesPerSecond\", \"value\": \"201326592\"},"
+		"{\"name\": \"CachedDiskBytes\", \"value\": \"214748364800\"},"
+		"{\"name\": \"PremiumIO\", \"value\": \"False\"},"
+		"{\"name\": \"SomethingNew\", \"value\": \"whatever\"}]},"
+		"{\"resourceType\": \"disks\", \"name\": \"StandardSSD_LRS\", \"size\": \"E99\","
+		"\"capabilities\": [{\"name\": \"MaxSizeGiB\", \"value\": \"100\"},"
+		"{\"name\": \"MaxIOps\", \"value\": \"500\"}]},"
+		"{\"resourceType\": \"disks\", \"name\": \"UltraSSD_LRS\", \"capabilities\": []},"
+		"{\"resourceType\": \"hostGroups\", \"name\": \"H\"}]", err, sizeof(err)), 0);
+	e = vm_named(&im, IMPORT_AZURE, "X8s");
+	assert_non_null(e);
+	assert_int_equal(json_integer_value(json_object_get(e, "vcpus")), 8);
+	assert_true(num(e, "mem_gib") == 0.5);
+	assert_true(num(e, "uncached_mbps") == 201.326592);
+	assert_true(num(e, "cache_gib") == 200);
+	assert_true(json_is_true(json_object_get(e, "cache")));
+	assert_true(json_is_false(json_object_get(e, "premium")));
+	assert_null(json_object_get(e, "SomethingNew"));
+	assert_string_equal(json_string_value(json_array_get(json_object_get(e, "aliases"), 0)),
+			    "Standard_X8s");
+	assert_non_null(strstr(json_string_value(json_object_get(e, "source")),
+			       "imported from az.json on 2026-01-02"));
+	assert_int_equal(json_array_size(im.disks[IMPORT_AZURE]), 1);
+	assert_int_equal(im.files[0].skipped, 2);
+	import_release(&im);
+}
+
+/* What is refused names the file and the entry, and keeps nothing of the file. */
+static void test_malformed(void **state)
+{
+	struct import im;
+	char err[256];
+
+	assert_int_equal(import_init(&im, "2026-01-02"), 0);
+	assert_int_equal(import_text(&im, "a.json", "[{\"resourceType\": \"virtualMachines\", "
+		"\"name\": \"Standard_A\", \"capabilities\": [{\"name\": \"vCPUs\","
+		" \"value\": \"2\"}]},"
+		"{\"resourceType\": \"virtualMachines\", \"name\": \"Standard_B\","
+		" \"capabilities\": "
+		"[{\"name\": \"MemoryGB\", \"value\": \"-1\"}]}]", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "a.json: [1] 'Standard_B': capability 'MemoryGB': not a "
+			    "non-negative number");
+	assert_int_equal(json_array_size(im.vms[IMPORT_AZURE]), 0);
+	assert_int_equal(im.nfiles, 0);
+	assert_int_equal(import_text(&im, "g.json", "[{\"name\": \"n9-x\", \"guestCpus\": \"2\"}]",
+				     err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "g.json: [0] 'n9-x': 'guestCpus': expected a count of vCPUs");
+	assert_int_equal(import_text(&im, "w.json", "{\"InstanceTypes\": [{\"InstanceType\": "
+		"\"x.large\", \"MemoryInfo\": {\"SizeInMiB\": \"lots\"}}]}", err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "w.json: [0] 'x.large': "));
+	assert_int_equal(import_text(&im, "n.json", "{\"Reservations\": []}", err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "n.json: not a provider CLI's output"));
+	assert_int_equal(import_text(&im, "s.json", "[1, 2", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "s.json:1:"));
+	import_release(&im);
+}
+
+/* AWS: the EBS-optimized baseline and maximum; the root volume takes one attachment. */
+static void test_aws(void **state)
+{
+	struct import im;
+	char err[256];
+	json_t *e;
+
+	assert_int_equal(import_init(&im, "2026-01-02"), 0);
+	assert_int_equal(import_text(&im, "aws.json", "{\"InstanceTypes\": [{\"InstanceType\": "
+		"\"z9.large\", \"Hypervisor\": \"xen\", \"VCpuInfo\": {\"DefaultVCpus\": 2},"
+		"\"MemoryInfo\": {\"SizeInMiB\": 3072},"
+		" \"EbsInfo\": {\"MaximumEbsAttachments\": 28,"
+		"\"EbsOptimizedInfo\": {\"BaselineIops\": 1000, \"BaselineThroughputInMBps\": 50,"
+		"\"MaximumIops\": 1000, \"MaximumThroughputInMBps\": 50}}}], \"NextToken\": \"x\"}",
+		err, sizeof(err)), 0);
+	e = vm_named(&im, IMPORT_AWS, "z9.large");
+	assert_non_null(e);
+	assert_true(num(e, "mem_gib") == 3);
+	assert_int_equal(json_integer_value(json_object_get(e, "max_disks")), 27);
+	assert_true(json_is_false(json_object_get(e, "nitro")));
+	/* No burst when the maximum is the baseline. */
+	assert_null(json_object_get(e, "burst_iops"));
+	assert_true(num(e, "uncached_mbps") == 50);
+	import_release(&im);
+}
+
+/*
+ * Compared with the built-in catalog: equal entries and differing ones are left out, each
+ * differing figure recorded with both values; a figure the built-in entry lacks counts too.
+ */
+static void test_compare(void **state)
+{
+	struct import im;
+	char err[256];
+
+	assert_int_equal(import_init(&im, "2026-01-02"), 0);
+	assert_int_equal(import_text(&im, "aws.json", "{\"InstanceTypes\": ["
+		"{\"InstanceType\": \"m5.large\", \"Hypervisor\": \"nitro\", \"VCpuInfo\": "
+		"{\"DefaultVCpus\": 2}, \"MemoryInfo\": {\"SizeInMiB\": 8192}, \"EbsInfo\": "
+		"{\"EbsOptimizedInfo\": {\"BaselineIops\": 3600,"
+		" \"BaselineThroughputInMBps\": 81.25,"
+		"\"MaximumIops\": 18750, \"MaximumThroughputInMBps\": 593.75}}},"
+		"{\"InstanceType\": \"m5.xlarge\","
+		" \"VCpuInfo\": {\"DefaultVCpus\": 4}, \"EbsInfo\": "
+		"{\"EbsOptimizedInfo\": {\"BaselineIops\": 6001}}},"
+		"{\"InstanceType\": \"q1.nano\", \"VCpuInfo\": {\"DefaultVCpus\": 1}}]}",
+		err, sizeof(err)), 0);
+	assert_int_equal(import_compare(&im, &cat, err, sizeof(err)), 0);
+	assert_int_equal(im.nsame, 1);
+	assert_int_equal(im.ndiffer, 1);
+	assert_int_equal(im.nnew, 1);
+	assert_int_equal(im.nconflicts, 1);
+	assert_string_equal(im.conflicts[0].name, "m5.xlarge");
+	assert_string_equal(im.conflicts[0].field, "uncached_iops");
+	assert_true(im.conflicts[0].builtin == 6000 && im.conflicts[0].imported == 6001);
+	assert_int_equal(json_array_size(im.vms[IMPORT_AWS]), 1);
+	assert_non_null(vm_named(&im, IMPORT_AWS, "q1.nano"));
+	import_release(&im);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_azure), cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_aws), cmocka_unit_test(test_compare),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

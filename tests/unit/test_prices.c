@@ -1,0 +1,177 @@
+/* The price list readers: Azure Retail Prices API pages, AWS offer files in CSV, their indexes. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+
+#include "model/catalog.h"
+#include "model/prices.h"
+
+#define ITEM(svc, prod, sku, meter, unit, price, arm, type, tier) \
+	"{\"currencyCode\": \"EUR\", \"retailPrice\": " price ", \"armRegionName\": " \
+	"\"westeurope\", \"serviceName\": \"" svc "\", \"productName\": \"" prod "\", " \
+	"\"skuName\": \"" sku "\", \"meterName\": \"" meter "\", \"unitOfMeasure\": \"" unit \
+	"\", \"type\": \"" type "\", \"armSkuName\": \"" arm "\", \"tierMinimumUnits\": " tier "}"
+
+static double price_of(json_t *map, const char *name, const char *key)
+{
+	return json_number_value(json_object_get(json_object_get(map, name), key));
+}
+
+/* Which meters count: Linux pay as you go, LRS sizes, the paid tier of provisioned disks. */
+static void test_azure_page(void **state)
+{
+	struct prices_azure a = {.region = "westeurope", .currency = "EUR", .source = "s",
+				 .date = "2026-01-02"};
+	char err[256], *next = NULL;
+	unsigned v, d, s;
+	json_t *list;
+
+	assert_int_equal(prices_azure_init(&a), 0);
+	assert_int_equal(prices_azure_page(&a, "{\"Items\": ["
+		ITEM("Virtual Machines", "Virtual Machines Esv5 Series", "E2s v5", "E2s v5",
+		     "1 Hour", "0.12", "Standard_E2s_v5", "Consumption", "0") ","
+		ITEM("Virtual Machines", "Virtual Machines Esv5 Series Windows", "E2s v5", "E2s v5",
+		     "1 Hour", "0.2", "Standard_E2s_v5", "Consumption", "0") ","
+		ITEM("Virtual Machines", "Virtual Machines Esv5 Series", "E2s v5", "E2s v5",
+		     "1 Hour", "0.05", "Standard_E2s_v5", "Reservation", "0") ","
+		ITEM("Storage", "Standard HDD Managed Disks", "S10 LRS", "S10 LRS Disk", "1/Month",
+		     "4.5", "", "Consumption", "0") ","
+		ITEM("Storage", "Standard HDD Managed Disks", "S10 GRS", "S10 GRS Disk", "1/Month",
+		     "9", "", "Consumption", "0") ","
+		ITEM("Storage", "Ultra Disks", "Ultra LRS", "Ultra LRS Provisioned IOPS", "1/Hour",
+		     "0.00005", "", "Consumption", "0") ","
+		ITEM("Storage", "Ultra Disks", "Ultra LRS", "Ultra LRS Reservation per vCPU "
+		     "Provisioned", "1/Hour", "0.01", "", "Consumption", "0") ","
+		ITEM("Storage", "General Block Blob v2", "Cool RA-GRS", "Cool RA-GRS Data Stored",
+		     "1 GB/Month", "0.02", "", "Consumption", "0") ","
+		ITEM("Storage", "General Block Blob v2", "Cool RA-GRS",
+		     "Cool RA-GRS Write Operations", "10K", "0.2", "", "Consumption", "0")
+		"], \"NextPageLink\": \"https://example.invalid/next\"}", &next, err, sizeof(err)),
+		0);
+	assert_string_equal(next, "https://example.invalid/next");
+	free(next);
+	assert_true(price_of(a.vms, "E2s_v5", "per_hour") == 0.12);
+	assert_true(price_of(a.disks, "S10", "per_month") == 4.5);
+	assert_true(price_of(a.disks, "ultra", "per_iops_month") == 0.00005 * 730);
+	assert_true(price_of(a.storage, "cool-ragrs", "write_per_10k") == 0.2);
+	list = prices_azure_list(&a, &v, &d, &s);
+	assert_int_equal(v, 1);
+	assert_int_equal(d, 2);
+	assert_int_equal(s, 1);
+	assert_int_equal(json_array_size(list), 4);
+	json_decref(list);
+	/* A page in another currency than asked is refused, not mixed in. */
+	assert_int_equal(prices_azure_page(&a, "{\"Items\": [{\"currencyCode\": \"USD\", "
+		"\"retailPrice\": 1}], \"NextPageLink\": null}", &next, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "priced in 'USD', not EUR"));
+	assert_int_equal(prices_azure_page(&a, "{\"items\": []}", &next, err, sizeof(err)),
+			 -EINVAL);
+	prices_azure_release(&a);
+}
+
+static const char csv[] =
+	"\"FormatVersion\",\"v1.0\"\n\"Disclaimer\",\"x\"\n\"Publication Date\",\"2026\"\n"
+	"\"SKU\",\"TermType\",\"PriceDescription\",\"Unit\",\"PricePerUnit\",\"Currency\","
+	"\"Product Family\",\"Instance Type\",\"Tenancy\",\"Operating System\",\"usageType\","
+	"\"Pre Installed S/W\",\"Region Code\"\r\n"
+	"\"A\",\"OnDemand\",\"a \"\"quoted\"\", with commas, m9.large\",\"Hrs\",\"0.5\",\"USD\","
+	"\"Compute Instance\",\"m9.large\",\"Shared\",\"Linux\",\"BoxUsage:m9.large\",\"NA\","
+	"\"eu-west-1\"\r\n"
+	"\"B\",\"OnDemand\",\"\",\"Hrs\",\"0.9\",\"USD\",\"Compute Instance\",\"m9.large\","
+	"\"Shared\",\"Windows\",\"BoxUsage:m9.large\",\"NA\",\"eu-west-1\"\n"
+	"\"C\",\"OnDemand\",\"\",\"MiBps-Mo\",\"0.05\",\"USD\",\"Provisioned Throughput\",\"\","
+	"\"\",\"\",\"EU-EBS:VolumeP-Throughput.gp3\",\"\",\"eu-west-1\"\n"
+	"\"D\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.07\",\"USD\",\"System Operation\",\"\",\"\",\"\","
+	"\"EU-EBS:VolumeP-IOPS.piops\",\"\",\"eu-west-1\"\n"
+	"\"E\",\"OnDemand\",\"\",\"GB-Mo\",\"0.1\",\"USD\",\"Storage\",\"\",\"\",\"\","
+	"\"EU-EBS:VolumeUsage.gp2\",\"\",\"us-east-2\"";
+
+/* The CSV read in pieces of every size gives the same prices. */
+static void test_aws_csv(void **state)
+{
+	char err[256];
+
+	for (size_t piece = 1; piece <= 64; piece = piece * 2 + 1) {
+		struct prices_aws a = {.region = "eu-west-1", .source = "s", .date = "d"};
+		unsigned v, d;
+		json_t *list;
+
+		assert_int_equal(prices_aws_init(&a), 0);
+		for (size_t at = 0; at < sizeof(csv) - 1; at += piece) {
+			size_t n = sizeof(csv) - 1 - at < piece ? sizeof(csv) - 1 - at : piece;
+
+			assert_int_equal(prices_aws_feed(&a, csv + at, n, err, sizeof(err)), 0);
+		}
+		assert_int_equal(prices_aws_finish(&a, err, sizeof(err)), 0);
+		assert_true(price_of(a.vms, "m9.large", "per_hour") == 0.5);
+		assert_true(price_of(a.disks, "gp3", "per_mbps_month") == 0.05 / 1.048576);
+		assert_true(price_of(a.disks, "io1", "per_iops_month") == 0.07);
+		/* Another region's row is not kept. */
+		assert_null(json_object_get(a.disks, "gp2"));
+		list = prices_aws_list(&a, &v, &d);
+		assert_int_equal(v, 1);
+		assert_int_equal(d, 2);
+		json_decref(list);
+		prices_aws_release(&a);
+	}
+}
+
+static void test_aws_refusals(void **state)
+{
+	struct prices_aws a = {.region = "eu-west-1", .source = "s", .date = "d"};
+	char err[256], *url = NULL;
+
+	assert_int_equal(prices_aws_init(&a), 0);
+	for (int i = 0; i < 30; i++)
+		assert_true(prices_aws_feed(&a, "\"x\",\"y\"\n", 8, err, sizeof(err)) == 0 ||
+			    i >= 20);
+	assert_non_null(strstr(err, "no header row"));
+	prices_aws_release(&a);
+	assert_int_equal(prices_aws_region_url("{\"regions\": {\"eu-west-1\": {"
+		"\"currentVersionUrl\": \"/a/b/index.json\"}}}", "eu-west-1", &url, err,
+		sizeof(err)), 0);
+	assert_string_equal(url, "/a/b/index.json");
+	free(url);
+	assert_int_equal(prices_aws_region_url("{\"regions\": {}}", "xx-1", &url, err,
+					       sizeof(err)), -ENOENT);
+	assert_int_equal(prices_aws_offer_url("{\"offers\": {}}", "AmazonEBS", &url, err,
+					      sizeof(err)), 0);
+	assert_null(url);
+	assert_int_equal(prices_aws_offer_url("<html>", "AmazonEC2", &url, err, sizeof(err)),
+			 -EINVAL);
+}
+
+/* A price's age: from its date, or unknown (stale) when it has none a reader can count from. */
+static void test_age(void **state)
+{
+	long long now = 1764547200; /* 2025-12-01 */
+
+	assert_int_equal(catalog_price_age_days("2025-12-01", now), 0);
+	assert_int_equal(catalog_price_age_days("2025-08-01", now), 122);
+	assert_int_equal(catalog_price_age_days("2025-09", now), 91);
+	assert_int_equal(catalog_price_age_days("2025", now), 334);
+	assert_int_equal(catalog_price_age_days("undated", now), -1);
+	assert_int_equal(catalog_price_age_days("about 2016", now), -1);
+	assert_int_equal(catalog_price_age_days("2025-13-01", now), -1);
+	assert_int_equal(catalog_price_age_days("2025-12-01x", now), -1);
+	assert_false(catalog_price_stale(90));
+	assert_true(catalog_price_stale(91));
+	assert_true(catalog_price_stale(-1));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_azure_page), cmocka_unit_test(test_aws_csv),
+		cmocka_unit_test(test_aws_refusals), cmocka_unit_test(test_age),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
