@@ -1,7 +1,7 @@
 #!/bin/sh
-# make demo-stripe: seed 000 reproduced on this machine. DiskSpd striped 1 to 16 Azure standard
-# data disks (500 IOPS each) on an A4 VM and found 8 KiB reads scaling 500 IOPS per disk while
-# 64 KiB reads flattened at ~4,560 IOPS = 285 MiB/s (DiskSpd's "MB/s" are MiB/s) from 10 disks
+# make demo-stripe: the 2015 A4 DiskSpd post (docs/sources.md) reproduced on this machine. It
+# striped 1 to 16 Azure standard data disks (500 IOPS each) on an A4 VM and found 8 KiB reads
+# scaling 500 IOPS per disk while 64 KiB reads flattened at ~4,560 IOPS = 285 MiB/s (DiskSpd's "MB/s" are MiB/s) from 10 disks
 # on. iorate imposes those caps on 16 test files here and sweeps the number of disks.
 #
 #   sh bench/demo-stripe.sh                 explicit caps: --cap-iops 500 --vm-cap-mibps 285
@@ -23,7 +23,8 @@ else
 	trap 'rm -rf "$dir"' EXIT INT TERM
 fi
 
-echo "seed 000: 1 to 16 Azure standard disks (500 IOPS each) on an A4 VM (285 MiB/s), random reads"
+echo "the 2015 A4 DiskSpd post: 1 to 16 Azure standard disks (500 IOPS each) on an A4 VM"
+echo "(285 MiB/s), random reads"
 echo "of 64 KiB and 8 KiB, 8 threads per disk, $TIME per run, 16 files of $SIZE in $dir"
 echo "caps: $caps"
 echo
@@ -32,5 +33,5 @@ echo
 # shellcheck disable=SC2086
 "$IORATE" sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 1 -d "$TIME" --size "$SIZE" $caps "$dir"
 echo
-echo "seed 000 measured (DiskSpd 2.0.12, -t8 -o8, 30 s): 64K flat at 4,430-4,645 IOPS from 9 disks"
+echo "measured there (DiskSpd 2.0.12, -t8 -o8, 30 s): 64K flat at 4,430-4,645 IOPS from 9 disks"
 echo "on, 8K 496 IOPS (1 disk) to 8,073 IOPS (16 disks)."

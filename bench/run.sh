@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/run.sh: iorate side by side with fio (and bench/limit.c, the bare syscall loop) on the
-# workloads of issue 3. Called by `make bench` as `BUILD=build sh bench/run.sh`.
+# workloads below. Called by `make bench` as `BUILD=build sh bench/run.sh`.
 #
 # Not a test: it never fails the build. Whatever cannot run (no fio, not root, no io_uring) is
 # skipped with the reason printed, and the script exits 0.
@@ -55,43 +55,21 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "bench: interrupted, cleaning up" >&2; cleanup; trap - EXIT; exit 0' INT TERM HUP
 
-say() { printf '%s\n' "$*"; }
-note() { printf 'bench: %s\n' "$*" >&2; }
-
 # ---------------------------------------------------------------------------------------------
 # Helpers. Each run prints one number (IOPS, or kB of peak RSS) or nothing when it failed; the
-# first line of its error goes to stderr.
+# first line of its error goes to stderr. say, note, median, ratio, paired, ge and the JSON
+# helpers are in bench/lib.sh.
+. bench/lib.sh
 
-median() {
-	printf '%s\n' "$@" | grep -E '^[0-9.]+$' | sort -g | awk '
-		{ a[NR] = $1 }
-		END { if (NR == 0) print ""; else if (NR % 2) print a[(NR + 1) / 2];
-		      else printf "%.1f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
-
-# ratio A B: A / B to 3 decimals, empty when either is missing.
-ratio() {
-	[ -n "$1" ] && [ -n "$2" ] || { echo ""; return; }
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f\n", a / b; else print "" }'
-}
-
-# paired "A runs" "B runs": the median over rounds of A_i / B_i (a failed run is "-" and drops
-# its round). Each round runs the contenders back to back, so this cancels the machine's drift
-# between rounds, which the ratio of the two medians does not.
-paired() {
+# paired_diff "A runs" "B runs": the median over rounds of A_i - B_i.
+paired_diff() {
 	awk -v a="$1" -v b="$2" 'BEGIN {
 		na = split(a, x, " "); split(b, y, " "); n = 0
 		for (i = 1; i <= na; i++)
-			if (x[i] ~ /^[0-9.]+$/ && y[i] ~ /^[0-9.]+$/ && y[i] > 0) r[++n] = x[i] / y[i]
+			if (x[i] ~ /^[0-9.]+$/ && y[i] ~ /^[0-9.]+$/) r[++n] = x[i] - y[i]
 		if (n == 0) { print ""; exit }
 		for (i = 2; i <= n; i++) { v = r[i]; for (j = i - 1; j >= 1 && r[j] > v; j--) r[j + 1] = r[j]; r[j + 1] = v }
-		printf "%.3f\n", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
-}
-
-# ge A B: "yes" when A >= B, "no" when not, "n/a" when either is missing.
-ge() {
-	[ -n "$1" ] && [ -n "$2" ] || { echo "n/a"; return; }
-	awk -v a="$1" -v b="$2" 'BEGIN { print (a >= b) ? "yes" : "no" }'
+		printf "%.0f\n", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
 }
 
 # both "yes" -> yes, any "no" -> no, else n/a
@@ -166,15 +144,6 @@ run_limit() {
 	per_io "$SECS"
 }
 
-fmt() { [ -n "$1" ] && printf '%.0f' "$1" || printf 'n/a'; }
-jnum() { [ -n "$1" ] && printf '%s' "$1" || printf 'null'; }
-jlist() {
-	s="" sep=""
-	for x in "$@"; do [ -n "$x" ] && [ "$x" != - ] && { s="$s$sep$x"; sep=", "; }; done
-	printf '[%s]' "$s"
-}
-jstr() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
-
 # ---------------------------------------------------------------------------------------------
 # What can run here.
 
@@ -213,8 +182,8 @@ if [ "$BENCH_CPU" != none ]; then
 		first_err "$TMP/err" "cannot pin to CPU $BENCH_CPU: workloads 1 and 2 run unpinned"
 	fi
 fi
-# What one clock read costs (bench/clockcost.c), on the CPU of workload 1: with the loop's cost
-# without timing, it sets the ceiling of the latency-recording ratio.
+# What one clock read costs (bench/clockcost.c), on the CPU of workload 1: what timing adds to
+# each I/O of the null engine is about one of them.
 CLOCK_TSC="" CLOCK_CG=""
 if ${CC:-cc} -O2 -o "$BUILD/clockcost" bench/clockcost.c 2> "$TMP/err"; then
 	# shellcheck disable=SC2086
@@ -312,6 +281,14 @@ F3="--name=w3 --filename=$RAM_PATH --ioengine=io_uring --rw=randread --bs=4k --i
 I4="--engine uring -b 8k -w 30 -t 4 -o 8 --cache direct $DISK_FILE"
 F4="--name=w4 --filename=$DISK_FILE --size=${DISK_SIZE_MB}m --ioengine=io_uring --rw=randrw \
 --rwmixread=70 --bs=8k --numjobs=4 --iodepth=8 --thread --fixedbufs --registerfiles --direct=1"
+# Workload 7: what --verify costs, iorate against itself: 4 KiB random, half writes, sync QD1
+# on the RAM-backed device (each write made with a header and crc32c, each read checked).
+I7="--engine sync -b 4k -t 1 -o 1 -w 50 --cache $RAM_CACHE --allow-write-device $RAM_PATH"
+# Workload 6: 10,000 targets of 1 MiB on the null engine (names only), one thread serving them
+# all; fio: one job with 10,000 files. What it measures is the memory a target costs.
+N6=10000
+I6="--engine null -b 4k -t 1 -o 1 -c 1m --shared-threads $(seq -f 'w6-%g' 1 $N6 | tr '\n' ' ')"
+F6="--name=w6 --ioengine=null --rw=randread --bs=4k --nrfiles=$N6 --filesize=1m --iodepth=1"
 
 # Contenders: one function each, so that rounds() can run them in alternating order.
 # shellcheck disable=SC2086
@@ -327,6 +304,10 @@ c_w3_io() { run_iorate $I3; acc W3_IO; }
 c_w3_fio() { run_fio $F3; acc W3_FIO; }
 c_w4_io() { run_iorate $I4; acc W4_IO; }
 c_w4_fio() { run_fio $F4; acc W4_FIO; }
+c_w6_io() { run_iorate $I6; acc W6_IO; }
+c_w7_plain() { pinned run_iorate $I7; acc W7_PLAIN; }
+c_w7_verify() { pinned run_iorate $I7 --verify; acc W7_VERIFY; }
+c_w6_fio() { run_fio $F6; acc W6_FIO; }
 }
 
 # rounds C1 C2 ...: REPS rounds; odd rounds run the contenders in the order given, even rounds
@@ -348,11 +329,14 @@ say "running workload 1 (null engine, QD1) and the latency-recording cost ..."
 rounds c_w1_io ${FIO_C:+c_w1_fio} c_w1_nolat
 if [ -n "$RAM_PATH" ]; then
 	say "running workload 2 (sync QD1, $RAM_KIND) ..."
-	rounds c_w2_io ${FIO_C:+c_w2_fio} ${LIM_C:+c_w2_lim} c_w2_nolat
+	# With and without --no-latency back to back in every round: their ratio is a target.
+	rounds c_w2_io c_w2_nolat ${FIO_C:+c_w2_fio} ${LIM_C:+c_w2_lim}
 	if [ "$HAVE_URING" = 1 ]; then
 		say "running workload 3 (io_uring QD32, $RAM_KIND) ..."
 		rounds c_w3_io ${FIO_C:+c_w3_fio}
 	fi
+	say "running workload 7 (--verify's cost: sync QD1, 50% writes, $RAM_KIND) ..."
+	rounds c_w7_plain c_w7_verify
 fi
 W5_LONG=""
 if [ -n "$DISK_FILE" ]; then
@@ -365,6 +349,10 @@ if [ -n "$DISK_FILE" ]; then
 		run_iorate $I4
 		SECS=$SECS_SAVED W5_LONG=$M
 	fi
+fi
+if [ -x "$TIMEV" ]; then
+	say "running workload 6 ($N6 targets, null engine, one thread: peak RSS) ..."
+	rounds c_w6_io ${FIO_C:+c_w6_fio}
 fi
 say ""
 
@@ -379,21 +367,32 @@ say ""
 	m3i=$(median $W3_IO) m3f=$(median $W3_FIO)
 	m4i=$(median $W4_IO) m4f=$(median $W4_FIO)
 	m5i=$(median $W4_IO_M) m5f=$(median $W4_FIO_M)
+	m6i=$(median $W6_IO_M) m6f=$(median $W6_FIO_M)
+	m7p=$(median $W7_PLAIN) m7v=$(median $W7_VERIFY)
 	c1i=$(median $W1_IO_C) c1f=$(median $W1_FIO_C) c1n=$(median $W1_NOLAT_C)
 	c2i=$(median $W2_IO_C) c2f=$(median $W2_FIO_C) c2l=$(median $W2_LIM_C)
+	c2n=$(median $W2_NOLAT_C)
 	c3i=$(median $W3_IO_C) c3f=$(median $W3_FIO_C)
 	c4i=$(median $W4_IO_C) c4f=$(median $W4_FIO_C)
 }
 r1=$(ratio "$m1i" "$m1f") r1n=$(ratio "$m1i" "$m1n") r2n=$(ratio "$m2i" "$m2n")
 r2=$(ratio "$m2i" "$m2f") r2l=$(ratio "$m2i" "$m2l")
 r3=$(ratio "$m3i" "$m3f") r4=$(ratio "$m4i" "$m4f") r5=$(ratio "$m5i" "$m5f")
+r6=$(ratio "$m6i" "$m6f") r7=$(ratio "$m7v" "$m7p")
 ok1=$(ge "$r1" 4)
-ok1n=$(ge "$r1n" 0.95)
+# What timing costs is judged where there is I/O to time: workload 2 against itself with
+# --no-latency, paired by round (the two run back to back). On the null engine the ratio is the
+# cost of one clock read per I/O against a loop that does nothing else: information only.
+p2n=$(paired "$W2_IO" "$W2_NOLAT")
+ok2n=$(ge "$p2n" 0.98)
 ok2=$(all_of "$(ge "$r2" 1.1)" "$(ge "$r2l" 0.97)")
 ok3=$(ge "$r3" 1.15)
 ok4=$(ge "$r4" 0.97)
 ok5=n/a
 [ -n "$r5" ] && ok5=$(awk -v r="$r5" 'BEGIN { print (r <= 0.5) ? "yes" : "no" }')
+# Workload 6's goal is absolute: 10,000 targets in at most 64 MiB (65536 KiB) of peak RSS.
+ok6=n/a
+[ -n "$m6i" ] && ok6=$(awk -v m="$m6i" 'BEGIN { print (m <= 65536) ? "yes" : "no" }')
 r5l="" ok5l=n/a
 if [ -n "$W5_LONG" ] && [ -n "$m5i" ]; then
 	r5l=$(ratio "$W5_LONG" "$m5i")
@@ -413,8 +412,14 @@ row "3 uring QD32 $RAM_KIND (IOPS)" "$(fmt "$m3i")" "$(fmt "$m3f")" "${r3:-n/a}"
 row "4 uring 70/30 8k 4x8 disk (IOPS)" "$(fmt "$m4i")" "$(fmt "$m4f")" "${r4:-n/a}" "" "" \
 	">= 0.97x fio" "$ok4"
 row "5 peak RSS of 4 (KiB)" "$(fmt "$m5i")" "$(fmt "$m5f")" "${r5:-n/a}" "" "" "<= 0.5x fio" "$ok5"
-row "latency cost: 1 w/o --no-latency" "$(fmt "$m1i")" "" "${r1n:-n/a}" "" "" \
-	">= 0.95x --no-latency" "$ok1n"
+row "6 peak RSS, $N6 targets (KiB)" "$(fmt "$m6i")" "$(fmt "$m6f")" "${r6:-n/a}" "" "" \
+	"<= 64 MiB" "$ok6"
+row "7 --verify, sync QD1 50% w (IOPS)" "$(fmt "$m7v")" "" "${r7:-n/a}" "" "" \
+	"information" "of plain"
+row "latency cost: 2 / --no-latency" "$(fmt "$m2i")" "$(fmt "$m2n")" "${p2n:-n/a}" "" "" \
+	">= 0.98x, paired" "$ok2n"
+row "  the same on 1: a clock read" "$(fmt "$m1i")" "$(fmt "$m1n")" "${r1n:-n/a}" "" "" \
+	"information" ""
 if [ -n "$r5l" ]; then
 	row "5 peak RSS 60 s / 5 s (iorate)" "$W5_LONG" "" "$r5l" "" "" "within 10%" "$ok5l"
 else
@@ -427,7 +432,7 @@ say ""
 say "ratios paired by round (median over rounds of iorate / other, from runs back to back; the"
 say "machine's speed drifts between rounds, which the ratio of medians above takes in):"
 say "  1 vs fio ${p1:-n/a}; 2 vs fio ${p2:-n/a}, vs limit.c ${p2l:-n/a}; 3 vs fio ${p3:-n/a};" \
-	"4 vs fio ${p4:-n/a}; 1 vs --no-latency ${p1n:-n/a}"
+	"4 vs fio ${p4:-n/a}; 1 vs --no-latency ${p1n:-n/a}; 2 vs --no-latency ${p2n:-n/a}"
 say ""
 say "CPU per I/O, ns (user + system time of the process / I/Os; steadier than IOPS when the"
 say "machine is busy; lower is leaner)"
@@ -436,18 +441,22 @@ row "1 null QD1" "$(fmt "$c1i")" "$(fmt "$c1f")" "$(ratio "$c1i" "$c1f")" "" "" 
 row "1 null QD1 --no-latency" "$(fmt "$c1n")" "" "" "" "" "" ""
 row "2 sync QD1 $RAM_KIND" "$(fmt "$c2i")" "$(fmt "$c2f")" "$(ratio "$c2i" "$c2f")" \
 	"$(fmt "$c2l")" "$(ratio "$c2i" "$c2l")" "" ""
+row "2 sync QD1 $RAM_KIND --no-latency" "$(fmt "$c2n")" "" "" "" "" "" ""
 row "3 uring QD32 $RAM_KIND" "$(fmt "$c3i")" "$(fmt "$c3f")" "$(ratio "$c3i" "$c3f")" "" "" "" ""
 row "4 uring 70/30 8k 4x8 disk" "$(fmt "$c4i")" "$(fmt "$c4f")" "$(ratio "$c4i" "$c4f")" "" "" "" ""
 say ""
-say "latency cost on workload 2 (information): $(fmt "$m2i") IOPS with latency," \
-	"$(fmt "$m2n") with --no-latency: ${r2n:-n/a}"
-# The best a tool that reads the clock once per I/O can do on workload 1: the loop without
-# timing (1e9 / its IOPS, in ns) against the same plus one rdtsc.
-CEIL=""
-[ -n "$CLOCK_TSC" ] && [ -n "$m1n" ] &&
-	CEIL=$(awk -v t="$CLOCK_TSC" -v n="$m1n" 'BEGIN { l = 1e9 / n; printf "%.3f", l / (l + t) }')
-say "clock reads (bench/clockcost.c): rdtsc ${CLOCK_TSC:-n/a} ns, clock_gettime" \
-	"${CLOCK_CG:-n/a} ns; so the latency-cost ceiling on workload 1 is ${CEIL:-n/a}"
+# What recording a latency adds to each I/O, in ns: on workload 2 the CPU time of the process
+# (median over rounds of the difference), on workload 1 the loop's own time (1e9 / IOPS); both
+# next to the cost of one clock read.
+d2n=$(paired_diff "$W2_IO_C" "$W2_NOLAT_C")
+d1n="" t1=""
+[ -n "$m1i" ] && [ -n "$m1n" ] &&
+	d1n=$(awk -v a="$m1i" -v b="$m1n" 'BEGIN { printf "%.1f", 1e9 / a - 1e9 / b }') &&
+	t1=$(awk -v a="$m1i" 'BEGIN { printf "%.1f", 1e9 / a }')
+say "latency recording per I/O: workload 2 ${d2n:-n/a} ns of CPU (of $(fmt "$c2i") ns with it);" \
+	"workload 1 ${d1n:-n/a} ns (of ${t1:-n/a} ns)"
+say "  one clock read (bench/clockcost.c): rdtsc ${CLOCK_TSC:-n/a} ns, clock_gettime" \
+	"${CLOCK_CG:-n/a} ns; iorate reads the clock once per I/O (IORATE_CLOCK, src/util/clock.h)"
 say "machine: $CPU, $CORES cores, $KERNEL; iorate $GITREV$DIRTY; RAM-backed device: $RAM_DESC;"
 say "  workloads 1 and 2 $PIN_DESC"
 say "runs, in order (IOPS):"
@@ -456,6 +465,8 @@ say "  2 iorate [$W2_IO ] fio [$W2_FIO ] limit [$W2_LIM ] iorate --no-latency [$
 say "  3 iorate [$W3_IO ] fio [$W3_FIO ]"
 say "  4 iorate [$W4_IO ] fio [$W4_FIO ]"
 say "  5 peak RSS, KiB: iorate [$W4_IO_M ] fio [$W4_FIO_M ]"
+say "  6 peak RSS, KiB: iorate [$W6_IO_M ] fio [$W6_FIO_M ]"
+say "  7 iorate --verify [$W7_VERIFY ] iorate [$W7_PLAIN ]"
 
 # ---------------------------------------------------------------------------------------------
 # bench/results/latest.json
@@ -491,12 +502,17 @@ mkdir -p "$(dirname "$OUT")"
 		"$(jstr "iorate run -q -d $SECS $I1")" "$(jstr "fio --norandommap $F1")" \
 		"$(jstr "iorate run -q -d $SECS $I2")" "$(jstr "fio --norandommap $F2")" \
 		"$(jstr "limit -d $SECS $RAM_LIMIT_OPT $RAM_PATH")"
-	printf '    "3": [%s, %s],\n    "4": [%s, %s]},\n' \
+	printf '    "3": [%s, %s],\n    "4": [%s, %s],\n' \
 		"$(jstr "iorate run -q -d $SECS $I3")" "$(jstr "fio --norandommap $F3")" \
 		"$(jstr "iorate run -q -d $SECS $I4")" "$(jstr "fio --norandommap $F4")"
+	printf '    "7": [%s, %s],\n' "$(jstr "iorate run -q -d $SECS $I7 --verify")" \
+		"$(jstr "iorate run -q -d $SECS $I7")"
+	printf '    "6": [%s, %s]},\n' \
+		"$(jstr "iorate run -q -d $SECS --engine null -b 4k -t 1 -o 1 -c 1m --shared-threads \
+w6-1 ... w6-$N6")" "$(jstr "fio --norandommap $F6")"
 	printf '  "paired_ratios": {"1_fio": %s, "2_fio": %s, "2_limit": %s, "3_fio": %s, "4_fio": %s,' \
 		"$(jnum "$p1")" "$(jnum "$p2")" "$(jnum "$p2l")" "$(jnum "$p3")" "$(jnum "$p4")"
-	printf ' "1_no_latency": %s},\n' "$(jnum "$p1n")"
+	printf ' "1_no_latency": %s, "2_no_latency": %s},\n' "$(jnum "$p1n")" "$(jnum "$p2n")"
 	printf '  "workloads": [\n'
 	wl 1 "null engine QD1, IOPS" W1_IO W1_FIO "$r1" ">= 4x fio" "$ok1"
 	printf ',\n'
@@ -517,13 +533,26 @@ mkdir -p "$(dirname "$OUT")"
 		"$(jstr "$ok5")"
 	printf '     "iorate_60s_kib": %s, "ratio_60s_5s": %s, "target_60s": "within 10%%",' \
 		"$(jnum "$W5_LONG")" "$(jnum "$r5l")"
-	printf ' "met_60s": %s}\n  ],\n' "$(jstr "$ok5l")"
-	printf '  "latency_cost": {\n    "with_latency": %s,\n    "no_latency": %s,\n' \
-		"$(side W1_IO)" "$(side W1_NOLAT)"
-	printf '    "ratio": %s, "target": ">= 0.95", "met": %s,\n' "$(jnum "$r1n")" "$(jstr "$ok1n")"
-	printf '    "ceiling_one_rdtsc_per_io": %s,\n' "$(jnum "$CEIL")"
-	printf '    "workload_2": {"with_latency_median": %s, "no_latency": %s, "ratio": %s}},\n' \
-		"$(jnum "$m2i")" "$(side W2_NOLAT)" "$(jnum "$r2n")"
+	printf ' "met_60s": %s},\n' "$(jstr "$ok5l")"
+	printf '    {"id": 6, "name": "peak RSS with %s targets (null engine, one thread), KiB",\n' \
+		"$N6"
+	printf '     "iorate": {"runs": %s, "median": %s},\n' "$(jlist $W6_IO_M)" "$(jnum "$m6i")"
+	printf '     "fio": {"runs": %s, "median": %s},\n' "$(jlist $W6_FIO_M)" "$(jnum "$m6f")"
+	printf '     "ratio": %s, "target": "<= 65536 KiB (64 MiB)", "met": %s},\n' \
+		"$(jnum "$r6")" "$(jstr "$ok6")"
+	printf '    {"id": 7, "name": "--verify against plain, sync QD1 4k 50%% writes, IOPS",\n'
+	printf '     "verify": %s, "plain": %s, "ratio": %s}\n  ],\n' "$(side W7_VERIFY)" \
+		"$(side W7_PLAIN)" "$(jnum "$r7")"
+	printf '  "latency_cost": {\n    "workload_2": {"with_latency": %s,\n' "$(side W2_IO)"
+	printf '      "no_latency": %s,\n      "paired_ratio": %s, "ratio_of_medians": %s,' \
+		"$(side W2_NOLAT)" "$(jnum "$p2n")" "$(jnum "$r2n")"
+	printf ' "cpu_ns_per_io_added": %s, "target": ">= 0.98, paired", "met": %s},\n' \
+		"$(jnum "$d2n")" "$(jstr "$ok2n")"
+	printf '    "workload_1": {"with_latency": %s,\n      "no_latency": %s,\n' "$(side W1_IO)" \
+		"$(side W1_NOLAT)"
+	printf '      "ratio": %s, "paired_ratio": %s, "ns_per_io_added": %s,' "$(jnum "$r1n")" \
+		"$(jnum "$p1n")" "$(jnum "$d1n")"
+	printf ' "note": "one clock read per I/O against a loop without I/O"}},\n'
 	printf '  "clock_read_ns": {"rdtsc": %s, "clock_gettime": %s}\n}\n' "$(jnum "$CLOCK_TSC")" \
 		"$(jnum "$CLOCK_CG")"
 } > "$OUT.tmp" && mv "$OUT.tmp" "$OUT" && say "results: $OUT"
