@@ -111,7 +111,8 @@ static bool sample(const struct acc *a, double *v)
 	const struct series_point *p = &a->sum;
 	struct report_rates k;
 
-	if (p->seconds < a->min_s)
+	/* Points' seconds added in floating point may fall a rounding short of a half. */
+	if (p->seconds < a->min_s * (1 - 1e-9))
 		return false;
 	report_point_rates(p, &k);
 	if (a->metric == METRIC_P99) {

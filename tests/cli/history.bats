@@ -141,18 +141,20 @@ two_runs() {
 	ratio=$(echo "$output" | jq '.figures[] | select(.direction == "total" and .metric == "iops") | .ratio')
 	want=$(jq -n --slurpfile a a.json --slurpfile b b.json '$b[0].total.iops / $a[0].total.iops')
 	awk -v r="$ratio" -v w="$want" 'BEGIN { exit !((r - w) ^ 2 < 1e-12) }'
-	# Against a run of 1 s points, the 100 ms points are added up to seconds: half a second is
-	# one value, too few; p99 per interval does not add up.
-	"$IORATE" run --engine null -d 0.5 --interval 1s --json x > c.json
+	# Against a run of 1 s points, the 100 ms points are added up to seconds: 0.7 s is one
+	# value (a value needs half an interval), too few; p99 per interval does not add up.
+	"$IORATE" run --engine null -d 0.7 --interval 1s --json x > c.json
 	"$IORATE" history import c.json > /dev/null
-	iorate history compare 1 3 --json
+	"$IORATE" run --engine null -d 0.7 --json x > d.json
+	"$IORATE" history import d.json > /dev/null
+	iorate history compare 4 3 --json
 	json_ok '.noise_test.interval_s == 1'
 	json_ok '.figures[] | select(.direction == "total" and .metric == "iops") |
 		.samples_a == 1 and .samples_b == 1 and .untested == "too few intervals"'
 	json_ok '.figures[] | select(.direction == "total" and .metric == "p99_us") |
 		.untested == "different intervals: p99 per interval does not add up"'
 	json_ok '.changes[] | select(.option == "--interval") | .a == 0 and .b == 1000000000'
-	iorate history compare 1 3
+	iorate history compare 4 3
 	echo "$output" | grep -qx '  --interval: auto -> 1s'
 }
 

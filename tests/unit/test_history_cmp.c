@@ -287,6 +287,39 @@ static void test_noise_finer_series(void **state)
 	result_release(&b);
 }
 
+/*
+ * Half a second of 100 ms points, as a run measured them (their seconds add up, in floating
+ * point, to a rounding under 0.5), is one value at 1 s: a value needs half an interval.
+ */
+static void test_noise_half_interval(void **state)
+{
+	static const double secs[5] = {0.106888883, 0.095993942, 0.100008043, 0.099998587,
+				       0.097110545};
+	uint64_t fine[5] = {1000, 1000, 1000, 1000, 1000}, coarse[1] = {10000};
+	struct result a, b;
+	struct result_set sa, sb;
+
+	make_run(&a, fine, NULL, 5);
+	a.interval_ns = 100000000ull;
+	for (unsigned i = 0; i < 5; i++)
+		a.series[i].seconds = secs[i];
+	make_run(&b, coarse, NULL, 1);
+	b.series[0].seconds = 0.5;
+	assert_int_equal(result_set_view(&sa, &a, 1), 0);
+	assert_int_equal(result_set_view(&sb, &b, 1), 0);
+	struct history_row ra = {.id = 1, .run = &sa}, rb = {.id = 2, .run = &sb};
+	json_t *c = report_history_compare_json(&ra, &rb), *f = figure(c, "total", "iops");
+
+	assert_int_equal(json_integer_value(json_object_get(f, "samples_a")), 1);
+	assert_int_equal(json_integer_value(json_object_get(f, "samples_b")), 1);
+	assert_string_equal(json_string_value(json_object_get(f, "untested")), "too few intervals");
+	json_decref(c);
+	result_set_release(&sa);
+	result_set_release(&sb);
+	result_release(&a);
+	result_release(&b);
+}
+
 /* A run of several jobs: its total's seconds are each group's jobs' seconds added. */
 static void test_noise_several_jobs(void **state)
 {
@@ -627,6 +660,7 @@ int main(void)
 		cmocka_unit_test(test_noise_partial_second),
 		cmocka_unit_test(test_noise_several_jobs),
 		cmocka_unit_test(test_noise_finer_series),
+		cmocka_unit_test(test_noise_half_interval),
 		cmocka_unit_test(test_diff_caps_and_more),
 		cmocka_unit_test(test_diff_seed),
 		cmocka_unit_test(test_diff_generic),
