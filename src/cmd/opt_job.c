@@ -487,6 +487,37 @@ static const struct opt workload_opts[] = {
 	 .help = "bytes skipped between strided zones; fio's zoneskip",
 	 .example = "--zone-size 256m --zone-skip 2g", .set = opt_set_size, J(zone_skip),
 	 .only = RS},
+	{.name = "zbd",
+	 .help = "emulated zones of --zone-size bytes from the target's start: each is written "
+	 "only at its write pointer (random writes pick a zone, sequential within it), a full "
+	 "zone is reset before it is written again, reads read only what was written, a trim "
+	 "resets its zones (fio's zonemode=zbd on a file or a device that is not zoned)",
+	 .example = "--zbd --zone-size 256m -w 100", .set = opt_set_true, J(zbd), .only = RS},
+	{.name = "zone-capacity", .arg = "SIZE",
+	 .help = "--zbd: the writable bytes of a zone (default: all of it); fio's zonecapacity",
+	 .example = "--zbd --zone-size 256m --zone-capacity 200m", .set = opt_set_size,
+	 J(zone_capacity), .min = 1, .only = RS},
+	{.name = "max-open-zones", .arg = "N",
+	 .help = "--zbd: at most N zones of a target written at once (default: any); fio's "
+	 "max_open_zones", .example = "--zbd --zone-size 256m --max-open-zones 32",
+	 .set = opt_set_count, J(max_open_zones), .only = RS},
+	{.name = "job-max-open-zones", .arg = "N",
+	 .help = "--zbd: at most N zones written at once by this job; fio's job_max_open_zones",
+	 .example = "--zbd --zone-size 256m --job-max-open-zones 4", .set = opt_set_count,
+	 J(job_max_open_zones), .only = RS},
+	{.name = "zone-reset-threshold", .arg = "FRACTION",
+	 .help = "--zbd: once the zones in range hold this share of it, --zone-reset-frequency "
+	 "applies; fio's zone_reset_threshold", .example = "--zone-reset-threshold 0.7",
+	 .set = opt_set_rate, J(zone_reset_threshold), .only = RS},
+	{.name = "zone-reset-frequency", .arg = "FRACTION",
+	 .help = "--zbd: past the threshold, every 1/FRACTION-th write resets its zone first "
+	 "(garbage collection); fio's zone_reset_frequency",
+	 .example = "--zone-reset-threshold 0.7 --zone-reset-frequency 0.125",
+	 .set = opt_set_rate, J(zone_reset_frequency), .only = RS},
+	{.name = "read-beyond-wp",
+	 .help = "--zbd: reads go where they are drawn, past the write pointer too; fio's "
+	 "read_beyond_wp", .example = "--zbd --zone-size 256m --read-beyond-wp",
+	 .set = opt_set_true, J(read_beyond_wp), .only = RS},
 	{.name = "fsync", .arg = "N", .help = "fsync after every N writes of a thread",
 	 .example = "--fsync 64", .set = opt_set_count, J(fsync_every), .only = RS},
 	{.name = "fdatasync", .arg = "N", .help = "fdatasync after every N writes of a thread",

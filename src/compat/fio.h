@@ -81,7 +81,8 @@ enum fio_id {
 	FO_BUF_PATTERN, FO_REFILL, FO_SCRAMBLE, FO_ZONEMODE, FO_ZONESIZE, FO_ZONERANGE,
 	FO_ZONESKIP, FO_FILL_DEVICE, FO_SS, FO_SS_DUR, FO_SS_RAMP, FO_SS_INTERVAL, FO_FLOW, FO_FLOW_ID, FO_FLOW_SLEEP, FO_CMDPRIO_PCT,
 	FO_CMDPRIO_CLASS, FO_CMDPRIO_LEVEL, FO_CMDPRIO_SPLIT, FO_SQPOLL, FO_LAT_TARGET,
-	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_NONE, FO_N
+	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_ZONECAP,
+	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_NONE, FO_N
 };
 
 enum fio_dirs { FIO_READ, FIO_WRITE };
@@ -151,9 +152,14 @@ struct fio_opts {
 	uint64_t compress_chunk;
 	bool dedupe_working_set, dedupe_global, refill, scramble;
 	const char *buf_pattern;
-	/* strided zones (fio_zones.c) */
-	bool strided;
-	uint64_t zonesize, zonerange, zoneskip;
+	/* strided and emulated zones (fio_zones.c) */
+	bool strided, zbd;
+	uint64_t zonesize, zonerange, zoneskip, zonecap;
+	unsigned max_open, job_max_open;
+	const char *zrt, *zrf;              /* zone_reset_threshold, _frequency, as written */
+	bool read_beyond_wp;
+	/* size, io_size, offset, offset_increment counted in zones ('z'): resolved by zonesize */
+	bool size_z, io_size_z, offset_z, offset_inc_z;
 	bool fill_device;
 	/* steady state (fio_ends.c) */
 	const char *ss;
@@ -188,6 +194,7 @@ struct fio_opt {
 	enum fio_unit unit;       /* FT_NUM, FT_PAIR */
 	size_t off;               /* FT_NUM, FT_PAIR, FT_BOOL, FT_SET, FT_STR: the field */
 	size_t pct_off;           /* FT_NUM with pct: the field that says it is a percentage */
+	size_t z_off;             /* ... and the one that says it counts zones ('z'), or 0 */
 	bool pct, u32, neg;       /* a percentage may be given; an unsigned field; stored negated */
 	uint64_t min, max;        /* FT_NUM, FT_PAIR (max 0: none) */
 	/* FH_NOEFFECT: why; FH_REFUSED: what iorate would need */
@@ -299,6 +306,8 @@ int fio_files_emit(struct fio_emit *e, const struct fio_opts *o, const char *job
  * continue_on_error and ignore_error; and the I/O priority of its threads (prio, prioclass).
  */
 int fio_ends_emit(struct fio_emit *e, const struct fio_opts *o);
+/* size, io_size, offset and offset_increment given in zones ('z') made bytes by zonesize. */
+int fio_zones_resolve(struct fio_emit *e, struct fio_opts *o);
 /* Where its I/O goes: zonemode=strided with zonesize, zonerange, zoneskip; fill_device
  * (fio_zones.c). */
 int fio_zones_emit(struct fio_emit *e, const struct fio_opts *o);

@@ -563,14 +563,16 @@ static int emit_names(struct fio_emit *e, const struct fio_opts *o)
 	return r;
 }
 
-int fio_job_emit(struct fio_emit *e, const struct fio_opts *o, const char *jobname,
+int fio_job_emit(struct fio_emit *e, const struct fio_opts *opts, const char *jobname,
 		 unsigned clone)
 {
 	uint64_t bytes = 0;
 	bool sync;
 	int r;
+	/* A copy whose sizes counted in zones are bytes. */
+	struct fio_opts zo = *opts, *o = &zo;
 
-	if ((r = emit_engine(e, o, &sync)) || (r = emit_depth(e, o, sync)) ||
+	if ((r = fio_zones_resolve(e, o)) || (r = emit_engine(e, o, &sync)) || (r = emit_depth(e, o, sync)) ||
 	    (r = emit_pattern(e, o)) || (r = emit_bs(e, o)) || (r = emit_align(e, o)) ||
 	    (r = emit_dist(e, o)) || (r = emit_seed(e, o)) || (r = emit_cache(e, o)) ||
 	    (r = fio_files_emit(e, o, jobname, clone, &bytes)) || (r = emit_time(e, o, bytes)) ||

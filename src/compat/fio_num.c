@@ -266,7 +266,7 @@ static int unit_mult(const char *end, enum fio_unit unit, unsigned kb_base, uint
 		return 0;
 	}
 	if (!strcmp(u, "z")) {
-		*why = "counts zones ('z'): iorate has no zone modes";
+		*why = "counts zones ('z'), which only size, io_size, offset and offset_increment do";
 		return -EINVAL;
 	}
 	if (!(*mult = size_mult(u, kb_base))) {

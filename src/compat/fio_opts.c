@@ -4,6 +4,7 @@
  * of an option winning. A line iorate cannot run is recorded (fio_refuse) and the reading goes
  * on, so that every such line of a job file is named at once.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -123,6 +124,26 @@ static int read_num(struct compat_fio *f, struct fio_opts *o, const struct fio_l
 
 	if (strpbrk(l->val, ",:"))
 		return bad(f, l, "takes one value");
+	size_t n = strlen(l->val);
+	bool zones = op->z_off && n > 1 && n < 32 && (l->val[n - 1] | 0x20) == 'z' &&
+		     isdigit((unsigned char)l->val[n - 2]);
+	if (op->z_off)
+		*(bool *)FIELD_AT(o, op->z_off) = zones;
+	if (zones) {
+		/* A count of zones (524z): zonesize, perhaps set later, makes it bytes. */
+		char count[32];
+		const char *why;
+
+		memcpy(count, l->val, n - 1);
+		count[n - 1] = 0;
+		if (fio_number(count, FIO_COUNT, o->kb_base, &v, NULL, &why))
+			return (r = bad(f, l, why)) ? r : 0;
+		if (op->pct)
+			*(bool *)FIELD_AT(o, op->pct_off) = false;
+		*(uint64_t *)FIELD_AT(o, op->off) = v;
+		o->src[op->id] = l;
+		return 0;
+	}
 	if ((r = read_bounded(f, o, l, op, l->val, &v, &pct)))
 		return r > 0 ? 0 : r;
 	if (op->u32)

@@ -28,7 +28,6 @@
 	"comes back, then reads back all it wrote"
 #define WHY_TRIM "trims of verified blocks (verify with trim_backlog), which iorate does not do"
 #define WHY_RATEMIN "fio fails a job whose rate falls below it; iorate reports the rate reached"
-#define WHY_ZONE "zoned block devices (zonemode=zbd: it addresses a target as one region)"
 
 #define WHY_TIOBENCH "an option of fio's tiobench profile, of no effect without " \
 	"profile=tiobench (which iorate refuses)"
@@ -52,14 +51,14 @@ static const struct fio_opt table[] = {
 	{.name = "file_service_type", .type = FT_WORD, .id = FO_FILE_SERVICE,
 	 .read = fio_read_fst},
 	{.name = "size", NUM(FIO_BYTES, size), .pct = true, .pct_off = OFF(size_pct), .min = 1,
-	 .id = FO_SIZE},
+	 .z_off = OFF(size_z), .id = FO_SIZE},
 	{.name = "io_size", .alias = "io_limit", NUM(FIO_BYTES, io_size), .pct = true,
-	 .pct_off = OFF(io_size_pct), .min = 1, .id = FO_IO_SIZE},
+	 .pct_off = OFF(io_size_pct), .z_off = OFF(io_size_z), .min = 1, .id = FO_IO_SIZE},
 	{.name = "filesize", .type = FT_WORD, .id = FO_FILESIZE, .read = fio_read_filesize},
 	{.name = "offset", .alias = "fileoffset", NUM(FIO_BYTES, offset), .pct = true,
-	 .pct_off = OFF(offset_pct), .id = FO_OFFSET},
+	 .pct_off = OFF(offset_pct), .z_off = OFF(offset_z), .id = FO_OFFSET},
 	{.name = "offset_increment", NUM(FIO_BYTES, offset_inc), .pct = true,
-	 .pct_off = OFF(offset_inc_pct), .id = FO_OFFSET_INC},
+	 .pct_off = OFF(offset_inc_pct), .z_off = OFF(offset_inc_z), .id = FO_OFFSET_INC},
 	{.name = "number_ios", NUM(FIO_COUNT, number_ios), .id = FO_NUMBER_IOS},
 	{.name = "loops", NUM(FIO_COUNT, loops), .u32 = true, .min = 1, .max = 1u << 30,
 	 .id = FO_LOOPS},
@@ -159,6 +158,15 @@ static const struct fio_opt table[] = {
 	{.name = "zonesize", NUM(FIO_BYTES, zonesize), .id = FO_ZONESIZE},
 	{.name = "zonerange", NUM(FIO_BYTES, zonerange), .id = FO_ZONERANGE},
 	{.name = "zoneskip", NUM(FIO_BYTES, zoneskip), .id = FO_ZONESKIP},
+	{.name = "zonecapacity", NUM(FIO_BYTES, zonecap), .min = 512, .id = FO_ZONECAP},
+	{.name = "max_open_zones", NUM(FIO_COUNT, max_open), .u32 = true, .max = 1u << 24,
+	 .id = FO_MAX_OPEN},
+	{.name = "job_max_open_zones", NUM(FIO_COUNT, job_max_open), .u32 = true, .max = 1u << 24,
+	 .id = FO_JOB_MAX_OPEN},
+	{.name = "zone_reset_threshold", .type = FT_STR, .off = OFF(zrt), .id = FO_ZRT},
+	{.name = "zone_reset_frequency", .type = FT_STR, .off = OFF(zrf), .id = FO_ZRF},
+	{.name = "read_beyond_wp", .type = FT_BOOL, .off = OFF(read_beyond_wp), .id = FO_RBWP},
+	NOEFFECT("ignore_zone_limits", FT_ANY, "emulated zones have no limits of a device's"),
 	{.name = "fill_device", .alias = "fill_fs", .type = FT_BOOL, .off = OFF(fill_device),
 	 .id = FO_FILL_DEVICE},
 	/* steady state */
@@ -290,7 +298,6 @@ static const struct fio_opt table[] = {
 	NOEFFECT("trim_verify_zero", FT_ANY, WHY_TRIM),
 	NOEFFECT("trim_backlog", FT_ANY, WHY_TRIM),
 	NOEFFECT("trim_backlog_batch", FT_ANY, WHY_TRIM),
-	NOEFFECT("zonecapacity", FT_ANY, "of no effect without zonemode=zbd, which iorate refuses"),
 	NOEFFECT("sqthread_poll_cpu", FT_ANY, "the CPU of io_uring's polling thread: iorate "
 		 "leaves its placement to the scheduler"),
 	NOEFFECT("fixedbufs", FT_ANY, "io_uring registered buffers: iorate's uring engine always "
@@ -334,12 +341,6 @@ static const struct fio_opt table[] = {
 	REFUSED("exec_postrun", "commands run around a job (run them yourself)", NULL),
 	REFUSED("ioscheduler", "switching of the device's I/O scheduler (set it in "
 		"/sys/block/DEV/queue/scheduler)", NULL),
-	REFUSED("read_beyond_wp", WHY_ZONE, "0"),
-	REFUSED("max_open_zones", WHY_ZONE, "0"),
-	REFUSED("job_max_open_zones", WHY_ZONE, "0"),
-	REFUSED("ignore_zone_limits", WHY_ZONE, "0"),
-	REFUSED("zone_reset_threshold", WHY_ZONE, NULL),
-	REFUSED("zone_reset_frequency", WHY_ZONE, NULL),
 	REFUSED("lockmem", "locking of memory away from the page cache", "0"),
 	REFUSED("write_hint", "write lifetime hints", "none"),
 	REFUSED("create_only", "laying out of files without running the job", "0"),

@@ -533,12 +533,10 @@ int fio_read_dedupe_mode(struct compat_fio *f, struct fio_opts *o, const struct 
 
 int fio_read_zonemode(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
 {
-	if (!strcmp(l->val, "zbd"))
-		return fio_refuse(f, l, false, "iorate has no zoned block devices (it addresses a "
-				  "target as one region; zonemode=strided it has)");
-	if (strcmp(l->val, "none") && strcmp(l->val, "strided"))
+	if (strcmp(l->val, "none") && strcmp(l->val, "strided") && strcmp(l->val, "zbd"))
 		return BAD("is not none, strided or zbd");
 	o->strided = l->val[0] == 's';
+	o->zbd = l->val[0] == 'z';
 	o->src[FO_ZONEMODE] = l;
 	return 0;
 }

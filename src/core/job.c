@@ -442,6 +442,44 @@ static int check_flow(const struct job *j, char *err, size_t errlen)
 	return 0;
 }
 
+/* Emulated zones (src/core/zbd.h): what they need and what they cannot go with. */
+static int check_zbd(const struct job *j, char *err, size_t errlen)
+{
+	if (!j->zbd) {
+		if (j->zone_capacity || j->max_open_zones || j->job_max_open_zones ||
+		    j->zone_reset_frequency > 0 || j->zone_reset_threshold > 0 || j->read_beyond_wp)
+			FAIL("%s: of no effect without " FIELD("zbd"),
+			     j->zone_capacity ? FIELD("zone-capacity")
+			     : j->max_open_zones ? FIELD("max-open-zones")
+			     : j->job_max_open_zones ? FIELD("job-max-open-zones")
+			     : j->read_beyond_wp ? FIELD("read-beyond-wp")
+						 : FIELD("zone-reset-frequency"));
+		return 0;
+	}
+	if (!j->zone_size)
+		FAIL(FIELD("zbd") ": needs " FIELD("zone-size"));
+	if (j->zone_range && j->zone_range != j->zone_size)
+		FAIL(FIELD("zone-range") ": emulated zones are " FIELD("zone-size") " long");
+	if (j->zone_capacity > j->zone_size)
+		FAIL(FIELD("zone-capacity") ": more than " FIELD("zone-size"));
+	if (job_max_bs(j) > (j->zone_capacity ? j->zone_capacity : j->zone_size))
+		FAIL(FIELD("zbd") ": an I/O of %llu bytes does not fit a zone's %llu writable bytes",
+		     (unsigned long long)job_max_bs(j),
+		     (unsigned long long)(j->zone_capacity ? j->zone_capacity : j->zone_size));
+	if (j->zone_reset_threshold < 0 || j->zone_reset_threshold > 1 ||
+	    j->zone_reset_frequency < 0 || j->zone_reset_frequency > 1)
+		FAIL("%s: a fraction from 0 to 1", j->zone_reset_threshold < 0 ||
+		     j->zone_reset_threshold > 1 ? FIELD("zone-reset-threshold")
+						 : FIELD("zone-reset-frequency"));
+	if (j->shared_threads || j->verify || j->until_full || j->dist != DIST_UNIFORM ||
+	    j->random_pct)
+		FAIL(FIELD("zbd") ": emulated zones with %s are not supported by iorate",
+		     j->shared_threads ? FIELD("shared-threads") : j->verify ? FIELD("verify")
+		     : j->until_full ? FIELD("until-full") : j->random_pct ? "mixed patterns"
+		     : FIELD("distribution"));
+	return 0;
+}
+
 /* A backward sweep, and strided zones: each big enough for the largest I/O. */
 static int check_zones(const struct job *j, char *err, size_t errlen)
 {
@@ -452,7 +490,7 @@ static int check_zones(const struct job *j, char *err, size_t errlen)
 	if (!j->zone_size && (j->zone_range || j->zone_skip))
 		FAIL("%s: of no effect without " FIELD("zone-size"),
 		     j->zone_range ? FIELD("zone-range") : FIELD("zone-skip"));
-	if (j->zone_size && range < job_max_bs(j))
+	if (j->zone_size && !j->zbd && range < job_max_bs(j))
 		FAIL(FIELD("zone-range") ": a zone of %llu bytes cannot hold an I/O of %llu",
 		     (unsigned long long)range, (unsigned long long)job_max_bs(j));
 	if (j->until_full && (j->pattern != PATTERN_SEQUENTIAL || j->write_pct != 100 ||
@@ -460,9 +498,9 @@ static int check_zones(const struct job *j, char *err, size_t errlen)
 		FAIL(FIELD("until-full") ": needs sequential writes (" FIELD("sequential") " "
 		     FIELD("write") " 100), without zones, gaps or shared threads");
 	if (j->zone_size && (j->skip || j->rewind))
-		FAIL(FIELD("zone-size") ": strided zones with " FIELD("gap") " are not supported by "
-		     "iorate");
-	return 0;
+		FAIL(FIELD("zone-size") ": %s zones with " FIELD("gap") " are not supported by "
+		     "iorate", j->zbd ? "emulated" : "strided");
+	return check_zbd(j, err, errlen);
 }
 
 /* What a job asks beyond one block size and a uniform pattern. */

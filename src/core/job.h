@@ -184,6 +184,16 @@ struct job {
 	 * zone_size) until zone_size bytes were moved, then the zone moves on by its range and
 	 * zone_skip, back to the region's start past its end. 0: no zones. */
 	uint64_t zone_size, zone_range, zone_skip;
+	/* Emulated zones (fio's zonemode=zbd, src/core/zbd.h): the targets are zones of
+	 * zone_size bytes, each written only at its write pointer, zone_capacity of it (0: all);
+	 * at most max_open_zones written at once on a target (job_max_open_zones by this job; 0:
+	 * any); once the zones in range hold zone_reset_threshold of it, every
+	 * 1/zone_reset_frequency-th write resets its zone first; reads read only what was written
+	 * unless read_beyond_wp. */
+	bool zbd, read_beyond_wp;
+	uint64_t zone_capacity;
+	unsigned max_open_zones, job_max_open_zones;
+	double zone_reset_threshold, zone_reset_frequency;
 	bool seq_per_thread;               /* sequential: each thread sweeps the whole region */
 	uint64_t thread_stride;            /* ... thread k starting k x this many bytes in */
 	uint64_t io_bytes;                 /* each thread stops after issuing this many; 0 = no limit */

@@ -163,6 +163,7 @@ struct result {
 	struct host_info host;
 	/* Open loop (--rate-iops): how well the schedule was kept. */
 	uint64_t sched_ios_late;         /* issued more than 1 ms (or one interval) after due */
+	uint64_t zone_resets;            /* emulated zones (job.zbd): write pointers reset */
 	double sched_max_lag_s;          /* the furthest behind schedule any I/O was issued */
 	double sched_behind_s;           /* how far behind the schedule the run ended */
 	bool started;                    /* workers ran: there are results to show */

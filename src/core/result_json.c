@@ -248,6 +248,17 @@ static json_t *shape_obj(const struct job *j, int *err)
 	put(o, "zone_size", result_json_u64(j->zone_size), err);
 	put(o, "zone_range", result_json_u64(j->zone_range), err);
 	put(o, "zone_skip", result_json_u64(j->zone_skip), err);
+	if (j->zbd) {
+		json_t *z = json_object();
+
+		put(z, "zone_capacity", result_json_u64(j->zone_capacity), err);
+		put(z, "max_open_zones", json_integer(j->max_open_zones), err);
+		put(z, "job_max_open_zones", json_integer(j->job_max_open_zones), err);
+		put(z, "zone_reset_threshold", result_json_real(j->zone_reset_threshold), err);
+		put(z, "zone_reset_frequency", result_json_real(j->zone_reset_frequency), err);
+		put(z, "read_beyond_wp", json_boolean(j->read_beyond_wp), err);
+		put(o, "zbd", z, err);
+	}
 	put(o, "until_full", json_boolean(j->until_full), err);
 	put(o, "seq_per_thread", json_boolean(j->seq_per_thread), err);
 	put(o, "thread_stride", result_json_u64(j->thread_stride), err);
@@ -571,6 +582,8 @@ json_t *result_to_json(const struct result *r)
 	put(o, "cpu", result_json_cpu(&r->cpu, &err), &err);
 	put(o, "seconds", result_json_real(r->seconds), &err);
 	put(o, "schedule", schedule_obj(r, &err), &err);
+	if (r->job.zbd)
+		put(o, "zone_resets", result_json_u64(r->zone_resets), &err);
 	a = json_array();
 	for (unsigned i = 0; i < r->ntargets; i++)
 		append(a, target_obj(&r->targets[i], r->seconds, &err), &err);

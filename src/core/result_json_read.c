@@ -450,6 +450,24 @@ static void read_sequence(struct rd *rd, const json_t *s, struct job *j)
 }
 
 /* What the job asked beyond one size and a uniform pattern (absent in older runs: defaults). */
+/* Emulated zones: present only in a run that had them. */
+static void read_zbd(struct rd *rd, const json_t *s, struct job *j)
+{
+	json_t *z = json_object_get(s, "zbd") ? rd_obj(rd, s, "zbd") : NULL;
+	size_t m = rd_enter(rd, "zbd", 0);
+
+	if (z) {
+		j->zbd = true;
+		rd_u64(rd, z, "zone_capacity", &j->zone_capacity);
+		rd_uint(rd, z, "max_open_zones", UINT_MAX, &j->max_open_zones);
+		rd_uint(rd, z, "job_max_open_zones", UINT_MAX, &j->job_max_open_zones);
+		rd_double(rd, z, "zone_reset_threshold", &j->zone_reset_threshold);
+		rd_double(rd, z, "zone_reset_frequency", &j->zone_reset_frequency);
+		rd_bool(rd, z, "read_beyond_wp", &j->read_beyond_wp);
+	}
+	rd_leave(rd, m);
+}
+
 static void read_shape(struct rd *rd, const json_t *p, struct job *j)
 {
 	json_t *s = json_object_get(p, "shape");
@@ -476,6 +494,7 @@ static void read_shape(struct rd *rd, const json_t *p, struct job *j)
 				rd_u64(rd, s, later[i], lv[i]);
 		if (json_object_get(s, "until_full"))
 			rd_bool(rd, s, "until_full", &j->until_full);
+		read_zbd(rd, s, j);
 		rd_bool(rd, s, "seq_per_thread", &j->seq_per_thread);
 		rd_u64(rd, s, "thread_stride", &j->thread_stride);
 		rd_u64(rd, s, "io_bytes", &j->io_bytes);
@@ -826,6 +845,9 @@ static void read_ranks(struct rd *rd, const json_t *o, struct result *r)
 
 static void read_schedule(struct rd *rd, const json_t *o, struct result *r)
 {
+	if (json_object_get(o, "zone_resets"))
+		rd_u64(rd, o, "zone_resets", &r->zone_resets);
+
 	json_t *x = rd_obj(rd, o, "schedule");
 	size_t m = rd_enter(rd, "schedule", 0);
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/cpu.h"
@@ -25,6 +26,7 @@
 #include "core/worker_extra.h"
 #include "core/worker_trim.h"
 #include "core/workload.h"
+#include "core/zbd.h"
 #include "engine/engine.h"
 #include "util/clock.h"
 #include "util/field.h"
@@ -44,6 +46,7 @@ static void worker_free(struct worker *w)
 	worker_trim_free(w);
 	worker_cmdprio_free(w);
 	worker_lat_free(w);
+	free(w->zbd);
 	free(w->tg);
 	free(w->fdv);
 	free(w->io.reqs);
@@ -84,6 +87,63 @@ static int workload_for(struct run *run, struct workload *wl, unsigned ti, unsig
 			       ti, k, n)))
 		return r;
 	return workload_shape_attach(wl, run->shape, len, k, n);
+}
+
+/* Whether the block device (or the disk of a partition) has zones of its own. */
+static bool zoned_device(dev_t dev)
+{
+	char path[96], v[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/zoned", major(dev), minor(dev));
+	if (!(f = fopen(path, "re"))) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/zoned", major(dev),
+			 minor(dev));
+		f = fopen(path, "re");
+	}
+	if (f) {
+		if (!fgets(v, sizeof(v), f))
+			v[0] = 0;
+		fclose(f);
+	}
+	return v[0] && strncmp(v, "none", 4);
+}
+
+/* Emulated zones: the thread's view of its target's, which every job on the target shares. */
+static int worker_zbd_new(struct run *run, struct worker *w, unsigned ti, unsigned thread)
+{
+	const struct job *job = run->job;
+	const struct target *t = &run->targets[ti];
+	const struct zbd_params p = {
+		.zone_size = job->zone_size, .capacity = job->zone_capacity,
+		.max_open = job->max_open_zones, .job_max_open = job->job_max_open_zones,
+		.reset_threshold = job->zone_reset_threshold,
+		.reset_frequency = job->zone_reset_frequency, .read_beyond_wp = job->read_beyond_wp};
+	char *err = run->res->errmsg;
+	size_t errlen = sizeof(run->res->errmsg);
+	uint64_t ino = t->id.ino;
+	struct zbd_set *s;
+	int r;
+
+	if (t->is_blockdev && zoned_device(t->dev)) {
+		snprintf(err, errlen, "%s: a zoned block device: iorate emulates zones on files and "
+			 "devices that are not zoned, and does not manage a device's own",
+			 t->path);
+		return -EINVAL;
+	}
+	/* A target that is not opened (the null engine) is known by its path alone. */
+	for (const char *c = t->path; !t->id.ino && c && *c; c++)
+		ino = (ino ^ (unsigned char)*c) * 0x100000001b3ull;
+	if (!run->zbd_sets || !(w->zbd = calloc(1, sizeof(*w->zbd))))
+		return -ENOMEM;
+	if ((r = zbd_set_get(run->zbd_sets, t->id.dev, (ino_t)ino, t->size, &p, &s, err, errlen)) ||
+	    (r = zbd_view_init(w->zbd, s, &p, t->region_off, t->region_len,
+			       job->write_pct > 0 || job_trims(job),
+			       job->pattern != PATTERN_SEQUENTIAL, (uint32_t)job_min_bs(job), thread,
+			       &run->zbd_open, err, errlen)))
+		return r;
+	w->zbd->bs = run->shape ? 0 : (uint32_t)job->bs;
+	return 0;
 }
 
 /* --verify: the worker's slice, which must hold more blocks than its I/Os in flight. */
@@ -258,12 +318,14 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, void *buf,
 		worker_until_full(w, run->targets[ti].region_len, job->threads);
 		if (!r && job->verify)
 			r = worker_verify_new(run, w, ti);
+		if (!r && job->zbd)
+			r = worker_zbd_new(run, w, ti, thread);
 	}
 	if (r || (r = worker_slots(w, job, workload_max_bs(run->shape, job->bs), buf)) ||
 	    (r = worker_trims(run, w, ti)) ||
 	    (r = worker_cmdprio_new(w, job, run->res->job.seed)))
 		goto fail;
-	w->per_io = w->extra || w->trim || w->cp;  /* runner.c adds --flow's */
+	w->per_io = w->extra || w->trim || w->cp || w->zbd;  /* runner.c adds --flow's */
 	*out = w;
 	return 0;
 fail:
@@ -288,6 +350,7 @@ static void merge_results(struct run *run)
 	for (unsigned i = 0; i < run->nworkers; i++) {
 		struct worker *w = run->workers[i];
 		worker_extra_merge(res, w);
+		res->zone_resets += w->zbd ? w->zbd->resets : 0;
 		if (w->rate_interval_ns > 0) {
 			double behind = (double)clock_since(w->t_done, w->next_due) / NS;
 			res->sched_ios_late += w->sched_late;
@@ -651,6 +714,13 @@ static void run_notes(struct run *run)
 	struct result *res = run->res;
 
 	note_page_cache(run);
+	if (job->zbd)
+		result_add_note(res, "emulated zones of %llu bytes (each written only at its write "
+				"pointer): %llu zone resets%s", (unsigned long long)job->zone_size,
+				(unsigned long long)res->zone_resets,
+				!job->read_beyond_wp && job->write_pct < 100 ?
+				"; reads read only what this run wrote (zones start empty; "
+				"--read-beyond-wp reads past the write pointers)" : "");
 	if (job->rate_iops > 0 && res->sched_ios_late)
 		result_add_note(res,
 				"the target could not keep up with the open-loop rate of %g I/Os per "

@@ -35,6 +35,8 @@ struct run {
 	struct workload_shape *shape;
 	struct iobuf bufs;             /* every worker's buffers, a slice each */
 	struct gate_out trace;
+	struct zbd_set **zbd_sets;     /* the run's emulated zones, per target (runner.c) */
+	unsigned zbd_open;             /* zones this job holds open for writing */
 	int rc;                        /* 0, or the -errno that ended this job */
 	/* The per-second series (supervise.c). */
 	struct hist snap_prev, snap_cur;

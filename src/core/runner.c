@@ -17,6 +17,7 @@
 #include "core/target.h"
 #include "core/worker.h"
 #include "core/worker_extra.h"
+#include "core/zbd.h"
 #include "engine/engine.h"
 #include "util/clock.h"
 #include "util/field.h"
@@ -203,6 +204,7 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 		    const struct runner_hooks *hooks)
 {
 	struct run *runs = calloc(n ? n : 1, sizeof(*runs));
+	struct zbd_set *zones = NULL;   /* every group's jobs share a target's emulated zones */
 	unsigned done = 0, group = 0;
 	int rc = 0;
 
@@ -218,7 +220,7 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 			if (jobs[i].group == group)
 				runs[k++] = (struct run){.job = &jobs[i], .res = &res[i],
 							 .user_stop = hooks ? hooks->stop : NULL,
-							 .trace = {.dirfd = -1}};
+							 .trace = {.dirfd = -1}, .zbd_sets = &zones};
 			else if (jobs[i].group > group && jobs[i].group < next)
 				next = jobs[i].group;
 		}
@@ -231,6 +233,7 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 			break;
 		group = next;
 	}
+	zbd_sets_free(&zones);
 	free(runs);
 	return rc;
 }

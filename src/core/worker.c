@@ -14,6 +14,7 @@
 #include "core/worker.h"
 #include "core/worker_extra.h"
 #include "core/worker_trim.h"
+#include "core/zbd.h"
 #include "util/clock.h"
 
 static __attribute__((noinline, cold)) void worker_fail(struct worker *w, struct io_req *r,
@@ -441,10 +442,14 @@ static __attribute__((noinline)) bool before_issue(struct worker *w, struct io_r
 						   uint64_t *now, unsigned *inflight,
 						   struct slots *free_)
 {
-	if (w->extra && r->write)
-		worker_write_data(w, r);
 	if (w->trim)
 		worker_trim_draw(w, r);
+	/* Emulated zones move the I/O to a write pointer, or to written data; nothing left for
+	 * it to do ends the thread's work, as fio's does. */
+	if (w->zbd && !zbd_adjust(w->zbd, r->write, &r->offset, &r->len))
+		return false;
+	if (w->extra && r->write == 1)
+		worker_write_data(w, r);
 	if (w->cp)
 		cmdprio_pick(w, r);
 	return !w->flow || flow_turn(w, r, now, inflight, free_);

@@ -105,6 +105,7 @@ struct worker {
 	struct worker_cmdprio *cp;  /* --cmdprio: src/core/worker_prio.c, or NULL */
 	struct worker_lat *lt;      /* --latency-target: src/core/worker_lat.c, or NULL */
 	struct flow_group *flow;    /* --flow: the group's shared counts, or NULL */
+	struct zbd_view *zbd;       /* emulated zones (src/core/zbd.h), or NULL */
 	bool per_io;                /* extra (writes' data), trim, cp or flow: before_issue() */
 	uint64_t flow_count;        /* ... I/Os this thread let go */
 	unsigned flow_weight;       /* ... its weight */

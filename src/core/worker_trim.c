@@ -80,7 +80,8 @@ static enum io_q trim_queue(struct engine_io *io, struct io_req *r)
 	struct worker *w = worker_of(io);
 
 	if (r->write == IO_TRIM) {
-		int e = trim_range(w, r->file, r->offset, r->len);
+		/* A trim of emulated zones was their reset (zbd_adjust): nothing is punched. */
+		int e = w->zbd ? 0 : trim_range(w, r->file, r->offset, r->len);
 		r->res = e ? e : (int32_t)r->len;
 		return IO_Q_DONE;
 	}

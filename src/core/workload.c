@@ -127,8 +127,8 @@ static void bs_table(struct workload_shape *s, int dir, const struct job_bs *mix
 static bool shaped(const struct job *j)
 {
 	return j->nbs_read || j->nbs_write || j->dist != DIST_UNIFORM ||
-	       (j->random_pct > 0 && j->random_pct < 100) || j->skip || j->rewind || j->zone_size ||
-	       (j->pattern == PATTERN_SEQUENTIAL && j->seq_per_thread);
+	       (j->random_pct > 0 && j->random_pct < 100) || j->skip || j->rewind ||
+	       (j->zone_size && !j->zbd) || (j->pattern == PATTERN_SEQUENTIAL && j->seq_per_thread);
 }
 
 int workload_shape_new(const struct job *j, struct workload_shape **out)
@@ -166,8 +166,9 @@ int workload_shape_new(const struct job *j, struct workload_shape **out)
 	s->rand_thresh = share_of(j->random_pct);
 	s->skip = j->skip;
 	s->rewind = j->rewind;
-	s->zone_size = j->zone_size;
-	s->zone_range = j->zone_range ? j->zone_range : j->zone_size;
+	/* Emulated zones (zbd) are src/core/zbd.c's: the drawn offsets stay uniform. */
+	s->zone_size = j->zbd ? 0 : j->zone_size;
+	s->zone_range = j->zone_range ? j->zone_range : s->zone_size;
 	s->zone_skip = j->zone_skip;
 	s->per_thread = j->seq_per_thread;
 	s->stride = j->thread_stride;

@@ -134,7 +134,7 @@ need_fio() {
 	blocksizze=4k
 	ioengine=net
 	[b]
-	zonemode=zbd
+	read_iolog=x.log
 	rw=trimread
 	bs=4q
 	EOF
@@ -144,7 +144,7 @@ need_fio() {
 	[[ "$stderr" == *"  bad.fio:2: pre_read=1: iorate has no reading of the files"* ]]
 	[[ "$stderr" == *"  bad.fio:5: blocksizze=4k: not an option of fio 3.33"* ]]
 	[[ "$stderr" == *"  bad.fio:6: ioengine=net: refused engine: network I/O, not file or block I/O"* ]]
-	[[ "$stderr" == *"  bad.fio:8: zonemode=zbd: iorate has no zoned block devices"* ]]
+	[[ "$stderr" == *"  bad.fio:8: read_iolog=x.log: iorate has no replay of a log of I/Os"* ]]
 	[[ "$stderr" == *"  bad.fio:9: rw=trimread: is not a pattern of fio"* ]]
 	[[ "$stderr" == *"  bad.fio:10: bs=4q: has an unknown unit"* ]]
 	[ -z "$output" ]
@@ -161,9 +161,9 @@ need_fio() {
 		[ "$status" -eq 2 ]
 		[[ "$stderr" == *"--ioengine=$e: refused engine: "* ]]
 	done
-	iorate fio --name=x --size=1m --zonemode=zbd
+	iorate fio --name=x --size=1m --ioengine=libzbc
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--zonemode=zbd: iorate has no zoned block devices"* ]]
+	[[ "$stderr" == *"--ioengine=libzbc: refused engine: zoned block devices through libzbc"* ]]
 }
 
 @test "fio's own options: --section, --readonly, --showcmd, --parse-only, and what is refused" {

@@ -665,14 +665,14 @@ static void test_groups(void **state)
 static void test_refusals(void **state)
 {
 	assert_int_equal(file("[global]\npre_read=1\nblocksizze=4k\n[a]\nsize=1m\n"
-			      "ioengine=net\nzonemode=zbd\n[b]\nsize=1m\nrw=trimread\nlockmem=1m\n"
+			      "ioengine=net\nread_iolog=x\n[b]\nsize=1m\nrw=trimread\nlockmem=1m\n"
 			      "direct\n"), -EINVAL);
 	assert_err_has("7 options cannot run in iorate");
 	assert_int_equal(fio.nrefused, 7);      /* the [global]'s lines once, not once per job */
 	assert_refused("job.fio:2: pre_read=1: iorate has no reading of the files");
 	assert_refused("job.fio:3: blocksizze=4k: not an option of fio 3.33");
 	assert_refused("job.fio:6: ioengine=net: refused engine: network I/O");
-	assert_refused("job.fio:7: zonemode=zbd: iorate has no zoned block devices");
+	assert_refused("job.fio:7: read_iolog=x: iorate has no replay of a log of I/Os");
 	assert_refused("job.fio:10: rw=trimread: is not a pattern of fio");
 	assert_refused("job.fio:11: lockmem=1m: iorate has no locking of memory");
 	assert_refused("job.fio:12: direct: needs a value, 0 or 1");
@@ -851,8 +851,21 @@ static void test_backwards_and_zones(void **state)
 	assert_err_has("zonesize=16k: fio refuses it without zonemode=strided");
 	assert_int_equal(file("[a]\nsize=1m\nzonemode=strided\n"), -EINVAL);
 	assert_err_has("zonemode=strided: fio needs zonesize with it");
-	assert_int_equal(file("[a]\nsize=1m\nzonemode=zbd\nzonesize=16k\n"), -EINVAL);
-	assert_refused("zonemode=zbd: iorate has no zoned block devices");
+	/* zonemode=zbd: emulated zones; sizes counted in zones ('z') are zonesize's. */
+	assert_int_equal(file("[a]\nzonemode=zbd\nzonesize=16k\nsize=4z\noffset=2z\nrw=randwrite\n"
+			      "max_open_zones=3\nzone_reset_threshold=0.7\nzone_reset_frequency=0.125\n"),
+			 0);
+	assert_true(J(0)->zbd && J(0)->zone_size == 16384 && J(0)->max_open_zones == 3);
+	assert_true(J(0)->zone_reset_threshold == 0.7 && J(0)->zone_reset_frequency == 0.125);
+	assert_non_null(strstr(fio.jobs[0].equivalent, "--range 64KiB"));
+	assert_non_null(strstr(fio.jobs[0].equivalent, "--offset 32KiB"));
+	assert_int_equal(file("[a]\nsize=1m\nzonemode=zbd\n"), -EINVAL);
+	assert_err_has("zonemode=zbd: fio needs zonesize with it");
+	assert_int_equal(file("[a]\nsize=4z\n"), -EINVAL);
+	assert_err_has("size=4z: counts zones, which fio needs zonesize for");
+	assert_int_equal(file("[a]\nsize=1m\nbs=4z\n"), -EINVAL);
+	assert_refused("bs=4z: counts zones ('z'), which only size, io_size, offset and "
+		       "offset_increment do");
 }
 
 /* fill_device: until the target is full; a size still bounds it, as fio's does. */
