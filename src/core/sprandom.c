@@ -48,8 +48,9 @@ struct sprandom {
 	unsigned shift;
 
 	/* Picks waiting for their rewrite, oldest first. A block number takes 4 bytes up to 2^32
-	 * blocks, 5 (a fifth byte in hi) up to 2^40, else 8: fewer bytes than fio's 8 per entry,
-	 * which its margin of six standard deviations makes up for above 2^32 blocks. */
+	 * blocks, 5 (a fifth byte in hi) up to 2^40, else 8. fio keeps 8 bytes for about as many
+	 * entries (its count has a margin of six standard deviations; ours can be half a percent
+	 * over a region's expected picks), so this stays below fio's up to 2^40 blocks. */
 	uint64_t cap, head, count;
 	uint32_t *lo;
 	uint8_t *hi;

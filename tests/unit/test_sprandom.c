@@ -280,23 +280,35 @@ static void test_deterministic(void **state)
 	sprandom_free(c);
 }
 
-/* The first writes are spread over the whole range, not swept: each sixteenth of the logical
- * blocks gets its share of the first 8192 within six standard deviations (512 +- 128). */
+/*
+ * The writes are spread over the whole range as random ones would be: each sixteenth of the
+ * logical blocks gets its share of the first 8192 (512 +- 128, six standard deviations), and a
+ * write lands within 1% of the range from the one before about as often as chance has it
+ * (0.0199 +- 0.01: an affine order, or a sweep, is far from it).
+ */
 static void test_spread(void **state)
 {
-	struct sprandom *s = make(256 * MIB, 4096, 0.15, 100, 0, 5);
-	unsigned counts[16] = {0};
-	uint64_t off;
+	const uint64_t lens[] = {256 * MIB, 300 * MIB};
 
-	for (int i = 0; i < 8192; i++) {
-		assert_true(sprandom_next(s, &off));
-		counts[off / (16 * MIB)]++;
+	for (size_t l = 0; l < 2; l++) {
+		struct sprandom *s = make(lens[l], 4096, 0.15, 100, 0, 5);
+		unsigned counts[16] = {0}, near = 0;
+		uint64_t off, prev = 0;
+
+		for (int i = 0; i < 8192; i++) {
+			assert_true(sprandom_next(s, &off));
+			counts[off * 16 / lens[l]]++;
+			if (i && (off > prev ? off - prev : prev - off) < lens[l] / 100)
+				near++;
+			prev = off;
+		}
+		for (int i = 0; i < 16; i++) {
+			assert_true(counts[i] >= 384);
+			assert_true(counts[i] <= 640);
+		}
+		assert_within(near / 8191.0, 0.0199, 0.01);
+		sprandom_free(s);
 	}
-	for (int i = 0; i < 16; i++) {
-		assert_true(counts[i] >= 384);
-		assert_true(counts[i] <= 640);
-	}
-	sprandom_free(s);
 }
 
 /* One region has no later one to rewrite into: the pass writes each block exactly once. */
