@@ -32,7 +32,12 @@ cd "$dir" || exit 2
 for f in *.fio; do
 	[ -f "$f" ] || continue
 	total=$((total + 1))
-	err=$("$iorate" fio --dry-run --json "$f" 2>&1 >/dev/null)
+	# Variables its comments set for it ("; env FIO_BS=4096 \\" before a documented fio
+	# command line) are set for it too, the first such line's.
+	envs=$(sed -n 's/^[;#][[:space:]]*env \(\([A-Za-z_][A-Za-z0-9_]*=[^ ]* *\)*\).*/\1/p' "$f" |
+		head -1)
+	# shellcheck disable=SC2086 # NAME=VALUE words
+	err=$(env $envs "$iorate" fio --dry-run --json "$f" 2>&1 >/dev/null)
 	rc=$?
 	if [ "$rc" = 0 ]; then
 		runs=$((runs + 1))
@@ -78,7 +83,8 @@ for f in *.fio; do
 		grep -q '^ \|^iorate: fio: [^ ]*:[0-9]*: [a-z_]*='; then
 		device=$((device + 1))
 		echo "$f: runs where its device exists ($(printf '%s\n' "$err" | head -1 |
-			sed -n 's/.*filename=\([^:]*\):.*/\1/p'))"
+			sed -n -e 's/.*filename=\([^:]*\):.*/\1/p' \
+				-e "s/^iorate: fio: '\\([^']*\\)' does not exist.*/\\1: a size or a device/p"))"
 		continue
 	fi
 	other=$((other + 1))

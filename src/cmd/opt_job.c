@@ -518,6 +518,23 @@ static const struct opt workload_opts[] = {
 	 .help = "--zbd: reads go where they are drawn, past the write pointer too; fio's "
 	 "read_beyond_wp", .example = "--zbd --zone-size 256m --read-beyond-wp",
 	 .set = opt_set_true, J(read_beyond_wp), .only = RS},
+	{.name = "sprandom",
+	 .help = "precondition an SSD for random writes: write the region once over its physical "
+	 "capacity (size plus --spr-op), in regions whose invalid blocks match a steady state "
+	 "(Desnoyers 2012); one thread, random writes; the job ends with the pass (fio's sprandom)",
+	 .example = "--sprandom -w 100 -b 4k --time none", .set = opt_set_true, J(sprandom),
+	 .only = RS},
+	{.name = "spr-op", .arg = "FRACTION",
+	 .help = "--sprandom: the device's over-provisioning, above 0 and below 1 (default 0.15)",
+	 .example = "--sprandom --spr-op 0.21", .set = opt_set_rate, J(spr_op), .only = RS},
+	{.name = "spr-num-regions", .arg = "N",
+	 .help = "--sprandom: regions of the pass (default 100; more: finer on a large device)",
+	 .example = "--sprandom --spr-num-regions 400", .set = opt_set_count, J(spr_regions),
+	 .min = 1, .only = RS},
+	{.name = "spr-cs", .arg = "SIZE",
+	 .help = "--sprandom: the device's cache: rewrites wait a region so the cache cannot merge "
+	 "them with the writes they replace (default 0: none)",
+	 .example = "--sprandom --spr-cs 8m", .set = opt_set_size, J(spr_cache), .only = RS},
 	{.name = "fsync", .arg = "N", .help = "fsync after every N writes of a thread",
 	 .example = "--fsync 64", .set = opt_set_count, J(fsync_every), .only = RS},
 	{.name = "fdatasync", .arg = "N", .help = "fdatasync after every N writes of a thread",

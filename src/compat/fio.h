@@ -82,7 +82,8 @@ enum fio_id {
 	FO_ZONESKIP, FO_FILL_DEVICE, FO_SS, FO_SS_DUR, FO_SS_RAMP, FO_SS_INTERVAL, FO_FLOW, FO_FLOW_ID, FO_FLOW_SLEEP, FO_CMDPRIO_PCT,
 	FO_CMDPRIO_CLASS, FO_CMDPRIO_LEVEL, FO_CMDPRIO_SPLIT, FO_SQPOLL, FO_LAT_TARGET,
 	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_ZONECAP,
-	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_NONE, FO_N
+	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_SPR,
+	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_NONE, FO_N
 };
 
 enum fio_dirs { FIO_READ, FIO_WRITE };
@@ -158,6 +159,12 @@ struct fio_opts {
 	unsigned max_open, job_max_open;
 	const char *zrt, *zrf;              /* zone_reset_threshold, _frequency, as written */
 	bool read_beyond_wp;
+	/* SPRandom preconditioning (newer fio): sprandom, spr_op as written, spr_num_regions,
+	 * spr_cs */
+	bool sprandom;
+	const char *spr_op;
+	unsigned spr_regions;
+	uint64_t spr_cs;
 	/* size, io_size, offset, offset_increment counted in zones ('z'): resolved by zonesize */
 	bool size_z, io_size_z, offset_z, offset_inc_z;
 	bool fill_device;

@@ -44,6 +44,49 @@ static double fraction(struct fio_emit *e, const struct fio_line *l, const char 
 	return v;
 }
 
+/* sprandom (fio 3.41 and later): SSD preconditioning, iorate's --sprandom. */
+static int emit_spr(struct fio_emit *e, const struct fio_opts *o)
+{
+	const struct fio_line *l = o->src[FO_SPR];
+	char v[32];
+	int r = 0;
+
+	if (!o->sprandom) {
+		const struct fio_line *x = o->src[FO_SPR_OP] ? o->src[FO_SPR_OP]
+					 : o->src[FO_SPR_REGIONS] ? o->src[FO_SPR_REGIONS]
+					 : o->src[FO_SPR_CS];
+		return x ? fio_note(e, x, NULL, "of no effect without sprandom=1", "(no effect)")
+			 : l ? fio_note(e, l, NULL, NULL, "(the default: no preconditioning)") : 0;
+	}
+	if (o->src[FO_NORANDOMMAP] && !o->norandommap)
+		return fio_emit_fail(e, o->src[FO_NORANDOMMAP], NULL, "fio refuses it with "
+				     "sprandom=1 (which needs norandommap=1)");
+	if ((r = fio_set(e, l, NULL, "sprandom", NULL, "the region written once over its "
+			 "physical capacity, its regions' invalid blocks as at steady state; the "
+			 "job ends with the pass (its size and io_size aside, as fio's)")))
+		return r;
+	if (o->spr_op) {
+		char *end;
+		double op = strtod(o->spr_op, &end);
+
+		if (end == o->spr_op || *end || !(op > 0 && op < 1))
+			return fio_emit_fail(e, o->src[FO_SPR_OP], NULL, "is not a fraction above 0 "
+					     "and below 1");
+		if ((r = fio_set(e, o->src[FO_SPR_OP], NULL, "spr-op", o->spr_op,
+				 "the device's over-provisioning")))
+			return r;
+	}
+	if (o->spr_regions) {
+		snprintf(v, sizeof(v), "%u", o->spr_regions);
+		if ((r = fio_set(e, o->src[FO_SPR_REGIONS], NULL, "spr-num-regions", v, NULL)))
+			return r;
+	}
+	if (o->spr_cs)
+		r = fio_set(e, o->src[FO_SPR_CS], NULL, "spr-cs", fmt_size(o->spr_cs, v, sizeof(v)),
+			    "rewrites wait a region past the device's cache");
+	return r;
+}
+
 /* zonemode=zbd: emulated zones, with what fio asks of them. */
 static int emit_zbd(struct fio_emit *e, const struct fio_opts *o)
 {
@@ -113,7 +156,7 @@ int fio_zones_emit(struct fio_emit *e, const struct fio_opts *o)
 {
 	int r;
 
-	if ((r = emit_fill(e, o)))
+	if ((r = emit_fill(e, o)) || (r = emit_spr(e, o)))
 		return r;
 	const struct fio_line *m = o->src[FO_ZONEMODE], *sz = o->src[FO_ZONESIZE],
 			     *rg = o->src[FO_ZONERANGE], *sk = o->src[FO_ZONESKIP];

@@ -442,6 +442,31 @@ static int check_flow(const struct job *j, char *err, size_t errlen)
 	return 0;
 }
 
+/* SPRandom preconditioning: one thread writing one target at random, one block size. */
+static int check_sprandom(const struct job *j, char *err, size_t errlen)
+{
+	if (!j->sprandom) {
+		if (j->spr_op > 0 || j->spr_regions || j->spr_cache)
+			FAIL("%s: of no effect without " FIELD("sprandom"),
+			     j->spr_op > 0 ? FIELD("spr-op") : j->spr_regions ? FIELD("spr-num-regions")
+									     : FIELD("spr-cs"));
+		return 0;
+	}
+	if (j->spr_op < 0 || j->spr_op >= 1)
+		FAIL(FIELD("spr-op") ": over-provisioning is a fraction above 0 and below 1");
+	if (j->write_pct != 100 || j->pattern == PATTERN_SEQUENTIAL)
+		FAIL(FIELD("sprandom") ": needs random writes only (" FIELD("write") " 100)");
+	if (j->threads != 1 || j->ntargets != 1 || j->shared_threads)
+		FAIL(FIELD("sprandom") ": one thread on one target (a pass is one sequence of writes)");
+	if (j->nbs_read || j->nbs_write || j->dist != DIST_UNIFORM || j->zbd || j->verify ||
+	    j->trim_pct)
+		FAIL(FIELD("sprandom") ": with %s is not supported by iorate",
+		     j->nbs_read || j->nbs_write ? FIELD("bssplit")
+		     : j->dist != DIST_UNIFORM ? FIELD("distribution") : j->zbd ? FIELD("zbd")
+		     : j->verify ? FIELD("verify") : FIELD("trim"));
+	return 0;
+}
+
 /* Emulated zones (src/core/zbd.h): what they need and what they cannot go with. */
 static int check_zbd(const struct job *j, char *err, size_t errlen)
 {
@@ -500,7 +525,9 @@ static int check_zones(const struct job *j, char *err, size_t errlen)
 	if (j->zone_size && (j->skip || j->rewind))
 		FAIL(FIELD("zone-size") ": %s zones with " FIELD("gap") " are not supported by "
 		     "iorate", j->zbd ? "emulated" : "strided");
-	return check_zbd(j, err, errlen);
+	int r = check_zbd(j, err, errlen);
+
+	return r ? r : check_sprandom(j, err, errlen);
 }
 
 /* What a job asks beyond one block size and a uniform pattern. */
@@ -598,7 +625,8 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		FAIL(FIELD("bs") ": the block size must be at least 1 byte");
 	if (j->bs > (1ull << 30))
 		FAIL(FIELD("bs") ": '%s' is larger than the 1GiB limit", fmt_size(j->bs, b1, sizeof(b1)));
-	if (j->time_ns == 0 && !j->io_bytes && !j->ios_per_thread && !j->until_full)
+	if (j->time_ns == 0 && !j->io_bytes && !j->ios_per_thread && !j->until_full &&
+	    !j->sprandom)
 		FAIL(FIELD("time") ": none (no time limit) needs " FIELD("io-size") " or " FIELD("ios")
 		     " to end the run");
 	if (j->threads == 0 || j->threads > JOB_MAX_THREADS)

@@ -191,6 +191,14 @@ struct job {
 	 * 1/zone_reset_frequency-th write resets its zone first; reads read only what was written
 	 * unless read_beyond_wp. */
 	bool zbd, read_beyond_wp;
+	/* SPRandom preconditioning (fio's sprandom, src/core/sprandom.h): the job writes the
+	 * target's physical capacity once (its size and spr_op over-provisioning), in spr_regions
+	 * regions whose invalid blocks follow the steady state's; spr_cache bytes of device cache
+	 * defer each rewrite by a region. */
+	bool sprandom;
+	double spr_op;
+	unsigned spr_regions;
+	uint64_t spr_cache;
 	uint64_t zone_capacity;
 	unsigned max_open_zones, job_max_open_zones;
 	double zone_reset_threshold, zone_reset_frequency;

@@ -248,6 +248,14 @@ static json_t *shape_obj(const struct job *j, int *err)
 	put(o, "zone_size", result_json_u64(j->zone_size), err);
 	put(o, "zone_range", result_json_u64(j->zone_range), err);
 	put(o, "zone_skip", result_json_u64(j->zone_skip), err);
+	if (j->sprandom) {
+		json_t *z = json_object();
+
+		put(z, "op", result_json_real(j->spr_op), err);
+		put(z, "regions", json_integer(j->spr_regions), err);
+		put(z, "cache", result_json_u64(j->spr_cache), err);
+		put(o, "sprandom", z, err);
+	}
 	if (j->zbd) {
 		json_t *z = json_object();
 

@@ -450,6 +450,21 @@ static void read_sequence(struct rd *rd, const json_t *s, struct job *j)
 }
 
 /* What the job asked beyond one size and a uniform pattern (absent in older runs: defaults). */
+/* SPRandom: present only in a run that had it. */
+static void read_spr(struct rd *rd, const json_t *s, struct job *j)
+{
+	json_t *z = json_object_get(s, "sprandom") ? rd_obj(rd, s, "sprandom") : NULL;
+	size_t m = rd_enter(rd, "sprandom", 0);
+
+	if (z) {
+		j->sprandom = true;
+		rd_double(rd, z, "op", &j->spr_op);
+		rd_uint(rd, z, "regions", UINT_MAX, &j->spr_regions);
+		rd_u64(rd, z, "cache", &j->spr_cache);
+	}
+	rd_leave(rd, m);
+}
+
 /* Emulated zones: present only in a run that had them. */
 static void read_zbd(struct rd *rd, const json_t *s, struct job *j)
 {
@@ -495,6 +510,7 @@ static void read_shape(struct rd *rd, const json_t *p, struct job *j)
 		if (json_object_get(s, "until_full"))
 			rd_bool(rd, s, "until_full", &j->until_full);
 		read_zbd(rd, s, j);
+		read_spr(rd, s, j);
 		rd_bool(rd, s, "seq_per_thread", &j->seq_per_thread);
 		rd_u64(rd, s, "thread_stride", &j->thread_stride);
 		rd_u64(rd, s, "io_bytes", &j->io_bytes);

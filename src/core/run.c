@@ -20,6 +20,7 @@
 #include "core/gate.h"
 #include "core/iobuf.h"
 #include "core/run.h"
+#include "core/sprandom.h"
 #include "core/target.h"
 #include "core/throttle.h"
 #include "core/worker.h"
@@ -47,6 +48,7 @@ static void worker_free(struct worker *w)
 	worker_cmdprio_free(w);
 	worker_lat_free(w);
 	free(w->zbd);
+	sprandom_free(w->spr);
 	free(w->tg);
 	free(w->fdv);
 	free(w->io.reqs);
@@ -143,6 +145,25 @@ static int worker_zbd_new(struct run *run, struct worker *w, unsigned ti, unsign
 			       &run->zbd_open, err, errlen)))
 		return r;
 	w->zbd->bs = run->shape ? 0 : (uint32_t)job->bs;
+	return 0;
+}
+
+/* --sprandom: the pass over the target's region; the job ends with it. */
+static int worker_spr_new(struct run *run, struct worker *w, unsigned ti)
+{
+	const struct job *job = run->job;
+	const struct target *t = &run->targets[ti];
+	int r = sprandom_new(t->region_len, (uint32_t)job->bs, job->spr_op > 0 ? job->spr_op : 0.15,
+			     job->spr_regions ? job->spr_regions : 100, job->spr_cache,
+			     run->res->job.seed, &w->spr, run->res->errmsg,
+			     sizeof(run->res->errmsg));
+
+	if (r)
+		return r;
+	w->spr_base = t->region_off;
+	/* As fio, the pass's writes are the job's whatever its size or io_size said. */
+	w->ios_left = sprandom_writes(w->spr);
+	w->bytes_left = UINT64_MAX;
 	return 0;
 }
 
@@ -320,12 +341,14 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, void *buf,
 			r = worker_verify_new(run, w, ti);
 		if (!r && job->zbd)
 			r = worker_zbd_new(run, w, ti, thread);
+		if (!r && job->sprandom)
+			r = worker_spr_new(run, w, ti);
 	}
 	if (r || (r = worker_slots(w, job, workload_max_bs(run->shape, job->bs), buf)) ||
 	    (r = worker_trims(run, w, ti)) ||
 	    (r = worker_cmdprio_new(w, job, run->res->job.seed)))
 		goto fail;
-	w->per_io = w->extra || w->trim || w->cp || w->zbd;  /* runner.c adds --flow's */
+	w->per_io = w->extra || w->trim || w->cp || w->zbd || w->spr; /* runner.c: --flow's */
 	*out = w;
 	return 0;
 fail:
@@ -714,6 +737,12 @@ static void run_notes(struct run *run)
 	struct result *res = run->res;
 
 	note_page_cache(run);
+	if (job->sprandom)
+		result_add_note(res, "SPRandom preconditioning: the region written once over its "
+				"physical capacity (%.0f%% over-provisioning) in %u regions whose invalid "
+				"blocks follow a steady state's (Desnoyers 2012, as fio's sprandom)",
+				(job->spr_op > 0 ? job->spr_op : 0.15) * 100,
+				job->spr_regions ? job->spr_regions : 100);
 	if (job->zbd)
 		result_add_note(res, "emulated zones of %llu bytes (each written only at its write "
 				"pointer): %llu zone resets%s", (unsigned long long)job->zone_size,

@@ -14,6 +14,7 @@
 #include "core/worker.h"
 #include "core/worker_extra.h"
 #include "core/worker_trim.h"
+#include "core/sprandom.h"
 #include "core/zbd.h"
 #include "util/clock.h"
 
@@ -442,6 +443,11 @@ static __attribute__((noinline)) bool before_issue(struct worker *w, struct io_r
 						   uint64_t *now, unsigned *inflight,
 						   struct slots *free_)
 {
+	/* SPRandom: the pass's own offsets; its end is the job's. */
+	if (w->spr && !sprandom_next(w->spr, &r->offset))
+		return false;
+	if (w->spr)
+		r->offset += w->spr_base;
 	if (w->trim)
 		worker_trim_draw(w, r);
 	/* Emulated zones move the I/O to a write pointer, or to written data; nothing left for

@@ -106,6 +106,8 @@ struct worker {
 	struct worker_lat *lt;      /* --latency-target: src/core/worker_lat.c, or NULL */
 	struct flow_group *flow;    /* --flow: the group's shared counts, or NULL */
 	struct zbd_view *zbd;       /* emulated zones (src/core/zbd.h), or NULL */
+	struct sprandom *spr;       /* --sprandom's pass (src/core/sprandom.h), or NULL */
+	uint64_t spr_base;          /* ... the region's first byte */
 	bool per_io;                /* extra (writes' data), trim, cp or flow: before_issue() */
 	uint64_t flow_count;        /* ... I/Os this thread let go */
 	unsigned flow_weight;       /* ... its weight */
