@@ -853,6 +853,9 @@ int run_release(struct run *run)
 	size_t errlen = sizeof(res->errmsg);
 	int rc = run->rc;
 
+	/* The zones it left open stay open for the later groups, no longer counted as its. */
+	if (run->zbd_sets)
+		zbd_sets_forget(*run->zbd_sets, &run->zbd_open);
 	/* Stopped before the workload: while a file was filled, or just after. */
 	if (run->user_stop && *run->user_stop && rc == -EINTR) {
 		res->interrupted = true;

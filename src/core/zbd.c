@@ -86,6 +86,17 @@ void zbd_sets_free(struct zbd_set **sets)
 	}
 }
 
+void zbd_sets_forget(struct zbd_set *sets, const unsigned *job_open)
+{
+	for (struct zbd_set *s = sets; s; s = s->next) {
+		pthread_mutex_lock(&s->mu);
+		for (uint32_t z = 0; z < s->nzones; z++)
+			if (s->owner[z] == job_open)
+				s->owner[z] = NULL;
+		pthread_mutex_unlock(&s->mu);
+	}
+}
+
 uint64_t zbd_set_resets(const struct zbd_set *s)
 {
 	return __atomic_load_n(&s->resets, __ATOMIC_RELAXED);
@@ -138,7 +149,7 @@ static void zone_close(struct zbd_set *s, uint32_t z)
 	for (unsigned i = 0; i < s->nopen; i++)
 		if (s->open[i] == z) {
 			s->open[i] = s->open[--s->nopen];
-			if (s->owner[z])
+			if (s->owner[z] && *s->owner[z])
 				(*s->owner[z])--;
 			s->owner[z] = NULL;
 			return;

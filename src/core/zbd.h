@@ -54,6 +54,11 @@ struct zbd_view {
  */
 int zbd_set_get(struct zbd_set **sets, dev_t dev, ino_t ino, uint64_t size,
 		const struct zbd_params *p, struct zbd_set **out, char *err, size_t errlen);
+/*
+ * A job's end: zones it opened stay open, but no longer count against its job_open (whose
+ * memory the next group reuses).
+ */
+void zbd_sets_forget(struct zbd_set *sets, const unsigned *job_open);
 /* Frees the list *sets. */
 void zbd_sets_free(struct zbd_set **sets);
 /* Zone resets done on the set so far (by writes to full zones, the reset threshold, trims). */

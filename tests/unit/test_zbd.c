@@ -151,6 +151,37 @@ static void test_open_limit(void **state)
 	assert_int_equal(n, 2);            /* a zone's worth of blocks never fills one of them */
 }
 
+/* A job's end leaves its open zones open, no longer its: the next job's count starts at 0. */
+static void test_forget(void **state)
+{
+	struct zbd_params p = {.zone_size = ZS, .job_max_open = 1};
+	struct zbd_view a, b;
+	unsigned oa = 0, ob = 0;
+	uint64_t off = 0;
+	uint32_t len = BS;
+
+	(void)state;
+	view(&a, 16, 4, &p, true, true, &oa);
+	assert_true(zbd_adjust(&a, 1, &off, &len));
+	assert_int_equal(oa, 1);
+	zbd_sets_forget(sets, &oa);
+	view(&b, 16, 4, &p, true, true, &ob);
+	off = 0;                                         /* the zone a opened: not b's */
+	len = BS;
+	for (unsigned i = 0; i + 1 < ZS / BS; i++) {      /* b fills the zone a opened */
+		off = 0;
+		len = BS;
+		assert_true(zbd_adjust(&b, 1, &off, &len));
+	}
+	assert_int_equal(oa, 1);                         /* its closing did not count on a */
+	assert_int_equal(ob, 0);
+	off = 2 * ZS;
+	len = BS;
+	assert_true(zbd_adjust(&b, 1, &off, &len));      /* b may open a zone of its own */
+	assert_int_equal(off, 2 * ZS);
+	assert_int_equal(ob, 1);
+}
+
 /* A trim resets the zones it covers; trimming empty zones has nothing to do. */
 static void test_trim_resets(void **state)
 {
@@ -238,6 +269,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_reads_below_wp, teardown),
 		cmocka_unit_test_teardown(test_open_limit, teardown),
 		cmocka_unit_test_teardown(test_trim_resets, teardown),
+		cmocka_unit_test_teardown(test_forget, teardown),
 		cmocka_unit_test_teardown(test_reset_frequency, teardown),
 		cmocka_unit_test_teardown(test_refusals, teardown),
 	};
