@@ -449,40 +449,34 @@ static void read_sequence(struct rd *rd, const json_t *s, struct job *j)
 	rd_bool(rd, s, "sequence_stride", &j->seq_stride);
 }
 
+/* Sub-objects of the shape present only in a run that had them: SPRandom and emulated zones. */
+static void read_extras(struct rd *rd, const json_t *s, struct job *j)
+{
+	static const char *const keys[] = {"sprandom", "zbd"};
+
+	for (unsigned k = 0; k < 2; k++) {
+		json_t *z = json_object_get(s, keys[k]) ? rd_obj(rd, s, keys[k]) : NULL;
+		size_t m = rd_enter(rd, keys[k], 0);
+
+		if (z && k == 0) {
+			j->sprandom = true;
+			rd_double(rd, z, "op", &j->spr_op);
+			rd_uint(rd, z, "regions", UINT_MAX, &j->spr_regions);
+			rd_u64(rd, z, "cache", &j->spr_cache);
+		} else if (z) {
+			j->zbd = true;
+			rd_u64(rd, z, "zone_capacity", &j->zone_capacity);
+			rd_uint(rd, z, "max_open_zones", UINT_MAX, &j->max_open_zones);
+			rd_uint(rd, z, "job_max_open_zones", UINT_MAX, &j->job_max_open_zones);
+			rd_double(rd, z, "zone_reset_threshold", &j->zone_reset_threshold);
+			rd_double(rd, z, "zone_reset_frequency", &j->zone_reset_frequency);
+			rd_bool(rd, z, "read_beyond_wp", &j->read_beyond_wp);
+		}
+		rd_leave(rd, m);
+	}
+}
+
 /* What the job asked beyond one size and a uniform pattern (absent in older runs: defaults). */
-/* SPRandom: present only in a run that had it. */
-static void read_spr(struct rd *rd, const json_t *s, struct job *j)
-{
-	json_t *z = json_object_get(s, "sprandom") ? rd_obj(rd, s, "sprandom") : NULL;
-	size_t m = rd_enter(rd, "sprandom", 0);
-
-	if (z) {
-		j->sprandom = true;
-		rd_double(rd, z, "op", &j->spr_op);
-		rd_uint(rd, z, "regions", UINT_MAX, &j->spr_regions);
-		rd_u64(rd, z, "cache", &j->spr_cache);
-	}
-	rd_leave(rd, m);
-}
-
-/* Emulated zones: present only in a run that had them. */
-static void read_zbd(struct rd *rd, const json_t *s, struct job *j)
-{
-	json_t *z = json_object_get(s, "zbd") ? rd_obj(rd, s, "zbd") : NULL;
-	size_t m = rd_enter(rd, "zbd", 0);
-
-	if (z) {
-		j->zbd = true;
-		rd_u64(rd, z, "zone_capacity", &j->zone_capacity);
-		rd_uint(rd, z, "max_open_zones", UINT_MAX, &j->max_open_zones);
-		rd_uint(rd, z, "job_max_open_zones", UINT_MAX, &j->job_max_open_zones);
-		rd_double(rd, z, "zone_reset_threshold", &j->zone_reset_threshold);
-		rd_double(rd, z, "zone_reset_frequency", &j->zone_reset_frequency);
-		rd_bool(rd, z, "read_beyond_wp", &j->read_beyond_wp);
-	}
-	rd_leave(rd, m);
-}
-
 static void read_shape(struct rd *rd, const json_t *p, struct job *j)
 {
 	json_t *s = json_object_get(p, "shape");
@@ -509,8 +503,7 @@ static void read_shape(struct rd *rd, const json_t *p, struct job *j)
 				rd_u64(rd, s, later[i], lv[i]);
 		if (json_object_get(s, "until_full"))
 			rd_bool(rd, s, "until_full", &j->until_full);
-		read_zbd(rd, s, j);
-		read_spr(rd, s, j);
+		read_extras(rd, s, j);
 		rd_bool(rd, s, "seq_per_thread", &j->seq_per_thread);
 		rd_u64(rd, s, "thread_stride", &j->thread_stride);
 		rd_u64(rd, s, "io_bytes", &j->io_bytes);
