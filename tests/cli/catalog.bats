@@ -412,9 +412,10 @@ noise() {
 	noise '.'
 	iorate catalog show st1
 	printf '%s\n' "$output" | grep -Eq '^  per GiB-month +0\.045  USD +us-east-1$'
-	iorate plan --iops 500 --capacity 1TiB --provider aws --top 3
+	iorate plan --iops 500 --capacity 1TiB --provider aws --top 10
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"x 0.045 per GiB-month"* || "$output" == *"x 0.096 per hour"* ]]
+	printf '%s\n' "$output" | grep -Eq '^   m6i\.large: 730 h x 0\.096 per hour +70\.08  \(2026-11-30\)$'
+	printf '%s\n' "$output" | grep -Eq '^   1 x st1: 1024 GiB x 0\.045 per GiB-month +46\.08  \(2026-11-30\)$'
 	noise '.'
 	# A price given on the command line too.
 	iorate cost config --vm D4s_v5 --disk P30 --vm-price 0.00099 --disk-price 0.045
@@ -431,12 +432,33 @@ noise() {
 	printf '%s\n' "$output" | grep -Eq '^  burst_seconds +1800  s +\[1\]$'
 	printf '%s\n' "$output" | grep -Eq '^  price \(as written\) +value  currency +region$'
 	printf '%s\n' "$output" | grep -Eq '^  per hour +0\.096  USD +us-east-1$'
+	printf '%s\n' "$output" | grep -Eq '^    dated 2026-07-20; STALE: [0-9]+ days old; source: .*Price List API'
+	iorate catalog show azure:D2s_v5
 	[[ "$output" == *$'\n    dated undated; STALE: of unknown age; source: '* ]]
 	iorate catalog show gcp:hyperdisk-throughput
 	printf '%s\n' "$output" | grep -Eq '^  iops_per_mbps +4  IOPS per MiB/s +\[1\]$'
 	[[ "$output" == *"no price in the catalog"* ]]
 	iorate catalog show gcp:hyperdisk-extreme --json
 	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]] and .prices == []'
+}
+
+@test "catalog: AWS m7i, every size and both metal ones, with its EBS caps and a price" {
+	iorate catalog list aws --json
+	[ "$status" -eq 0 ]
+	json_ok '[.[] | select(.kind == "vm" and (.name | startswith("m7i.")))] | length == 11'
+	iorate catalog show m7i.4xlarge --json
+	json_ok '.uncached_iops == 20000 and .uncached_mbps == 625 and .burst_iops == 40000
+		and .burst_mbps == 1250 and .burst_seconds == 1800 and .max_disks == 32 and .vcpus == 16'
+	iorate catalog show m7i.48xlarge --json
+	json_ok '.uncached_iops == 240000 and .uncached_mbps == 5000 and .max_disks == 128
+		and ((.burst_iops // 0) == 0)'
+	# The model takes the instance's cap: 4 gp3 volumes of 16,000 IOPS are held to 20,000.
+	iorate model --vm m7i.4xlarge --disk 4xgp3:1TiB:iops=16000 --json
+	[ "$status" -eq 0 ]
+	json_ok '.predicted.iops == 20000 and .binding == "vm_uncached_iops"'
+	iorate cost config --vm m7i.large --disk gp3:100GiB
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"730 h x 0.1008 per hour"* ]]
 }
 
 @test "catalog list: every VM row states its caps, none of them 0" {

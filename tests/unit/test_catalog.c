@@ -67,6 +67,17 @@ static void test_prices(void **state)
 	p = catalog_find_price(&cat, "aws", "vm", "m6i.xlarge", "us-east-1", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 0.192, 0.01);
+	/* AWS's generated price table prices every built-in instance type, m7i and r5b too. */
+	p = catalog_find_price(&cat, "aws", "vm", "m7i.metal-24xl", "us-east-1", NULL);
+	assert_non_null(p);
+	assert_within(p->per_hour, 5.32224, 0.001);
+	p = catalog_find_price(&cat, "aws", "vm", "r5b.large", "us-east-1", NULL);
+	assert_non_null(p);
+	assert_within(p->per_hour, 0.149, 0.001);
+	for (size_t i = 0; i < cat.nvms; i++)
+		if (strcmp(cat.vms[i].catalog, "aws") == 0)
+			assert_non_null(catalog_find_price(&cat, "aws", "vm", cat.vms[i].name,
+							   "us-east-1", NULL));
 	assert_null(catalog_find_price(&cat, "azure", "disk", "P1", NULL, NULL));
 	assert_null(catalog_find_price(&cat, "azure", "disk", "P70", NULL, NULL));
 	assert_null(catalog_find_price(&cat, "azure", "vm", "E104is_v5", NULL, NULL));

@@ -33,8 +33,8 @@ static void test_cheapest_meets_target(void **state)
 
 /*
  * 500 MB/s of 1 MiB I/O on AWS: four 1 GiB gp3 volumes with their free 125 MiB/s each beat one
- * gp3 with 352 MiB/s provisioned (m5.4xlarge's 593.75 MB/s is the cheapest VM that carries it):
- * 560.64 + 4 x 0.08.
+ * gp3 with 352 MiB/s provisioned (r5b.2xlarge's 1,250 MB/s baseline is the cheapest VM that
+ * carries it): 730 h x 0.596 + 4 x 0.08.
  */
 static void test_free_baselines(void **state)
 {
@@ -43,7 +43,8 @@ static void test_free_baselines(void **state)
 
 	assert_int_equal(plan_search(&cat, &t, &r), 0);
 	assert_true(r.n > 0);
-	assert_within(r.options[0].cost.total, 560.96, 0.001);
+	assert_within(r.options[0].cost.total, 435.40, 0.001);
+	assert_string_equal(r.options[0].config.vm->name, "r5b.2xlarge");
 	assert_string_equal(r.options[0].config.disks[0].type->name, "gp3");
 	assert_int_equal(r.options[0].config.disks[0].count, 4);
 	assert_within(r.options[0].config.disks[0].gib, 1, 0.01);
