@@ -22,7 +22,7 @@ static int cost_main(int argc, char **argv);
 struct cost_cmd {
 	struct model_opts mo;
 	struct cost_upload u;
-	double hours, vm_price, disk_price;
+	double hours, vm_price, disk_price, iops;
 	const char *html;           /* --html FILE: the calculator page */
 };
 
@@ -96,6 +96,10 @@ static const struct opt config_opts[] = {
 	 .example = "--vm-price 0.384", .set = set_price, CC(vm_price)},
 	{.name = "disk-price", .arg = "P", .help = "price per disk-month (overrides the catalog)",
 	 .example = "--disk-price 135.17", .set = set_price, CC(disk_price)},
+	{.name = "iops", .arg = "N", .help = "I/Os a second the volume does while the VM runs: "
+	 "disks priced per operation (Azure Standard SSD and HDD) are billed for them; without "
+	 "it that price is named and not counted", .example = "--iops 2000", .set = set_number,
+	 CC(iops), .max = 100000000},
 	{0},
 };
 
@@ -237,7 +241,7 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 		return ret;
 	if (cost_config(cat, &m, &(struct cost_query){.hours = cc->hours, .region = cc->u.region,
 			.currency = cc->u.currency, .vm_hour = cc->vm_price,
-			.disk_month = cc->disk_price}, &b, err, sizeof(err)))
+			.disk_month = cc->disk_price, .iops = cc->iops}, &b, err, sizeof(err)))
 		return usage_error("cost config: %s", err);
 	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_config(stdout, &b))))
 		return ret;

@@ -80,7 +80,8 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_gib_month, F_NUM), FD(cat_price, per_iops_month, F_NUM),
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
-	FD(cat_price, read_per_10k, F_NUM), {NULL, 0, 0},
+	FD(cat_price, read_per_10k, F_NUM), FD(cat_price, transactions_cap_hour, F_NUM),
+	{NULL, 0, 0},
 };
 
 static int unit_scale(json_t *u, double *scale)

@@ -118,6 +118,7 @@ struct cat_price {
 	enum cat_layer layer;
 	double per_hour, per_month, per_gib_month, per_iops_month, per_mbps_month;
 	double per_10k_transactions, per_gb_month, write_per_10k, read_per_10k;
+	double transactions_cap_hour;   /* billed operations an hour per disk, at most; 0 = none */
 };
 
 /*

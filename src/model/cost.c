@@ -78,6 +78,7 @@ struct pricing {
 	const char *region, *currency;
 	long long now;
 	struct cost_breakdown *b;
+	unsigned ndisks;            /* of the volume, which shares the query's IOPS */
 };
 
 static void line(struct pricing *pr, double amount, const struct cat_price *p,
@@ -178,6 +179,27 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		     qty(d->mbps - t->mbps, a, sizeof(a)), mib, qty(t->mbps, b, sizeof(b)),
 		     fmt_decimal(p->per_mbps_month, 0, c, sizeof(c)));
 	}
+	/*
+	 * Operations: each I/O the group's disks do while the VM runs, one per I/O, priced per
+	 * 10,000 and billed up to the price's hourly cap per disk where it has one.
+	 */
+	if (p->per_10k_transactions > 0) {
+		double hours = pr->q->hours > 0 ? pr->q->hours : 730;
+		double iops = pr->q->iops * d->count / (pr->ndisks ? pr->ndisks : 1);
+		double per_hour = iops * 3600 / d->count; /* of one disk */
+		bool capped = p->transactions_cap_hour > 0 && per_hour > p->transactions_cap_hour;
+
+		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
+		if (capped)
+			per_hour = p->transactions_cap_hour;
+		if (iops > 0)
+			line(pr, per_hour * d->count * hours / 10000 * p->per_10k_transactions, p,
+			     "%u x %s: %s IOPS x %.0f h of operations%s x %s per 10k", d->count,
+			     t->name, qty(iops, b, sizeof(b)), hours, capped ? " (capped)" : "", a);
+		else
+			line(pr, 0, p, "%u x %s: operations at %s per 10k, not counted (no I/O rate)",
+			     d->count, t->name, a);
+	}
 	return 0;
 }
 
@@ -193,6 +215,8 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 	int ret;
 
 	memset(b, 0, sizeof(*b));
+	for (unsigned i = 0; i < m->ngroups; i++)
+		pr.ndisks += m->disks[i].local ? 0 : m->disks[i].count;
 	if (q->vm_hour >= 0) {
 		line(&pr, q->vm_hour * hours, NULL, "%s: %.0f h x %s per hour", vm->name, hours,
 		     fmt_decimal(q->vm_hour, 0, w, sizeof(w)));

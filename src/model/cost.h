@@ -60,13 +60,17 @@ struct cost_query {
 	const char *region;         /* NULL: the first price found, and the same for the rest */
 	const char *currency;       /* likewise */
 	double vm_hour, disk_month; /* given prices; < 0: from the catalog */
+	double iops;                /* I/Os a second the volume does while the VM runs, each one
+				       operation of a disk type priced per operation (Azure Standard
+				       SSD and HDD); 0 = not known: such prices are named, at 0 */
 	long long now;              /* for the prices' age, seconds since 1970; 0 = the clock */
 };
 
 /*
  * The monthly cost of a configuration: VM per hour x hours plus each disk's monthly price
  * (fixed sizes) or per-GiB, per-IOPS and per-MB/s prices above the free baseline
- * (provisioned types). Every catalog price is of one region and currency: those asked for, else
+ * (provisioned types), and the operations of types priced per operation (query's iops, shared
+ * among the disks of the volume). Every catalog price is of one region and currency: those asked for, else
  * those of the first price found (the VM's), so a total never mixes currencies. -ENOENT when a
  * price is missing.
  */

@@ -335,6 +335,7 @@ int plan_search(const struct catalog *c, const struct plan_target *t, struct pla
 				  .vm_hour = -1, .disk_month = -1, .now = cost_now(t->now)};
 	s.w = (struct model_workload){t->bs ? t->bs : 4096, t->write_pct, false, 1, 1024};
 	s.need = fmax(t->iops, t->mbps * 1e6 / (double)s.w.bs);
+	s.q.iops = s.need; /* disks priced per operation do the target's I/Os all month */
 	if (!(r->options = calloc(s.keep, sizeof(*r->options))) ||
 	    !(vms = vms_by_price(c, t, r->currency, &nvms))) {
 		free(r->options);

@@ -301,7 +301,8 @@ static void plan_assumptions(FILE *f, const struct plan_report *p)
 	else
 		fprintf(f, "no host-cache hits (a host cache is tried only with a read-hit ratio)");
 	fprintf(f, "; I/O that bypasses the guest's page cache;\n         list prices, pay as you "
-		"go, in %s, %s%s, the VM for 730 h a month; each price's date is on its line\n",
+		"go, in %s, %s%s, the VM for 730 h a month, and disks priced per operation doing the\n"
+		"         target's I/Os all that time; each price's date is on its line\n",
 		p->result->currency ? p->result->currency : "USD", t->region ? "in " : "",
 		t->region ? t->region : "in each catalog's first priced region (downloaded prices "
 		"first; built-in: Azure eastus, AWS us-east-1, GCP us-central1)");

@@ -433,13 +433,16 @@ noise() {
 	printf '%s\n' "$output" | grep -Eq '^  price \(as written\) +value  currency +region$'
 	printf '%s\n' "$output" | grep -Eq '^  per hour +0\.096  USD +us-east-1$'
 	printf '%s\n' "$output" | grep -Eq '^    dated 2026-07-20; STALE: [0-9]+ days old; source: .*Price List API'
-	iorate catalog show azure:D2s_v5
+	iorate catalog show azure:E10
 	[[ "$output" == *$'\n    dated undated; STALE: of unknown age; source: '* ]]
 	iorate catalog show gcp:hyperdisk-throughput
 	printf '%s\n' "$output" | grep -Eq '^  iops_per_mbps +4  IOPS per MiB/s +\[1\]$'
 	[[ "$output" == *"no price in the catalog"* ]]
 	iorate catalog show gcp:hyperdisk-extreme --json
-	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]] and .prices == []'
+	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]]
+		and .prices[0].per_iops_month == 0.032 and .prices[0].date == "2026-07-30"'
+	iorate catalog show gcp:hyperdisk-balanced --json
+	json_ok '.iops == 3000 and .prices == []'
 }
 
 @test "catalog: AWS m7i, every size and both metal ones, with its EBS caps and a price" {

@@ -65,6 +65,28 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 	[ "$(echo "$output" | jq_py "round(d['total'], 2)")" = 26.76 ]
 }
 
+@test "cost config and plan bill the operations of Standard SSD and HDD at the I/O rate" {
+	# 4 x E10 at 2,000 IOPS for 730 h: 5,256,000,000 operations at 0.002 per 10,000.
+	run "$IORATE" cost config --vm D4s_v5 --disk 4xE10 --iops 2000 --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.lines[2].what')" = "4 x E10: 2000 IOPS x 730 h of operations x 0.002 per 10k" ]
+	[ "$(echo "$output" | jq -r '.lines[2].month_cents')" = 105120 ]
+	# Without a rate the price is named, not counted.
+	run "$IORATE" cost config --vm D4s_v5 --disk 4xE10
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"4 x E10: operations at 0.002 per 10k, not counted (no I/O rate)"* ]]
+	run "$IORATE" cost config --vm D4s_v5 --disk 4xE10 --iops 0
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--iops: '0' is not a number"* ]]
+	# An S6 is billed at most 858,000 operations an hour.
+	run "$IORATE" cost config --vm D4s_v5 --disk 4xS6 --iops 4000
+	[[ "$output" == *"4 x S6: 4000 IOPS x 730 h of operations (capped) x 0.0005 per 10k"*"125.27 USD"* ]]
+	# So 20,000 IOPS on Azure is not 40 Standard HDDs at their capacity price.
+	run "$IORATE" plan --iops 20000 --capacity 2TiB --provider azure --top 1 --json
+	[ "$status" -eq 0 ]
+	[[ "$(echo "$output" | jq -r '.[0].config.disks[0].type')" == P* ]]
+}
+
 @test "plan: impossible target names the requirement" {
 	run "$IORATE" plan --iops 90000000
 	[ "$status" -eq 1 ]

@@ -74,15 +74,25 @@ static void test_prices(void **state)
 	p = catalog_find_price(&cat, "aws", "vm", "r5b.large", "us-east-1", NULL);
 	assert_non_null(p);
 	assert_within(p->per_hour, 0.149, 0.001);
+	p = catalog_find_price(&cat, "azure", "disk", "P70", "eastus", NULL);
+	assert_non_null(p);
+	assert_within(p->per_month, 1802.06, 0.001);
+	p = catalog_find_price(&cat, "azure", "vm", "E104is_v5", "eastus", NULL);
+	assert_non_null(p);
+	assert_within(p->per_hour, 7.207, 0.001);
+	p = catalog_find_price(&cat, "gcp", "vm", "c3d-standard-360", "us-central1", NULL);
+	assert_non_null(p);
+	assert_within(p->per_hour, 16.34364, 0.001);
+	p = catalog_find_price(&cat, "gcp", "disk", "hyperdisk-extreme", "us-central1", NULL);
+	assert_non_null(p);
+	assert_within(p->per_iops_month, 0.032, 0.001);
+	/* Every built-in VM size of today's catalogs has a price; these disk types have none. */
 	for (size_t i = 0; i < cat.nvms; i++)
-		if (strcmp(cat.vms[i].catalog, "aws") == 0)
-			assert_non_null(catalog_find_price(&cat, "aws", "vm", cat.vms[i].name,
-							   "us-east-1", NULL));
-	assert_null(catalog_find_price(&cat, "azure", "disk", "P1", NULL, NULL));
-	assert_null(catalog_find_price(&cat, "azure", "disk", "P70", NULL, NULL));
-	assert_null(catalog_find_price(&cat, "azure", "vm", "E104is_v5", NULL, NULL));
-	assert_null(catalog_find_price(&cat, "azure", "vm", "L16s_v3", NULL, NULL));
+		if (strcmp(cat.vms[i].catalog, "azure-2015"))
+			assert_non_null(catalog_find_price(&cat, cat.vms[i].catalog, "vm",
+							   cat.vms[i].name, NULL, NULL));
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL, NULL));
+	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-throughput", NULL, NULL));
 }
 
 static void test_lookup(void **state)

@@ -113,11 +113,50 @@ static void test_region_currency(void **state)
 	catalog_release(&c);
 }
 
+/*
+ * Disks priced per operation: the volume's I/O rate shared among its disks, all the VM's hours,
+ * each disk billed up to its hourly cap; without a rate the price is named at 0.
+ */
+static void test_operations(void **state)
+{
+	struct model_config m;
+	struct cost_breakdown b;
+	char err[256], *specs[2] = {"2xS6", "2xP10"};
+	struct cost_query q = {.hours = 730, .vm_hour = 0.192, .disk_month = -1};
+
+	assert_int_equal(model_config_resolve(&cat, "D4s_v5", NULL, specs, 2, MODEL_CACHE_NONE,
+					      &m, err, sizeof(err)), 0);
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_int_equal(b.nlines, 4);
+	assert_non_null(strstr(b.lines[2].what, "not counted"));
+	assert_true(b.lines[2].amount == 0);
+	/* 400 IOPS, 200 on the two S6: 100 a disk, 360,000 an hour, under the cap of 858,000. */
+	q.iops = 400;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[2].amount, 2 * 360000.0 * 730 / 10000 * 0.0005, 1e-9);
+	assert_null(strstr(b.lines[2].what, "capped"));
+	/* 4,000 IOPS: 1,000 a disk would be 3.6 million an hour; 858,000 are billed. */
+	q.iops = 4000;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[2].amount, 2 * 858000.0 * 730 / 10000 * 0.0005, 1e-9);
+	assert_non_null(strstr(b.lines[2].what, "(capped)"));
+	/* Premium SSD has no price per operation: one line for the P10s. */
+	assert_string_equal(b.lines[3].what, "2 x P10 at 19.71 per month");
+	/* Standard SSD has no cap. */
+	specs[0] = "4xE10";
+	assert_int_equal(model_config_resolve(&cat, "D4s_v5", NULL, specs, 1, MODEL_CACHE_NONE,
+					      &m, err, sizeof(err)), 0);
+	q.iops = 2000;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[2].amount, 1051.20, 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_storsimple), cmocka_unit_test(test_catalog_prices),
 		cmocka_unit_test(test_config), cmocka_unit_test(test_region_currency),
+		cmocka_unit_test(test_operations),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
