@@ -8,6 +8,8 @@
 
 #include "model_helpers.h"
 
+#define PER(f) offsetof(struct cat_price, f)
+
 static void test_builtin_sources(void **state)
 {
 	assert_true(cat.nvms > 50);
@@ -51,41 +53,33 @@ static void test_prices(void **state)
 	/* not sourced yet */
 	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL, NULL));
 
-	/* Spot checks of the third-party (confidence C) records added later, and of what stays unpriced. */
-	p = catalog_find_price(&cat, "azure", "vm", "D16s_v5", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 0.768, 0.01);
-	p = catalog_find_price(&cat, "azure", "vm", "E96s_v5", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 6.048, 0.01);	/* infracost: 730 h $4,415.04 */
-	p = catalog_find_price(&cat, "azure", "disk", "P40", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_month, 259.0457, 0.01);
-	p = catalog_find_price(&cat, "azure", "disk", "S10", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_month, 5.89, 0.01);
-	p = catalog_find_price(&cat, "aws", "vm", "m6i.xlarge", "us-east-1", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 0.192, 0.01);
-	/* AWS's generated price table prices every built-in instance type, m7i and r5b too. */
-	p = catalog_find_price(&cat, "aws", "vm", "m7i.metal-24xl", "us-east-1", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 5.32224, 0.001);
-	p = catalog_find_price(&cat, "aws", "vm", "r5b.large", "us-east-1", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 0.149, 0.001);
-	p = catalog_find_price(&cat, "azure", "disk", "P70", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_month, 1802.06, 0.001);
-	p = catalog_find_price(&cat, "azure", "vm", "E104is_v5", "eastus", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 7.207, 0.001);
-	p = catalog_find_price(&cat, "gcp", "vm", "c3d-standard-360", "us-central1", NULL);
-	assert_non_null(p);
-	assert_within(p->per_hour, 16.34364, 0.001);
-	p = catalog_find_price(&cat, "gcp", "disk", "hyperdisk-extreme", "us-central1", NULL);
-	assert_non_null(p);
-	assert_within(p->per_iops_month, 0.032, 0.001);
+	/* Spot checks of the records added later, and of what stays unpriced. */
+	static const struct {
+		const char *catalog, *kind, *name, *region;
+		size_t field;
+		double value, pct;
+	} spot[] = {
+		{"azure", "vm", "D16s_v5", "eastus", PER(per_hour), 0.768, 0.01},
+		{"azure", "vm", "E96s_v5", "eastus", PER(per_hour), 6.048, 0.01}, /* 730 h $4,415.04 */
+		{"azure", "disk", "P40", "eastus", PER(per_month), 259.0457, 0.01},
+		{"azure", "disk", "S10", "eastus", PER(per_month), 5.89, 0.01},
+		{"aws", "vm", "m6i.xlarge", "us-east-1", PER(per_hour), 0.192, 0.01},
+		/* AWS's generated price table prices every instance type, m7i and r5b too. */
+		{"aws", "vm", "m7i.metal-24xl", "us-east-1", PER(per_hour), 5.32224, 0.001},
+		{"aws", "vm", "r5b.large", "us-east-1", PER(per_hour), 0.149, 0.001},
+		{"azure", "disk", "P70", "eastus", PER(per_month), 1802.06, 0.001},
+		{"azure", "vm", "E104is_v5", "eastus", PER(per_hour), 7.207, 0.001},
+		{"gcp", "vm", "c3d-standard-360", "us-central1", PER(per_hour), 16.34364, 0.001},
+		{"gcp", "disk", "hyperdisk-extreme", "us-central1", PER(per_iops_month), 0.032, 0.001},
+		{"azure", "disk", "S6", "eastus", PER(transactions_cap_hour), 858000, 0.001},
+	};
+	for (size_t i = 0; i < sizeof(spot) / sizeof(spot[0]); i++) {
+		p = catalog_find_price(&cat, spot[i].catalog, spot[i].kind, spot[i].name,
+				       spot[i].region, NULL);
+		assert_non_null(p);
+		assert_within(*(const double *)((const char *)p + spot[i].field), spot[i].value,
+			      spot[i].pct);
+	}
 	/* Every built-in VM size of today's catalogs has a price; these disk types have none. */
 	for (size_t i = 0; i < cat.nvms; i++)
 		if (strcmp(cat.vms[i].catalog, "azure-2015"))
