@@ -218,7 +218,7 @@ static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
 		.currency = u->currency ? u->currency : priced ? r.currency : NULL,
 		.months = u->months, .write_per_10k = u->write_per_10k,
 		.per_gb_month = u->per_gb_month}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price}});
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops}});
 }
 
 /* The monthly cost of --vm and --disk; the page, when asked for, opens on them. */
@@ -226,7 +226,7 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 {
 	struct calc_page pg = {.cat = cat, .config_first = true, .upload = {
 		.write_per_10k = -1, .per_gb_month = -1}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price}};
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops}};
 	struct model_config m;
 	struct cost_breakdown b;
 	char err[512];

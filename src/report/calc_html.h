@@ -33,6 +33,7 @@ struct calc_config_init {
 	const char *region, *currency;      /* the ones priced at; NULL: the first priced */
 	double hours;                       /* 0: 730 */
 	double vm_hour, disk_month;         /* given prices; < 0: from the catalog */
+	double iops;                        /* the volume's I/O rate for operations; 0: none */
 };
 
 struct calc_page {

@@ -175,7 +175,8 @@
 		for (const m of p.markets) {
 			m.vmPrice = new Map(m.vms.map((v) => [v[0], {per_hour: v[1], src: v[2]}]));
 			m.diskPrice = new Map(m.disks.map((d) => [d[0], {per_month: d[1],
-				per_gib_month: d[2], per_iops_month: d[3], per_mbps_month: d[4], src: d[5]}]));
+				per_gib_month: d[2], per_iops_month: d[3], per_mbps_month: d[4],
+				per_10k: d[5], cap_hour: d[6], src: d[7]}]));
 		}
 	}
 
@@ -222,6 +223,8 @@
 	 *               per_gib_month * gib * count
 	 *               per_iops_month * (iops - baseline IOPS) * count, above the baseline only
 	 *               per_mbps_month * (mbps - baseline MB/s) * count, likewise
+	 *               operations: the I/O rate's share of the group (by count of the disks),
+	 *               per disk-hour up to the cap, * count * hours / 10000 * per_10k
 	 */
 	function configCost(q) {
 		const vm = conf.prov.vms[conf.vm], m = market();
@@ -250,12 +253,16 @@
 			line(p.per_hour * hours, p, `${vm.name}: ${fixed(hours, 0)} h x ` +
 				`${decimal(p.per_hour)} per hour`);
 		}
+		/* The volume's disks, among which the I/O rate is shared. */
+		let ndisks = 0;
+		for (const g of conf.groups)
+			ndisks += outcome(conf.vm, g.choice)[1] < 0 ? 0 : g.count;
 		for (const g of conf.groups) {
 			const o = outcome(conf.vm, g.choice);
 			/* The temp disk comes with the VM. */
 			if (o[1] < 0)
 				continue;
-			const e = diskLines(line, q, g.count, o, m);
+			const e = diskLines(line, q, g.count, o, m, ndisks);
 			if (e)
 				return {error: e};
 		}
@@ -263,7 +270,7 @@
 	}
 
 	/* One group's lines: a fixed size's monthly price, or its provisioned parts. */
-	function diskLines(line, q, count, o, m) {
+	function diskLines(line, q, count, o, m, ndisks) {
 		const t = conf.prov.disks[o[1]], gib = o[2], iops = o[3], mbps = o[4];
 		if (q.disk !== undefined) {
 			line(q.disk * count, null, `${count} x ${t.name} at ${decimal(q.disk)} per month`);
@@ -294,14 +301,36 @@
 				`${qty(mbps - t.mbps)} MB/s${mib} above ${qty(t.mbps)} x ` +
 				`${decimal(p.per_mbps_month)} per MB/s`);
 		}
+		/*
+		 * Operations: each I/O the group's disks do while the VM runs, one per I/O, priced
+		 * per 10,000 and billed up to the price's hourly cap per disk where it has one.
+		 */
+		if (p.per_10k > 0) {
+			const iops = q.iops * count / (ndisks || 1);
+			let perHour = iops * 3600 / count;
+			const capped = p.cap_hour > 0 && perHour > p.cap_hour;
+			if (capped)
+				perHour = p.cap_hour;
+			if (iops > 0)
+				line(perHour * count * q.hours / 10000 * p.per_10k, p, `${count} x ` +
+					`${t.name}: ${qty(iops)} IOPS x ${fixed(q.hours, 0)} h of ` +
+					`operations${capped ? ' (capped)' : ''} x ${decimal(p.per_10k)} per 10k`);
+			else
+				line(0, p, `${count} x ${t.name}: operations at ${decimal(p.per_10k)} ` +
+					'per 10k, not counted (no I/O rate)');
+		}
 		return '';
 	}
 
 	function configInputs() {
 		const hs = $('c-hours').value.trim(), hours = parseNumber(hs, 0.001, 744);
 		fieldError('c-hours', hours === null ? `'${hs}' is not a number from 0.001 to 744` : '');
-		const q = {hours, vm: priceInput('c-vm-price'), disk: priceInput('c-disk-price')};
-		return hours === null || q.vm === null || q.disk === null ? null : q;
+		const is = $('c-iops').value.trim();
+		const iops = is === '' ? 0 : parseNumber(is, 0.001, 100000000);
+		fieldError('c-iops', iops === null ?
+			`'${is}' is not a number from 0.001 to 100000000` : '');
+		const q = {hours, iops, vm: priceInput('c-vm-price'), disk: priceInput('c-disk-price')};
+		return hours === null || iops === null || q.vm === null || q.disk === null ? null : q;
 	}
 
 	function renderConfig() {
@@ -475,6 +504,7 @@
 		sel.value = p.name;
 		selectProvider(p, p.name === i.provider ? i : null);
 		$('c-hours').value = String(i.hours);
+		$('c-iops').value = i.iops === null ? '' : String(i.iops);
 		$('c-vm-price').value = i.vm_price === null ? '' : String(i.vm_price);
 		$('c-disk-price').value = i.disk_price === null ? '' : String(i.disk_price);
 		sel.addEventListener('change', () => {
@@ -502,7 +532,7 @@
 			renderGroups();
 			renderConfig();
 		});
-		for (const id of ['c-hours', 'c-vm-price', 'c-disk-price']) {
+		for (const id of ['c-hours', 'c-iops', 'c-vm-price', 'c-disk-price']) {
 			$(id).addEventListener('input', renderConfig);
 			$(id).addEventListener('change', renderConfig);
 		}

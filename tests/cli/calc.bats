@@ -72,21 +72,21 @@ upload_case() {
 	ARGS+=("upload $a")
 }
 
-# config_case PROVIDER REGION CURRENCY VM HOURS VM-PRICE DISK-PRICE COUNTxSPEC...
+# [IOPS=N] config_case PROVIDER REGION CURRENCY VM HOURS VM-PRICE DISK-PRICE COUNTxSPEC...
 config_case() {
 	local p=$1 r=$2 c=$3 vm=$4 h=$5 vp=$6 dp=$7 g groups=() a
 	shift 7
 	a="--region $r --currency $c --vm $p:$vm --hours $h${vp:+ --vm-price $vp}"
-	a+="${dp:+ --disk-price $dp}"
+	a+="${dp:+ --disk-price $dp}${IOPS:+ --iops $IOPS}"
 	for g in "$@"; do
 		groups+=("$(jq -cn --arg n "${g%%x*}" --arg s "${g#*x}" '[($n | tonumber), $s]')")
 		# One disk is written without its count, as the page names it.
 		[ "${g%%x*}" = 1 ] && a+=" --disk ${g#*x}" || a+=" --disk $g"
 	done
 	CASES+=("$(jq -cn --arg provider "$p" --arg region "$r" --arg currency "$c" --arg vm "$vm" \
-		--arg hours "$h" --arg vm_price "$vp" --arg disk_price "$dp" \
+		--arg hours "$h" --arg vm_price "$vp" --arg disk_price "$dp" --arg iops "${IOPS:-}" \
 		--argjson groups "[$(IFS=,; echo "${groups[*]}")]" '{part: "config", $provider,
-		$region, $currency, $vm, $groups, $hours, $vm_price, $disk_price}')")
+		$region, $currency, $vm, $groups, $hours, $vm_price, $disk_price, $iops}')")
 	ARGS+=("config $a")
 }
 
@@ -236,6 +236,10 @@ check_all() {
 	config_case azure eastus USD D2s_v5 730 "" "" 1xP30 2xP10
 	config_case azure eastus USD D2s_v5 2.5 0.125 "" 1xP30
 	config_case azure westeurope GBP E4s_v5 730 "" 0.005 3xP30
+	# Operations of Standard SSD and HDD: named without a rate, shared by count, capped an hour.
+	config_case azure eastus USD D4s_v5 730 "" "" 4xE10
+	IOPS=2000 config_case azure eastus USD D4s_v5 730 "" "" 4xE10 2xS6 1xP10
+	IOPS=4000 config_case azure eastus USD D4s_v5 100 "" "" 4xS6
 	# What the command line refuses, the page refuses with the same words.
 	config_case azure-2015 eastus USD A4 730 "" "" 1xP30
 	config_case azure-2015 eastus USD DS1 730 "" "" 3xP10
@@ -301,6 +305,14 @@ check_all() {
 	text=$output
 	browse conf.html
 	jq -e '.results[0].open == "config"' results.json
+	diff <(page_config_text "$(jq -c '.results[0].config' results.json)") <(printf '%s\n' "$text")
+
+	# The I/O rate too: the page opens billing the operations the command line billed.
+	run "$IORATE" cost config --vm azure:D4s_v5 --disk 4xE10 --iops 2000 --html ops.html
+	[ "$status" -eq 0 ]
+	text=$output
+	[[ "$text" == *"4 x E10: 2000 IOPS x 730 h of operations x 0.002 per 10k"* ]]
+	browse ops.html
 	diff <(page_config_text "$(jq -c '.results[0].config' results.json)") <(printf '%s\n' "$text")
 }
 
