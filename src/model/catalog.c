@@ -57,7 +57,8 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, local_iops, F_NUM), FD(cat_vm, local_mbps, F_MB),
 	FD(cat_vm, local_write_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
-	{"caps_by_family", F_SKIP, 0}, {"units", F_SKIP, 0}, {NULL, 0, 0},
+	{"caps_by_family", F_SKIP, 0}, {"max_disks_by_type", F_SKIP, 0}, {"units", F_SKIP, 0},
+	{NULL, 0, 0},
 };
 
 const struct field catalog_fcaps_fields[] = {
@@ -358,6 +359,33 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 	return 0;
 }
 
+/* max_disks_by_type: an object of disk type names and whole counts (0: the VM takes none). */
+static int load_type_max(struct cat_vm *v, json_t *o, const char *file, const char *what,
+			 char *err, size_t errlen)
+{
+	const char *key;
+	json_t *n;
+
+	if (!o)
+		return 0;
+	if (!json_is_object(o) || json_object_size(o) > 8) {
+		snprintf(err, errlen, "%s: %s: max_disks_by_type: expected an object of at most 8 "
+			 "disk types and counts", file, what);
+		return -EINVAL;
+	}
+	json_object_foreach(o, key, n) {
+		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+		    json_integer_value(n) > 100000) {
+			snprintf(err, errlen, "%s: %s: max_disks_by_type: %s: expected a count of "
+				 "disks from 0 to 100000", file, what, key);
+			return -EINVAL;
+		}
+		v->type_max[v->ntype_max].type = key;
+		v->type_max[v->ntype_max++].max = (unsigned)json_integer_value(n);
+	}
+	return 0;
+}
+
 static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *prov,
 		   const char *file, size_t i, char *err, size_t errlen)
 {
@@ -395,6 +423,9 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 		v->fcaps[k].mib = catalog_field_mib(e, "mbps");
 		v->nfcaps = (unsigned)k + 1;
 	}
+	if ((ret = load_type_max(v, json_object_get(o, "max_disks_by_type"), file, what, err,
+				 errlen)))
+		return ret;
 	v->uncached_mib = catalog_field_mib(o, "uncached_mbps");
 	v->cached_mib = catalog_field_mib(o, "cached_mbps");
 	v->local_mib = catalog_field_mib(o, "local_mbps");

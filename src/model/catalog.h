@@ -102,6 +102,11 @@ struct cat_vm {
 	double io_unit_kib;
 	struct cat_family_caps fcaps[8];
 	unsigned nfcaps;
+	struct cat_type_max {               /* max_disks_by_type: {"hyperdisk-balanced": 16} */
+		const char *type;
+		unsigned max;
+	} type_max[8];
+	unsigned ntype_max;
 };
 
 struct cat_account {
@@ -252,6 +257,9 @@ void catalog_suggest(const struct catalog *c, const char *kind, const char *cata
  * depend on the family. Families compare without case; of two entries the later one counts.
  */
 const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family);
+
+/* How many disks of a type the VM takes (its max_disks_by_type), or UINT_MAX when no such limit. */
+unsigned catalog_vm_type_max(const struct cat_vm *vm, const char *type);
 
 /*
  * Whether an entry's file gives the figure `key` in MiB/s (its "units", for that figure or for

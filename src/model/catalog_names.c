@@ -3,6 +3,7 @@
  * "Standard_" prefix, aliases included; and the closest names for "did you mean" suggestions.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -57,6 +58,14 @@ const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, co
 		if (family && !strcasecmp(vm->fcaps[k].family, family))
 			return &vm->fcaps[k];
 	return NULL;
+}
+
+unsigned catalog_vm_type_max(const struct cat_vm *vm, const char *type)
+{
+	for (unsigned k = 0; k < vm->ntype_max; k++)
+		if (type && !strcasecmp(vm->type_max[k].type, type))
+			return vm->type_max[k].max;
+	return UINT_MAX;
 }
 
 bool catalog_has(const struct catalog *c, const char *catalog)

@@ -230,10 +230,13 @@ static int search_pair(struct search *s, const struct vm_price *vp, const struct
 {
 	const struct cat_vm *vm = vp->vm;
 	unsigned maxn = vm->max_disks ? vm->max_disks : MAX_COUNT, first = 1;
+	unsigned type_max = catalog_vm_type_max(vm, t->name); /* 0: the VM takes none */
 	struct plan_option o, best = {.cost.total = INFINITY};
 	bool priced = !isnan(vp->month) && !isnan(disk_floor(s, t, 1));
 	char err[256];
 
+	if (type_max < maxn)
+		maxn = type_max;
 	if (!t->rule && t->gib > 0)
 		first = (unsigned)fmax(1, ceil((double)s->t->capacity / GIB / t->gib - 1e-9));
 	for (unsigned n = first; n <= maxn; n++) {

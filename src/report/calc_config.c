@@ -300,6 +300,24 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 	}
 }
 
+/*
+ * A VM's limits by disk type as [[disk index, count]] for the disk types of the page, in the
+ * order model_check() tries them (the catalog's), so the first refusal is the same.
+ */
+static json_t *type_limits(struct pool *pl, const struct prov *pv, const struct cat_vm *vm)
+{
+	json_t *a = json_array();
+
+	for (unsigned k = 0; k < vm->ntype_max; k++)
+		for (size_t d = 0; d < pv->ntypes; d++)
+			if (!strcasecmp(pv->types[d]->name, vm->type_max[k].type)) {
+				calc_push(pl, a, json_pack("[I, I]", (json_int_t)d,
+							   (json_int_t)vm->type_max[k].max));
+				break;
+			}
+	return a;
+}
+
 static json_t *prov_json(struct pool *pl, const struct catalog *c, struct prov *pv)
 {
 	json_t *vms = json_array(), *disks = json_array(), *choices = json_array();
@@ -309,8 +327,9 @@ static json_t *prov_json(struct pool *pl, const struct catalog *c, struct prov *
 		pl->oom = true;
 	prov_markets(pl, c, pv, mk);
 	for (size_t v = 0; v < pv->nvms; v++)
-		calc_push(pl, vms, json_pack("{s:s, s:i}", "name", pv->vms[v]->name, "max_disks",
-					(int)pv->vms[v]->max_disks));
+		calc_push(pl, vms, json_pack("{s:s, s:i, s:o}", "name", pv->vms[v]->name,
+					"max_disks", (int)pv->vms[v]->max_disks,
+					"by_type", type_limits(pl, pv, pv->vms[v])));
 	for (size_t d = 0; d < pv->ntypes; d++) {
 		const struct cat_disk *t = pv->types[d];
 

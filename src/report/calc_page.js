@@ -212,6 +212,19 @@
 			return '--disk os: a VM has one OS disk, a volume of its own';
 		if (vm.max_disks && ndata > vm.max_disks)
 			return `--disk: ${ndata} data disks, but ${vm.name} takes at most ${vm.max_disks}`;
+		/*
+		 * Limits by disk type, over the groups of each type (a type the VM takes none of
+		 * is refused already: every choice of it is one of the VM's exceptions).
+		 */
+		for (const [d, max] of vm.by_type) {
+			let n = 0;
+			outs.forEach((o, i) => {
+				n += o[1] === d ? conf.groups[i].count : 0;
+			});
+			if (n > max)
+				return `--disk: ${n} ${conf.prov.disks[d].name} disks, but ${vm.name} ` +
+					`takes at most ${max}`;
+		}
 		return '';
 	}
 

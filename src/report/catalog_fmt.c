@@ -429,6 +429,15 @@ static void show_arrays(struct show *s)
 		show_row(s->f, name, json_array_get(pair, 2), mib ? "MiB/s" : "MB/s",
 			 field_source(s, "mbps_by_iops"));
 	}
+	const char *type;
+	json_t *n;
+
+	json_object_foreach(json_object_get(s->e, "max_disks_by_type"), type, n) {
+		char name[96];
+
+		snprintf(name, sizeof(name), "max_disks %s", type);
+		show_row(s->f, name, n, "disks", field_source(s, "max_disks_by_type"));
+	}
 	json_array_foreach(json_object_get(s->e, "caps_by_family"), i, fam) {
 		char prefix[64];
 

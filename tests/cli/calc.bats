@@ -266,7 +266,7 @@ check_all() {
 	browse aws.html
 	check_all
 
-	run "$IORATE" cost config --catalog prices.json --vm gcp:n2-standard-4 \
+	run "$IORATE" cost config --catalog prices.json --vm gcp:c3-standard-8 \
 		--disk hyperdisk-balanced:512GiB:iops=5000:mbps=300 --disk pd-ssd:1TiB --html gcp.html
 	[ "$status" -eq 0 ]
 	CASES=()
@@ -274,11 +274,18 @@ check_all() {
 	for m in "europe-west1 USD" "europe-west1 EUR" "europe-west4 USD" "europe-west4 EUR"; do
 		read -r r c <<<"$m"
 		config_case gcp "$r" "$c" n2-standard-2 730 "" "" 1xpd-ssd:1TiB
-		config_case gcp "$r" "$c" n2-standard-4 730 "" "" \
+		config_case gcp "$r" "$c" c3-standard-8 730 "" "" \
 			1xhyperdisk-balanced:512GiB:iops=5000:mbps=300 1xpd-ssd:1TiB
 		config_case gcp "$r" "$c" n2-standard-4 730 "" "" 4xpd-balanced:256GiB
 	done
 	config_case gcp us-central1 USD n2-standard-8 730 "" "" 2xpd-ssd:512GiB
+	# Limits by disk type: N2 takes no Hyperdisk Balanced; C3 at 8 vCPUs at most 16, over groups.
+	config_case gcp europe-west1 USD n2-standard-4 730 "" "" \
+		1xhyperdisk-balanced:512GiB:iops=5000:mbps=300
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		10xhyperdisk-balanced:512GiB:iops=5000:mbps=300 7xhyperdisk-balanced:512GiB:iops=5000:mbps=300
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		10xhyperdisk-balanced:512GiB:iops=5000:mbps=300 6xhyperdisk-balanced:512GiB:iops=5000:mbps=300
 	browse gcp.html
 	check_all
 	narrow

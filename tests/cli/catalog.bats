@@ -464,6 +464,26 @@ noise() {
 	[[ "$output" == *"730 h x 0.1008 per hour"* ]]
 }
 
+@test "catalog, model, plan: a GCP machine type's limits by disk type" {
+	iorate catalog show gcp:c3-standard-4
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-balanced +16  disks +\[1\]$'
+	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-extreme +0  disks +\[1\]$'
+	printf '%s\n' "$output" | grep -Eq '^  mem_gib +16  GiB +\[1\]$'
+	iorate model --vm c3-standard-4 --disk 10xhdb:100GiB --disk 7xhdb:100GiB
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--disk: 17 hyperdisk-balanced disks, but c3-standard-4 takes at most 16"* ]]
+	iorate model --vm n2-standard-8 --disk hdb:100GiB
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--disk: n2-standard-8 takes no hyperdisk-balanced disks"* ]]
+	# Hyperdisk Extreme only where the machine type takes it: C3 from 88 vCPUs, C3D from 60.
+	iorate plan --iops 300000 --provider gcp --top 5 --json
+	[ "$status" -eq 0 ]
+	json_ok 'length == 5 and all(.[]; .config.disks[0].type != "hyperdisk-extreme" or
+		(.config.vm | test("^(c3-standard-(88|176)|c3d-standard-(60|90|180|360))$")))'
+	json_ok 'any(.[]; .config.disks[0].type == "hyperdisk-extreme")'
+}
+
 @test "catalog list: every VM row states its caps, none of them 0" {
 	for c in azure aws gcp azure-2015; do
 		iorate catalog list "$c"

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "model_helpers.h"
+#include "util/field.h"
 
 #define PERGIB "About Persistent Disk performance (per-GiB limits and baseline per VM)"
 #define PERVM "About Persistent Disk performance (limits by machine type and vCPUs)"
@@ -51,14 +52,14 @@ static const struct row rows[] = {
 	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 0, 800, "vm_uncached_mbps"},
 	/* Hyperdisk Balanced: its own 3,000 IOPS and 140 MiB/s per volume, up to 160,000 and
 	 * 2,400; no per-VM limit found, so none applies. */
-	{HDB, "n2-standard-8", "2xhyperdisk-balanced:100GiB", 4096, 0, 6000, "disk_iops"},
-	{HDB, "n2-standard-8", "hyperdisk-balanced:100GiB:iops=160000:mbps=2400", 4096, 0, 160000,
+	{HDB, "c3-standard-8", "2xhyperdisk-balanced:100GiB", 4096, 0, 6000, "disk_iops"},
+	{HDB, "c3-standard-8", "hyperdisk-balanced:100GiB:iops=160000:mbps=2400", 4096, 0, 160000,
 	 "disk_iops"},
 	/* Hyperdisk Extreme: IOPS provisioned (up to 1,200 per GiB), 250 MiB/s per 1,000 IOPS up
 	 * to 5,000 MiB/s. */
-	{HDX, "n2-standard-8", "hyperdisk-extreme:64GiB:iops=20000", 4096, 0, 20000, "disk_iops"},
-	{HDX, "n2-standard-8", "hyperdisk-extreme:64GiB:iops=4000", 1 << 20, 0, 1000, "disk_mbps"},
-	{HDX, "n2-standard-8", "hyperdisk-extreme:1TiB:iops=350000", 1 << 20, 0, 5000, "disk_mbps"},
+	{HDX, "c3-standard-88", "hyperdisk-extreme:64GiB:iops=20000", 4096, 0, 20000, "disk_iops"},
+	{HDX, "c3-standard-88", "hyperdisk-extreme:64GiB:iops=4000", 1 << 20, 0, 1000, "disk_mbps"},
+	{HDX, "c3-standard-88", "hyperdisk-extreme:1TiB:iops=350000", 1 << 20, 0, 5000, "disk_mbps"},
 	/* Hyperdisk Throughput: MiB/s provisioned, 4 IOPS each, up to 9,600 IOPS. */
 	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 4096, 0, 400, "disk_iops"},
 	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 1 << 20, 0, 100, "disk_mbps"},
@@ -84,21 +85,55 @@ static void test_gcp_rules(void **state)
 }
 
 /* Hyperdisk: beyond the per-volume maximum is refused; the missing VM limit is said. */
+/*
+ * What each machine type takes, by disk type ('General-purpose machine family for Compute
+ * Engine'): C3 at 4 vCPUs at most 16 Hyperdisk Balanced, no Hyperdisk Extreme below 88 vCPUs,
+ * no pd-standard; N2 no Hyperdisk Balanced. Groups of one type add up.
+ */
+static void test_type_limits(void **state)
+{
+	char err[256];
+	struct model_config m;
+	char *two[2] = {"10xhyperdisk-balanced:100GiB", "6xhyperdisk-balanced:100GiB"};
+
+	assert_string_equal(refusal("c3-standard-4", "17xhyperdisk-balanced:100GiB", err,
+				    sizeof(err)), FIELD("disk") ": 17 hyperdisk-balanced disks, but "
+			    "c3-standard-4 takes at most 16");
+	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	two[1] = "7xhyperdisk-balanced:100GiB";
+	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
+						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "17 hyperdisk-balanced disks"));
+	assert_string_equal(refusal("c3-standard-44", "hyperdisk-extreme:64GiB", err, sizeof(err)),
+			    FIELD("disk") ": c3-standard-44 takes no hyperdisk-extreme disks");
+	disk_of("c3-standard-88", "8xhyperdisk-extreme:64GiB");
+	assert_non_null(strstr(refusal("c3-standard-88", "9xhyperdisk-extreme:64GiB", err,
+				       sizeof(err)), "takes at most 8"));
+	assert_non_null(strstr(refusal("c3d-standard-4", "pd-standard:100GiB", err, sizeof(err)),
+			       "takes no pd-standard"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-balanced:100GiB", err,
+				       sizeof(err)), "takes no hyperdisk-balanced"));
+	disk_of("n2-standard-8", "32xhyperdisk-throughput:2TiB");
+	assert_non_null(strstr(refusal("n2-standard-8", "33xhyperdisk-throughput:2TiB", err,
+				       sizeof(err)), "takes at most 32"));
+}
+
 static void test_hyperdisk_limits(void **state)
 {
 	const char *specs[1] = {"hyperdisk-balanced:100GiB"};
-	struct model_result p = predict_groups("n2-standard-8", specs, 1, 0,
+	struct model_result p = predict_groups("c3-standard-8", specs, 1, 0,
 		(struct model_workload){4096, 0, false, 1, 64});
 	char err[256];
 
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-balanced:100GiB:iops=160001",
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=160001",
 				       err, sizeof(err)), "at most 160000"));
 	assert_int_equal(p.nnotes, 1);
 	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
 	/* Extreme: 1,200 IOPS per GiB; Throughput: its IOPS are not provisioned, its MiB/s are. */
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-extreme:64GiB:iops=76801",
+	assert_non_null(strstr(refusal("c3-standard-88", "hyperdisk-extreme:64GiB:iops=76801",
 				       err, sizeof(err)), "at least 65 GiB"));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-extreme:64GiB:iops=100",
+	assert_non_null(strstr(refusal("c3-standard-88", "hyperdisk-extreme:64GiB:iops=100",
 				       err, sizeof(err)), "at least 128 IOPS"));
 	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:iops=400",
 				       err, sizeof(err)), "give mbps=, not iops="));
@@ -114,6 +149,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gcp_rules), cmocka_unit_test(test_hyperdisk_limits),
+		cmocka_unit_test(test_type_limits),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -124,7 +124,7 @@ static void test_os_disk(void **state)
 static void test_mbps_units(void **state)
 {
 	assert_within(disk_of("m5.large", "gp3:1TiB:mbps=500").mbps, 500 * MIB, 0.001);
-	assert_within(disk_of("n2-standard-8", "hyperdisk-balanced:1TiB:mbps=500").mbps, 500 * MIB,
+	assert_within(disk_of("c3-standard-8", "hyperdisk-balanced:1TiB:mbps=500").mbps, 500 * MIB,
 		      0.001);
 	assert_within(disk_of("D16s_v5", "pv2:1TiB:iops=4000:mbps=500").mbps, 500, 0.001);
 }
