@@ -70,9 +70,9 @@ struct cost_query {
  * The monthly cost of a configuration: VM per hour x hours plus each disk's monthly price
  * (fixed sizes) or per-GiB, per-IOPS and per-MB/s prices above the free baseline
  * (provisioned types), and the operations of types priced per operation (query's iops, shared
- * among the disks of the volume). Every catalog price is of one region and currency: those asked for, else
- * those of the first price found (the VM's), so a total never mixes currencies. -ENOENT when a
- * price is missing.
+ * among the disks of the volume). Every catalog price is of one region and currency: those
+ * asked for, else those of the first price found (the VM's), so a total never mixes currencies.
+ * -ENOENT when a price is missing.
  */
 int cost_config(const struct catalog *c, const struct model_config *m,
 		const struct cost_query *q, struct cost_breakdown *b, char *err, size_t errlen);
