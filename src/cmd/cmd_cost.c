@@ -218,7 +218,8 @@ static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
 		.currency = u->currency ? u->currency : priced ? r.currency : NULL,
 		.months = u->months, .write_per_10k = u->write_per_10k,
 		.per_gb_month = u->per_gb_month}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops}});
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops,
+		.io_bytes = cc->mo.bs}});
 }
 
 /* The monthly cost of --vm and --disk; the page, when asked for, opens on them. */
@@ -226,7 +227,8 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 {
 	struct calc_page pg = {.cat = cat, .config_first = true, .upload = {
 		.write_per_10k = -1, .per_gb_month = -1}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops}};
+		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops,
+		.io_bytes = cc->mo.bs}};
 	struct model_config m;
 	struct cost_breakdown b;
 	char err[512];
@@ -241,7 +243,8 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 		return ret;
 	if (cost_config(cat, &m, &(struct cost_query){.hours = cc->hours, .region = cc->u.region,
 			.currency = cc->u.currency, .vm_hour = cc->vm_price,
-			.disk_month = cc->disk_price, .iops = cc->iops}, &b, err, sizeof(err)))
+			.disk_month = cc->disk_price, .iops = cc->iops, .io_bytes = cc->mo.bs}, &b,
+			err, sizeof(err)))
 		return usage_error("cost config: %s", err);
 	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_config(stdout, &b))))
 		return ret;

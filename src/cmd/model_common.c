@@ -68,7 +68,7 @@ static const struct opt model_opts_table[] = {
 	 .only = ANY},
 	{.name = "bs", .letter = 'b', .arg = "SIZE", .help = "I/O size (default 4KiB)",
 	 .example = "--bs 64k", .set = opt_set_size, MO(bs), .min = 1, .max = 1ull << 30,
-	 .only = CMDK_MODEL | CMDK_PLAN},
+	 .only = CMDK_MODEL | CMDK_PLAN | CMDK_COST},
 	{.name = "write", .letter = 'w', .arg = "PCT", .help = "percentage of writes (default 0)",
 	 .example = "--write 30", .set = opt_set_percent, MO(write_pct),
 	 .only = CMDK_MODEL | CMDK_PLAN},

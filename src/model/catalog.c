@@ -82,6 +82,7 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
 	FD(cat_price, read_per_10k, F_NUM), FD(cat_price, transactions_cap_hour, F_NUM),
+	FD(cat_price, transaction_unit_kib, F_NUM), FD(cat_price, transaction_max_units, F_NUM),
 	{NULL, 0, 0},
 };
 

@@ -124,6 +124,8 @@ struct cat_price {
 	double per_hour, per_month, per_gib_month, per_iops_month, per_mbps_month;
 	double per_10k_transactions, per_gb_month, write_per_10k, read_per_10k;
 	double transactions_cap_hour;   /* billed operations an hour per disk, at most; 0 = none */
+	double transaction_unit_kib;    /* an I/O counts as one operation per unit; 0 = one per I/O */
+	double transaction_max_units;   /* at most this many per I/O; 0 = no limit */
 };
 
 /*

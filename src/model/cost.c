@@ -134,6 +134,18 @@ static const char *qty(double v, char *buf, size_t len)
 	return fmt_decimal(round(v * 1e6) / 1e6, 0, buf, len);
 }
 
+/* Operations one I/O of io_bytes counts as under a price: by its unit, up to its maximum. */
+static double op_units(const struct cat_price *p, uint64_t io_bytes)
+{
+	double units = 1;
+
+	if (p->transaction_unit_kib > 0 && io_bytes > 0)
+		units = ceil((double)io_bytes / (p->transaction_unit_kib * 1024));
+	if (p->transaction_max_units > 0 && units > p->transaction_max_units)
+		units = p->transaction_max_units;
+	return units;
+}
+
 /* One disk group's lines: a fixed size's monthly price, or its provisioned parts. */
 static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err, size_t errlen)
 {
@@ -180,22 +192,26 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		     fmt_decimal(p->per_mbps_month, 0, c, sizeof(c)));
 	}
 	/*
-	 * Operations: each I/O the group's disks do while the VM runs, one per I/O, priced per
-	 * 10,000 and billed up to the price's hourly cap per disk where it has one.
+	 * Operations: each I/O the group's disks do while the VM runs, one per I/O or per unit
+	 * of the price's size (at most its maximum per I/O), priced per 10,000 and billed up to
+	 * the price's hourly cap per disk where it has one.
 	 */
 	if (p->per_10k_transactions > 0) {
 		double hours = pr->q->hours > 0 ? pr->q->hours : 730;
 		double iops = pr->q->iops * d->count / (pr->ndisks ? pr->ndisks : 1);
-		double per_hour = iops * 3600 / d->count; /* of one disk */
+		double units = op_units(p, pr->q->io_bytes);
+		double per_hour = iops * units * 3600 / d->count; /* of one disk */
 		bool capped = p->transactions_cap_hour > 0 && per_hour > p->transactions_cap_hour;
 
 		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
+		snprintf(c, sizeof(c), units > 1 ? " (%.0f ops each)" : "", units);
 		if (capped)
 			per_hour = p->transactions_cap_hour;
 		if (iops > 0)
 			line(pr, per_hour * d->count * hours / 10000 * p->per_10k_transactions, p,
-			     "%u x %s: %s IOPS x %.0f h of operations%s x %s per 10k", d->count,
-			     t->name, qty(iops, b, sizeof(b)), hours, capped ? " (capped)" : "", a);
+			     "%u x %s: %s IOPS%s x %.0f h of operations%s x %s per 10k", d->count,
+			     t->name, qty(iops, b, sizeof(b)), c, hours, capped ? " (capped)" : "",
+			     a);
 		else
 			line(pr, 0, p, "%u x %s: operations at %s per 10k, not counted (no I/O rate)",
 			     d->count, t->name, a);

@@ -339,6 +339,7 @@ int plan_search(const struct catalog *c, const struct plan_target *t, struct pla
 	s.w = (struct model_workload){t->bs ? t->bs : 4096, t->write_pct, false, 1, 1024};
 	s.need = fmax(t->iops, t->mbps * 1e6 / (double)s.w.bs);
 	s.q.iops = s.need; /* disks priced per operation do the target's I/Os all month */
+	s.q.io_bytes = s.w.bs;
 	if (!(r->options = calloc(s.keep, sizeof(*r->options))) ||
 	    !(vms = vms_by_price(c, t, r->currency, &nvms))) {
 		free(r->options);

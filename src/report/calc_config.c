@@ -289,10 +289,11 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 								       r, cur);
 
 			if (p)
-				calc_push(pl, disks, json_pack("[I, f, f, f, f, f, f, I]",
+				calc_push(pl, disks, json_pack("[I, f, f, f, f, f, f, f, f, I]",
 					(json_int_t)d, p->per_month, p->per_gib_month,
 					p->per_iops_month, p->per_mbps_month,
 					p->per_10k_transactions, p->transactions_cap_hour,
+					p->transaction_unit_kib, p->transaction_max_units,
 					calc_pool_source(pl, p->source, p->date)));
 		}
 		if (json_object_set_new(mt, "vms", vms) || json_object_set_new(mt, "disks", disks))
@@ -381,13 +382,14 @@ static json_t *config_initial(const struct catalog *c, const struct calc_config_
 		if (!strcmp(json_string_value(json_object_get(json_array_get(
 				json_object_get(prov, "vms"), v), "name")), m->vm->name))
 			vm = (json_int_t)v;
-	return json_pack("{s:s?, s:s?, s:s?, s:o, s:o, s:f, s:o, s:o, s:o}",
+	return json_pack("{s:s?, s:s?, s:s?, s:o, s:o, s:f, s:o, s:o, s:o, s:I}",
 		"provider", prov ? m->vm->catalog : NULL, "region", ci->region,
 		"currency", ci->currency, "vm", vm < 0 ? json_null() : json_integer(vm),
 		"groups", initial_groups(c, prov ? m : NULL, prov),
 		"hours", ci->hours > 0 ? ci->hours : 730,
 		"vm_price", calc_optional_price(ci->vm_hour), "disk_price", calc_optional_price(ci->disk_month),
-		"iops", ci->iops > 0 ? json_real(ci->iops) : json_null());
+		"iops", ci->iops > 0 ? json_real(ci->iops) : json_null(),
+		"bs", (json_int_t)(ci->io_bytes ? ci->io_bytes : 4096));
 }
 
 /* Every catalog with VMs is a provider of the page, in load order. */

@@ -34,6 +34,7 @@ struct calc_config_init {
 	double hours;                       /* 0: 730 */
 	double vm_hour, disk_month;         /* given prices; < 0: from the catalog */
 	double iops;                        /* the volume's I/O rate for operations; 0: none */
+	uint64_t io_bytes;                  /* the size of those I/Os; 0: 4 KiB */
 };
 
 struct calc_page {

@@ -176,7 +176,8 @@
 			m.vmPrice = new Map(m.vms.map((v) => [v[0], {per_hour: v[1], src: v[2]}]));
 			m.diskPrice = new Map(m.disks.map((d) => [d[0], {per_month: d[1],
 				per_gib_month: d[2], per_iops_month: d[3], per_mbps_month: d[4],
-				per_10k: d[5], cap_hour: d[6], src: d[7]}]));
+				per_10k: d[5], cap_hour: d[6], unit_kib: d[7], max_units: d[8],
+				src: d[9]}]));
 		}
 	}
 
@@ -236,8 +237,9 @@
 	 *               per_gib_month * gib * count
 	 *               per_iops_month * (iops - baseline IOPS) * count, above the baseline only
 	 *               per_mbps_month * (mbps - baseline MB/s) * count, likewise
-	 *               operations: the I/O rate's share of the group (by count of the disks),
-	 *               per disk-hour up to the cap, * count * hours / 10000 * per_10k
+	 *               operations: the I/O rate's share of the group (by count of the disks)
+	 *               * operations per I/O (its units, at most max_units), per disk-hour up
+	 *               to the cap, * count * hours / 10000 * per_10k
 	 */
 	function configCost(q) {
 		const vm = conf.prov.vms[conf.vm], m = market();
@@ -320,19 +322,36 @@
 		 */
 		if (p.per_10k > 0) {
 			const iops = q.iops * count / (ndisks || 1);
-			let perHour = iops * 3600 / count;
+			let units = 1;
+			if (p.unit_kib > 0)
+				units = Math.ceil(q.bs / (p.unit_kib * 1024));
+			if (p.max_units > 0 && units > p.max_units)
+				units = p.max_units;
+			let perHour = iops * units * 3600 / count;
 			const capped = p.cap_hour > 0 && perHour > p.cap_hour;
 			if (capped)
 				perHour = p.cap_hour;
 			if (iops > 0)
 				line(perHour * count * q.hours / 10000 * p.per_10k, p, `${count} x ` +
-					`${t.name}: ${qty(iops)} IOPS x ${fixed(q.hours, 0)} h of ` +
-					`operations${capped ? ' (capped)' : ''} x ${decimal(p.per_10k)} per 10k`);
+					`${t.name}: ${qty(iops)} IOPS` +
+					`${units > 1 ? ` (${fixed(units, 0)} ops each)` : ''} x ` +
+					`${fixed(q.hours, 0)} h of operations${capped ? ' (capped)' : ''} x ` +
+					`${decimal(p.per_10k)} per 10k`);
 			else
 				line(0, p, `${count} x ${t.name}: operations at ${decimal(p.per_10k)} ` +
 					'per 10k, not counted (no I/O rate)');
 		}
 		return '';
+	}
+
+	/* --bs: opt_set_size() with its bounds, 1 B to 1 GiB; null (and said) when refused. */
+	function bsInput() {
+		const s = $('c-bs').value.trim(), n = parseSize(s);
+		const why = n === null ? `'${s}' is not a size (examples: 4k, 64KiB, 1M)` :
+			n < 1n ? `'${s}' is below 1B` :
+			n > 1n << 30n ? `'${s}' is larger than the 1GiB limit` : '';
+		fieldError('c-bs', why);
+		return why ? null : Number(n);
 	}
 
 	function configInputs() {
@@ -342,8 +361,11 @@
 		const iops = is === '' ? 0 : parseNumber(is, 0.001, 100000000);
 		fieldError('c-iops', iops === null ?
 			`'${is}' is not a number from 0.001 to 100000000` : '');
-		const q = {hours, iops, vm: priceInput('c-vm-price'), disk: priceInput('c-disk-price')};
-		return hours === null || iops === null || q.vm === null || q.disk === null ? null : q;
+		const bs = bsInput();
+		const q = {hours, iops, bs, vm: priceInput('c-vm-price'),
+			disk: priceInput('c-disk-price')};
+		return hours === null || iops === null || bs === null || q.vm === null ||
+			q.disk === null ? null : q;
 	}
 
 	function renderConfig() {
@@ -518,6 +540,7 @@
 		selectProvider(p, p.name === i.provider ? i : null);
 		$('c-hours').value = String(i.hours);
 		$('c-iops').value = i.iops === null ? '' : String(i.iops);
+		$('c-bs').value = fmtSize(BigInt(i.bs));
 		$('c-vm-price').value = i.vm_price === null ? '' : String(i.vm_price);
 		$('c-disk-price').value = i.disk_price === null ? '' : String(i.disk_price);
 		sel.addEventListener('change', () => {
@@ -545,7 +568,7 @@
 			renderGroups();
 			renderConfig();
 		});
-		for (const id of ['c-hours', 'c-iops', 'c-vm-price', 'c-disk-price']) {
+		for (const id of ['c-hours', 'c-iops', 'c-bs', 'c-vm-price', 'c-disk-price']) {
 			$(id).addEventListener('input', renderConfig);
 			$(id).addEventListener('change', renderConfig);
 		}

@@ -72,12 +72,12 @@ upload_case() {
 	ARGS+=("upload $a")
 }
 
-# [IOPS=N] config_case PROVIDER REGION CURRENCY VM HOURS VM-PRICE DISK-PRICE COUNTxSPEC...
+# [IOPS=N] [BS=SIZE] config_case PROVIDER REGION CURRENCY VM HOURS VM-PRICE DISK-PRICE COUNTxSPEC...
 config_case() {
 	local p=$1 r=$2 c=$3 vm=$4 h=$5 vp=$6 dp=$7 g groups=() a
 	shift 7
 	a="--region $r --currency $c --vm $p:$vm --hours $h${vp:+ --vm-price $vp}"
-	a+="${dp:+ --disk-price $dp}${IOPS:+ --iops $IOPS}"
+	a+="${dp:+ --disk-price $dp}${IOPS:+ --iops $IOPS}${BS:+ --bs $BS}"
 	for g in "$@"; do
 		groups+=("$(jq -cn --arg n "${g%%x*}" --arg s "${g#*x}" '[($n | tonumber), $s]')")
 		# One disk is written without its count, as the page names it.
@@ -85,8 +85,9 @@ config_case() {
 	done
 	CASES+=("$(jq -cn --arg provider "$p" --arg region "$r" --arg currency "$c" --arg vm "$vm" \
 		--arg hours "$h" --arg vm_price "$vp" --arg disk_price "$dp" --arg iops "${IOPS:-}" \
-		--argjson groups "[$(IFS=,; echo "${groups[*]}")]" '{part: "config", $provider,
-		$region, $currency, $vm, $groups, $hours, $vm_price, $disk_price, $iops}')")
+		--arg bs "${BS:-}" --argjson groups "[$(IFS=,; echo "${groups[*]}")]" '{part: "config",
+		$provider, $region, $currency, $vm, $groups, $hours, $vm_price, $disk_price, $iops,
+		$bs}')")
 	ARGS+=("config $a")
 }
 
@@ -240,6 +241,9 @@ check_all() {
 	config_case azure eastus USD D4s_v5 730 "" "" 4xE10
 	IOPS=2000 config_case azure eastus USD D4s_v5 730 "" "" 4xE10 2xS6 1xP10
 	IOPS=4000 config_case azure eastus USD D4s_v5 100 "" "" 4xS6
+	# Operations of S4, S6, S70 and S80 by 16 KiB unit (S70 and S80: 16 at most), others one an I/O.
+	IOPS=100 BS=1m config_case azure eastus USD D4s_v5 730 "" "" 1xS80 2xE10 1xS4
+	IOPS=30 BS=20k config_case azure eastus USD D4s_v5 730 "" "" 2xS6
 	# What the command line refuses, the page refuses with the same words.
 	config_case azure-2015 eastus USD A4 730 "" "" 1xP30
 	config_case azure-2015 eastus USD DS1 730 "" "" 3xP10

@@ -149,6 +149,23 @@ static void test_operations(void **state)
 	q.iops = 2000;
 	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
 	assert_within(b.lines[2].amount, 1051.20, 1e-9);
+	/* 64 KiB I/Os: Standard SSD still one operation each... */
+	q.io_bytes = 64 << 10;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[2].amount, 1051.20, 1e-9);
+	/* ...an S4 four (16 KiB units), an S80 at most 16 however large. */
+	specs[0] = "S4";
+	specs[1] = "S80";
+	assert_int_equal(model_config_resolve(&cat, "D4s_v5", NULL, specs, 2, MODEL_CACHE_NONE,
+					      &m, err, sizeof(err)), 0);
+	q.iops = 20;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[2].amount, 10.0 * 4 * 3600 * 730 / 10000 * 0.0005, 1e-9);
+	assert_non_null(strstr(b.lines[2].what, "(4 ops each)"));
+	q.io_bytes = 1 << 20;
+	assert_int_equal(cost_config(&cat, &m, &q, &b, err, sizeof(err)), 0);
+	assert_within(b.lines[4].amount, 10.0 * 16 * 3600 * 730 / 10000 * 0.0005, 1e-9);
+	assert_non_null(strstr(b.lines[4].what, "(16 ops each)"));
 }
 
 int main(void)
