@@ -78,6 +78,7 @@ struct pricing {
 	const char *region, *currency;
 	long long now;
 	struct cost_breakdown *b;
+	double hours;               /* the VM's a month, the hours its disks do I/O */
 	unsigned ndisks;            /* of the volume, which shares the query's IOPS */
 };
 
@@ -137,13 +138,10 @@ static const char *qty(double v, char *buf, size_t len)
 /* Operations one I/O of io_bytes counts as under a price: by its unit, up to its maximum. */
 static double op_units(const struct cat_price *p, uint64_t io_bytes)
 {
-	double units = 1;
+	double units = io_bytes ? model_ops_per_io((double)io_bytes, p->transaction_unit_kib * 1024)
+			      : 1;
 
-	if (p->transaction_unit_kib > 0 && io_bytes > 0)
-		units = ceil((double)io_bytes / (p->transaction_unit_kib * 1024));
-	if (p->transaction_max_units > 0 && units > p->transaction_max_units)
-		units = p->transaction_max_units;
-	return units;
+	return p->transaction_max_units > 0 ? fmin(units, p->transaction_max_units) : units;
 }
 
 /* One disk group's lines: a fixed size's monthly price, or its provisioned parts. */
@@ -197,21 +195,20 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 	 * the price's hourly cap per disk where it has one.
 	 */
 	if (p->per_10k_transactions > 0) {
-		double hours = pr->q->hours > 0 ? pr->q->hours : 730;
-		double iops = pr->q->iops * d->count / (pr->ndisks ? pr->ndisks : 1);
+		double disk_iops = pr->q->iops / (pr->ndisks ? pr->ndisks : 1);
 		double units = op_units(p, pr->q->io_bytes);
-		double per_hour = iops * units * 3600 / d->count; /* of one disk */
+		double per_hour = disk_iops * units * 3600; /* of one disk */
 		bool capped = p->transactions_cap_hour > 0 && per_hour > p->transactions_cap_hour;
 
 		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
 		snprintf(c, sizeof(c), units > 1 ? " (%.0f ops each)" : "", units);
 		if (capped)
 			per_hour = p->transactions_cap_hour;
-		if (iops > 0)
-			line(pr, per_hour * d->count * hours / 10000 * p->per_10k_transactions, p,
+		if (disk_iops > 0)
+			line(pr, per_hour * d->count * pr->hours / 10000 * p->per_10k_transactions, p,
 			     "%u x %s: %s IOPS%s x %.0f h of operations%s x %s per 10k", d->count,
-			     t->name, qty(iops, b, sizeof(b)), c, hours, capped ? " (capped)" : "",
-			     a);
+			     t->name, qty(disk_iops * d->count, b, sizeof(b)), c, pr->hours,
+			     capped ? " (capped)" : "", a);
 		else
 			line(pr, 0, p, "%u x %s: operations at %s per 10k, not counted (no I/O rate)",
 			     d->count, t->name, a);
@@ -224,7 +221,7 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 {
 	struct pricing pr = {.c = c, .q = q, .region = q->region, .currency = q->currency,
 			     .now = cost_now(q->now), .b = b};
-	double hours = q->hours > 0 ? q->hours : 730;
+	double hours = pr.hours = q->hours > 0 ? q->hours : 730;
 	const struct cat_vm *vm = m->vm;
 	const struct cat_price *p;
 	char w[96];

@@ -506,15 +506,14 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 		for (unsigned i = 0; i < m->ngroups; i++)
 			if (!m->disks[i].local && !strcasecmp(m->disks[i].type->name, t->type))
 				n += m->disks[i].count;
-		if (n > t->max && !t->max) {
+		if (n <= t->max)
+			continue;
+		if (!t->max)
 			snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name, t->type);
-			return -EINVAL;
-		}
-		if (n > t->max) {
+		else
 			snprintf(err, errlen, FIELD("disk") ": %u %s disks, but %s takes at most %u", n,
 				 t->type, vm->name, t->max);
-			return -EINVAL;
-		}
+		return -EINVAL;
 	}
 	return 0;
 }

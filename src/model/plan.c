@@ -48,7 +48,7 @@ static double disk_ops(const struct cat_disk *t, double bs, unsigned n)
 	double pieces = n > 1 && bs > MODEL_INTERLEAVE ? ceil(bs / MODEL_INTERLEAVE) : 1;
 	double piece = pieces > 1 ? MODEL_INTERLEAVE : bs;
 
-	return pieces * (t->io_unit_kib > 0 ? ceil(piece / (t->io_unit_kib * 1024)) : 1);
+	return pieces * model_ops_per_io(piece, t->io_unit_kib * 1024);
 }
 
 /* The least provisioned IOPS whose throughput rule allows mbps (MB/s); -1 when none does. */

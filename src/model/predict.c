@@ -31,7 +31,7 @@ struct load {
 	struct group_load g[MODEL_MAX_GROUPS];
 };
 
-static double ops_per_io(double bs, double unit)
+double model_ops_per_io(double bs, double unit)
 {
 	return unit > 0 ? ceil(bs / unit) : 1;
 }
@@ -126,7 +126,7 @@ static void compute_load(const struct model_config *m, const struct model_worklo
 	/* A stripe splits an I/O into interleave-sized requests, sent to the members at once. */
 	l->pieces = l->n > 1 && l->bs > unit ? ceil(l->bs / unit) : 1;
 	l->piece = l->pieces > 1 ? unit : l->bs;
-	l->vm_ops = l->pieces * ops_per_io(l->piece, vm->io_unit_kib * 1024);
+	l->vm_ops = l->pieces * model_ops_per_io(l->piece, vm->io_unit_kib * 1024);
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_disk *d = &m->disks[i];
 		struct group_load *g = &l->g[i];
@@ -141,7 +141,7 @@ static void compute_load(const struct model_config *m, const struct model_worklo
 		 * writes count at both, hits at the cached one only (or, unpublished, uncached). */
 		g->unc = !cached ? 1 : at_disk ? 0 : has_cached_cap(vm) ? g->disk_r + l->wf : 1;
 		g->cached = cached && has_cached_cap(vm) ? 1 : 0;
-		g->ops = l->pieces * ops_per_io(l->piece, d->io_unit);
+		g->ops = l->pieces * model_ops_per_io(l->piece, d->io_unit);
 		g->lat_ms = group_latency(m, d, l, g->hit);
 		l->unc_share += g->share * g->unc;
 	}

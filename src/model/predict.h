@@ -114,6 +114,9 @@ const char *model_mbps_unit(const struct cat_disk *t);
 /* A rate in MB/s written in the type's provisioning unit. */
 double model_mbps_in_unit(const struct cat_disk *t, double mbps);
 
+/* Operations an I/O of bs bytes counts as where each unit of `unit` bytes is one (0: one). */
+double model_ops_per_io(double bs, double unit);
+
 /*
  * Per-GiB rules, for plan's sizing as for iops=/mbps=: the most IOPS a volume of gib may
  * provision (or derives, for types that derive it), for a VM (NULL: any); the most MB/s that

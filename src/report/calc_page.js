@@ -237,9 +237,9 @@
 	 *               per_gib_month * gib * count
 	 *               per_iops_month * (iops - baseline IOPS) * count, above the baseline only
 	 *               per_mbps_month * (mbps - baseline MB/s) * count, likewise
-	 *               operations: the I/O rate's share of the group (by count of the disks)
-	 *               * operations per I/O (its units, at most max_units), per disk-hour up
-	 *               to the cap, * count * hours / 10000 * per_10k
+	 *               operations: the I/O rate's share of one disk * operations per I/O
+	 *               (its units, at most max_units) * 3600, up to the cap, * count * hours
+	 *               / 10000 * per_10k
 	 */
 	function configCost(q) {
 		const vm = conf.prov.vms[conf.vm], m = market();
@@ -317,23 +317,22 @@
 				`${decimal(p.per_mbps_month)} per MB/s`);
 		}
 		/*
-		 * Operations: each I/O the group's disks do while the VM runs, one per I/O, priced
-		 * per 10,000 and billed up to the price's hourly cap per disk where it has one.
+		 * Operations: each I/O the group's disks do while the VM runs, one per unit of the
+		 * price's size (at most its maximum per I/O), priced per 10,000 and billed up to
+		 * the price's hourly cap per disk where it has one.
 		 */
 		if (p.per_10k > 0) {
-			const iops = q.iops * count / (ndisks || 1);
-			let units = 1;
-			if (p.unit_kib > 0)
-				units = Math.ceil(q.bs / (p.unit_kib * 1024));
-			if (p.max_units > 0 && units > p.max_units)
-				units = p.max_units;
-			let perHour = iops * units * 3600 / count;
+			const diskIops = q.iops / (ndisks || 1);
+			let units = p.unit_kib > 0 ? Math.ceil(q.bs / (p.unit_kib * 1024)) : 1;
+			if (p.max_units > 0)
+				units = Math.min(units, p.max_units);
+			let perHour = diskIops * units * 3600;
 			const capped = p.cap_hour > 0 && perHour > p.cap_hour;
 			if (capped)
 				perHour = p.cap_hour;
-			if (iops > 0)
+			if (diskIops > 0)
 				line(perHour * count * q.hours / 10000 * p.per_10k, p, `${count} x ` +
-					`${t.name}: ${qty(iops)} IOPS` +
+					`${t.name}: ${qty(diskIops * count)} IOPS` +
 					`${units > 1 ? ` (${fixed(units, 0)} ops each)` : ''} x ` +
 					`${fixed(q.hours, 0)} h of operations${capped ? ' (capped)' : ''} x ` +
 					`${decimal(p.per_10k)} per 10k`);

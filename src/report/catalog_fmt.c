@@ -401,11 +401,13 @@ static void show_figures(struct show *s, json_t *o, const char *prefix)
 
 /*
  * Figures in arrays: a size-stepped MB/s ([[GiB, MB/s]...]), throughput by provisioned IOPS
- * ([[from IOPS, MB/s per IOPS, at most]...]) and a GCP VM's caps per family.
+ * ([[from IOPS, MB/s per IOPS, at most]...]), a GCP VM's limits by disk type and its caps per
+ * family.
  */
 static void show_arrays(struct show *s)
 {
-	json_t *steps = json_object_get(s->e, "mbps_steps"), *fam, *pair;
+	json_t *steps = json_object_get(s->e, "mbps_steps"), *fam, *pair, *n;
+	const char *type;
 	size_t i;
 
 	json_array_foreach(steps, i, pair) {
@@ -429,9 +431,6 @@ static void show_arrays(struct show *s)
 		show_row(s->f, name, json_array_get(pair, 2), mib ? "MiB/s" : "MB/s",
 			 field_source(s, "mbps_by_iops"));
 	}
-	const char *type;
-	json_t *n;
-
 	json_object_foreach(json_object_get(s->e, "max_disks_by_type"), type, n) {
 		char name[96];
 
