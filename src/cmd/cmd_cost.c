@@ -24,6 +24,7 @@ struct cost_cmd {
 	struct cost_upload u;
 	double hours, vm_price, disk_price, iops;
 	const char *html;           /* --html FILE: the calculator page */
+	const struct opt *upload_only, *config_only; /* the first option given of each */
 };
 
 static int set_price(struct opt_ctx *c, const struct opt *o, const char *val)
@@ -78,14 +79,19 @@ static const struct opt upload_opts[] = {
 	{.name = "redundancy", .arg = "R", .help = "lrs, grs, ragrs, zrs (default lrs)",
 	 .example = "--redundancy grs", .set = set_word, CC(u.redundancy),
 	 .values = "lrs grs ragrs zrs"},
+	{.name = "months", .arg = "N", .help = "months of storage (default 1)",
+	 .example = "--months 12", .set = set_number, CC(u.months), .max = 1200},
+	{0},
+};
+
+/* What both subcommands price in. */
+static const struct opt market_opts[] = {
 	{.name = "region", .arg = "R", .help = "price region, of upload and config prices "
 	 "(default: that of the first price found: downloaded ones, then the built-in)",
 	 .example = "--region northeurope", .set = opt_set_string, CC(u.region)},
 	{.name = "currency", .arg = "CUR", .help = "price currency, of upload and config prices "
 	 "(default: that of the first price found)", .example = "--currency GBP",
 	 .set = opt_set_string, CC(u.currency)},
-	{.name = "months", .arg = "N", .help = "months of storage (default 1)",
-	 .example = "--months 12", .set = set_number, CC(u.months), .max = 1200},
 	{0},
 };
 
@@ -113,10 +119,54 @@ static const struct opt page_opts[] = {
 };
 
 static const struct opt_group upload_group = {"upload", upload_opts};
-static const struct opt_group config_group = {"config (and --vm, --disk below)", config_opts};
+static const struct opt_group config_group = {"config (and --vm, --disk, --provider, --bs below)",
+					      config_opts};
+static const struct opt_group market_group = {"prices (upload and config)", market_opts};
 static const struct opt_group page_group = {"calculator page (upload and config)", page_opts};
 static const struct opt_group *const cost_groups[] = {&upload_group, &config_group,
-						      &page_group, &model_group, NULL};
+						      &market_group, &page_group, &model_group,
+						      NULL};
+
+/* The options of the shared group that only a configuration's price depends on. */
+static const char *const config_model_opts[] = {"vm", "disk", "provider", "bs", NULL};
+
+static bool in_table(const struct opt *o, const struct opt *t)
+{
+	for (; t->name; t++)
+		if (t == o)
+			return true;
+	return false;
+}
+
+/* Keeps the first option given that only upload, and only config, takes. */
+static int cost_on_set(struct opt_ctx *c, const struct opt *o)
+{
+	struct cost_cmd *cc = c->state;
+	bool config = in_table(o, config_opts);
+
+	for (unsigned i = 0; !config && config_model_opts[i]; i++)
+		config = in_table(o, model_group.opts) && !strcmp(o->name, config_model_opts[i]);
+	if (in_table(o, upload_opts) && !cc->upload_only)
+		cc->upload_only = o;
+	if (config && !cc->config_only)
+		cc->config_only = o;
+	return 0;
+}
+
+/*
+ * An option of the other subcommand does nothing there: refused, unless the calculator page,
+ * which opens on both parts, is written.
+ */
+static int check_subcommand(const struct cost_cmd *cc, bool upload)
+{
+	const struct opt *o = upload ? cc->config_only : cc->upload_only;
+
+	if (!o || cc->html)
+		return 0;
+	return usage_error("cost %s: --%s is for 'cost %s' (or, with --html, the page's %s part)",
+			   upload ? "upload" : "config", o->name, upload ? "config" : "upload",
+			   upload ? "configuration" : "upload");
+}
 
 const struct command cmd_cost = {
 	.name = "cost",
@@ -128,6 +178,9 @@ const struct command cmd_cost = {
 		 "As the StorSimple upload cost calculator of a 2015 Azure blog post computes it.\n"
 		 "\n"
 		 "config: the monthly cost of a configuration.\n"
+		 "\n"
+		 "Each subcommand refuses the other's options, except with --html: the page\n"
+		 "opens both parts, each on the values given for it.\n"
 		 "\n"
 		 "Prices come from --catalog files, then those 'iorate catalog prices'\n"
 		 "downloaded, then the built-in ones; a price older than 90 days (or undated)\n"
@@ -200,35 +253,67 @@ static int do_upload(const struct catalog *c, const struct cost_cmd *cc)
 	return 0;
 }
 
-/* The page opens on the upload given, in the region and currency it is priced in. */
-static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
+/* The upload part of the page: the upload given, in the region and currency asked for. */
+static struct calc_upload_init page_upload(const struct cost_cmd *cc)
 {
 	const struct cost_upload *u = &cc->u;
-	struct cost_upload found = *u;
+
+	return (struct calc_upload_init){.data = u->data, .chunk = u->chunk, .tier = u->tier,
+		.redundancy = u->redundancy, .region = u->region, .currency = u->currency,
+		.months = u->months, .write_per_10k = u->write_per_10k,
+		.per_gb_month = u->per_gb_month};
+}
+
+/* The configuration part of the page: the figures given; the VM and disks are set later. */
+static struct calc_config_init page_config(const struct cost_cmd *cc)
+{
+	return (struct calc_config_init){.region = cc->u.region, .currency = cc->u.currency,
+		.hours = cc->hours, .vm_hour = cc->vm_price, .disk_month = cc->disk_price,
+		.iops = cc->iops, .io_bytes = cc->mo.bs};
+}
+
+/* --vm and --disk: both or neither, for 'cost config' and for the page. */
+static int need_config(const struct cost_cmd *cc, const char *what)
+{
+	if ((cc->mo.vm != NULL) == (cc->mo.specs.n > 0))
+		return 0;
+	return usage_error("%s: --vm and --disk go together (e.g. --vm DS14 --disk 2xP30)", what);
+}
+
+/*
+ * The page opens on the upload given, in the region and currency it is priced in, and on the
+ * configuration given, if any.
+ */
+static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
+{
+	struct calc_page pg = {.cat = c, .upload = page_upload(cc), .config = page_config(cc)};
+	struct cost_upload found = cc->u;
 	struct cost_upload_result r;
+	struct model_config m;
 	char err[512];
-	bool priced;
+	int ret;
 
 	/* Where 'cost upload' would find its price: the page's first region and currency. */
 	found.data = 0;
-	priced = !cost_upload(c, &found, &r, err, sizeof(err));
-	return write_page(cc->html, &(struct calc_page){.cat = c, .upload = {
-		.data = u->data, .chunk = u->chunk, .tier = u->tier, .redundancy = u->redundancy,
-		.region = u->region ? u->region : priced ? r.price_region : NULL,
-		.currency = u->currency ? u->currency : priced ? r.currency : NULL,
-		.months = u->months, .write_per_10k = u->write_per_10k,
-		.per_gb_month = u->per_gb_month}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops,
-		.io_bytes = cc->mo.bs}});
+	if (!cost_upload(c, &found, &r, err, sizeof(err))) {
+		pg.upload.region = pg.upload.region ? pg.upload.region : r.price_region;
+		pg.upload.currency = pg.upload.currency ? pg.upload.currency : r.currency;
+	}
+	if ((ret = need_config(cc, "cost upload --html")))
+		return ret;
+	if (cc->mo.vm) {
+		if ((ret = model_opts_config(&cc->mo, c, &m)))
+			return ret;
+		pg.config.config = &m;
+	}
+	return write_page(cc->html, &pg);
 }
 
 /* The monthly cost of --vm and --disk; the page, when asked for, opens on them. */
 static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 {
-	struct calc_page pg = {.cat = cat, .config_first = true, .upload = {
-		.write_per_10k = -1, .per_gb_month = -1}, .config = {.hours = cc->hours,
-		.vm_hour = cc->vm_price, .disk_month = cc->disk_price, .iops = cc->iops,
-		.io_bytes = cc->mo.bs}};
+	struct calc_page pg = {.cat = cat, .config_first = true, .upload = page_upload(cc),
+			       .config = page_config(cc)};
 	struct model_config m;
 	struct cost_breakdown b;
 	char err[512];
@@ -236,10 +321,10 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 
 	if (cc->html && !cc->mo.vm && !cc->mo.specs.n)
 		return write_page(cc->html, &pg);
-	if (!cc->mo.vm || !cc->mo.specs.n)
+	if (!cc->mo.vm && !cc->mo.specs.n)
 		return usage_error("cost config: --vm and --disk are required (e.g. --vm DS14 --disk "
 				   "2xP30)");
-	if ((ret = model_opts_config(&cc->mo, cat, &m)))
+	if ((ret = need_config(cc, "cost config")) || (ret = model_opts_config(&cc->mo, cat, &m)))
 		return ret;
 	if (cost_config(cat, &m, &(struct cost_query){.hours = cc->hours, .region = cc->u.region,
 			.currency = cc->u.currency, .vm_hour = cc->vm_price,
@@ -282,6 +367,7 @@ static int cost_main(int argc, char **argv)
 	bool help, upload;
 
 	model_opts_init(&cc.mo);
+	cc.mo.on_set = cost_on_set;
 	if ((ret = model_opts_parse(&cmd_cost, &cc, argc, argv, &first, &help)) || help)
 		return ret;
 	if (first >= argc)
@@ -293,7 +379,7 @@ static int cost_main(int argc, char **argv)
 	upload = !strcmp(what, "upload");
 	if ((ret = model_opts_no_args(&cmd_cost, first + 1, argc, argv)) ||
 	    (ret = model_opts_format(&cc.mo, upload ? REPORT_COST_UPLOAD : REPORT_COST_CONFIG)) ||
-	    (ret = check_page(&cc)))
+	    (ret = check_page(&cc)) || (ret = check_subcommand(&cc, upload)))
 		return ret;
 	if ((ret = model_opts_catalog(&cc.mo, &cat)))
 		goto out;

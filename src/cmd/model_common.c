@@ -123,7 +123,8 @@ static int single_kind(const struct command *cmd, enum report_kind *kind)
 int model_opts_parse(const struct command *cmd, void *state, int argc, char **argv, int *first,
 		     bool *help)
 {
-	struct opt_ctx c = {.cmd = cmd, .state = state};
+	struct opt_ctx c = {.cmd = cmd, .state = state,
+			    .on_set = ((struct model_opts *)state)->on_set};
 	enum report_kind kind;
 	int r = options_parse(&c, argc, argv, first);
 

@@ -28,6 +28,8 @@ struct model_opts {
 	bool json;                          /* the format is json */
 	const struct report_format *fmt;    /* the format, once model_opts_format() found it */
 	bool lists_conflicts;               /* the command prints the layers' conflicts itself */
+	/* Called after each option is set (opt_ctx.on_set), in command-line order; may be NULL. */
+	int (*on_set)(struct opt_ctx *c, const struct opt *o);
 };
 
 /* Kinds of the model commands, for options of the shared group only some of them take. */

@@ -428,7 +428,51 @@ check_all() {
 	# Half a configuration is refused as before.
 	iorate cost config --vm DS14 --html calc.html
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--vm and --disk are required"* ]]
+	[[ "$stderr" == *"--vm and --disk go together"* ]]
+	iorate cost upload --disk P30 --html calc.html
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--vm and --disk go together"* ]]
+	[ ! -e calc.html ]
+}
+
+@test "calc: an option of the other subcommand is refused, or opens the page's other part" {
+	# Without the page it would do nothing: refused, naming it and where it belongs.
+	local opt
+	for opt in "--vm DS14" "--disk P30" "--hours 200" "--vm-price 1" "--disk-price 2" \
+		"--iops 500" "--bs 64k" "--provider aws"; do
+		iorate cost upload --data 1GiB --write-price 0.05 --gb-price 0.02 $opt
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"${opt%% *} is for 'cost config'"* ]]
+	done
+	for opt in "--data 1GiB" "--chunk 64k" "--write-price 0.05" "--gb-price 0.02" \
+		"--tier cool" "--redundancy grs" "--months 3"; do
+		iorate cost config --vm DS14 --disk P30 --vm-price 1 --disk-price 2 $opt
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"${opt%% *} is for 'cost upload'"* ]]
+	done
+	# Both take the region and the currency.
+	iorate cost config --vm aws:m5.large --disk gp3:1TiB --region us-east-1 --currency USD
+	[ "$status" -eq 0 ]
+	# With --html, each part of the page opens on what was given for it.
+	iorate cost upload --data 1GiB --tier cool --vm aws:m5.large --disk 2xgp3:1TiB \
+		--hours 200 --iops 500 --bs 64k --html - --write-price 0.05 --gb-price 0.02
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" |
+		sed -n 's/.*<script type="application\/json" id="calc-data">\(.*\)<\/script>.*/\1/p' >up.json
+	jq -e '.open == "upload" and .upload.initial.data == "1073741824" and
+		.upload.initial.tier == "cool" and .config.initial.provider == "aws" and
+		.config.initial.vm != null and .config.initial.hours == 200 and
+		.config.initial.iops == 500 and .config.initial.bs == 65536 and
+		(.config.initial.groups | length) == 1' up.json
+	iorate cost config --vm aws:m5.large --disk gp3:1TiB --data 750GiB --chunk 64k \
+		--months 3 --redundancy grs --gb-price 0.02 --html -
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" |
+		sed -n 's/.*<script type="application\/json" id="calc-data">\(.*\)<\/script>.*/\1/p' >conf.json
+	jq -e '.open == "config" and .upload.initial.data == "805306368000" and
+		.upload.initial.chunk == 65536 and .upload.initial.months == 3 and
+		.upload.initial.redundancy == "grs" and .upload.initial.gb_price == 0.02 and
+		.upload.initial.write_price == null' conf.json
 }
 
 @test "calc: the page holds the prices 'cost' uses: downloaded lists and imported sizes too" {
