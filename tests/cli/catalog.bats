@@ -443,6 +443,17 @@ noise() {
 		and .prices[0].per_iops_month == 0.032 and .prices[0].date == "2026-07-30"'
 	iorate catalog show gcp:hyperdisk-balanced --json
 	json_ok '.iops == 3000 and .prices == []'
+	# How a price counts operations is shown beside it, where it has such rules.
+	iorate catalog show azure:S70
+	printf '%s\n' "$output" | grep -Eq '^  per 10,000 transactions +0\.0005  USD +eastus$'
+	printf '%s\n' "$output" | grep -Eq '^  billed operations, disk-hour +93000000  at most$'
+	printf '%s\n' "$output" | grep -Eq '^  an operation per I/O of up to +16  KiB$'
+	printf '%s\n' "$output" | grep -Eq '^  operations of one I/O +16  at most$'
+	iorate catalog show azure:S4
+	printf '%s\n' "$output" | grep -Eq '^  billed operations, disk-hour +450000  at most$'
+	! printf '%s\n' "$output" | grep -q 'operations of one I/O'
+	iorate catalog show azure:S10
+	! printf '%s\n' "$output" | grep -q 'disk-hour'
 }
 
 @test "catalog: AWS m7i, every size and both metal ones, with its EBS caps and a price" {
