@@ -36,7 +36,9 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, burst_mbps_per_gib, F_MB), FD(cat_disk, burst_mbps_max, F_MB),
 	FD(cat_disk, burst_bucket_mb_per_gib, F_MB), FD(cat_disk, ondemand_iops, F_NUM),
 	FD(cat_disk, ondemand_mbps, F_MB), FD(cat_disk, io_unit_kib, F_NUM),
-	FD(cat_disk, iops_per_mbps, F_NUM),
+	FD(cat_disk, iops_per_mbps, F_NUM), FD(cat_disk, ops_unit_kib, F_NUM),
+	FD(cat_disk, ops_per_io_max, F_NUM), FD(cat_disk, ops_per_hour_max, F_NUM),
+	FD(cat_disk, ops_source, F_STR),
 	FD(cat_disk, latency_read_ms, F_NUM), FD(cat_disk, latency_write_ms, F_NUM),
 	FD(cat_disk, latency_cached_ms, F_NUM), FD(cat_disk, transfer_mbps, F_MB),
 	FD(cat_disk, transfer_cached_mbps, F_MB), {"mbps_steps", F_MBARR, 0},
@@ -81,9 +83,7 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_gib_month, F_NUM), FD(cat_price, per_iops_month, F_NUM),
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
-	FD(cat_price, read_per_10k, F_NUM), FD(cat_price, transactions_cap_hour, F_NUM),
-	FD(cat_price, transaction_unit_kib, F_NUM), FD(cat_price, transaction_max_units, F_NUM),
-	{NULL, 0, 0},
+	FD(cat_price, read_per_10k, F_NUM), {NULL, 0, 0},
 };
 
 static int unit_scale(json_t *u, double *scale)

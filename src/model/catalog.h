@@ -53,6 +53,14 @@ struct cat_disk {
 	double latency_read_ms, latency_write_ms, latency_cached_ms;
 	double transfer_mbps, transfer_cached_mbps; /* one request's rate; 0: the disk's cap */
 	double iops_max_without_nitro;
+	/*
+	 * How the provider counts the operations it bills (a price's per_10k_transactions):
+	 * ops_source says where the rule comes from (else the entry's source).
+	 */
+	double ops_unit_kib;                /* an I/O is one operation per unit; 0 = one per I/O */
+	double ops_per_io_max;              /* at most this many per I/O; 0 = no limit */
+	double ops_per_hour_max;            /* billed an hour per disk, at most; 0 = no cap */
+	const char *ops_source;
 	struct cat_iops_tier tiers[4];      /* mbps_by_iops, ascending */
 	unsigned ntiers;
 };
@@ -123,9 +131,6 @@ struct cat_price {
 	enum cat_layer layer;
 	double per_hour, per_month, per_gib_month, per_iops_month, per_mbps_month;
 	double per_10k_transactions, per_gb_month, write_per_10k, read_per_10k;
-	double transactions_cap_hour;   /* billed operations an hour per disk, at most; 0 = none */
-	double transaction_unit_kib;    /* an I/O counts as one operation per unit; 0 = one per I/O */
-	double transaction_max_units;   /* at most this many per I/O; 0 = no limit */
 };
 
 /*

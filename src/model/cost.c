@@ -135,13 +135,12 @@ static const char *qty(double v, char *buf, size_t len)
 	return fmt_decimal(round(v * 1e6) / 1e6, 0, buf, len);
 }
 
-/* Operations one I/O of io_bytes counts as under a price: by its unit, up to its maximum. */
-static double op_units(const struct cat_price *p, uint64_t io_bytes)
+/* Operations one I/O of io_bytes counts as on a disk type: by its unit, up to its maximum. */
+static double op_units(const struct cat_disk *t, uint64_t io_bytes)
 {
-	double units = io_bytes ? model_ops_per_io((double)io_bytes, p->transaction_unit_kib * 1024)
-			      : 1;
+	double units = io_bytes ? model_ops_per_io((double)io_bytes, t->ops_unit_kib * 1024) : 1;
 
-	return p->transaction_max_units > 0 ? fmin(units, p->transaction_max_units) : units;
+	return t->ops_per_io_max > 0 ? fmin(units, t->ops_per_io_max) : units;
 }
 
 /* One disk group's lines: a fixed size's monthly price, or its provisioned parts. */
@@ -191,19 +190,19 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 	}
 	/*
 	 * Operations: each I/O the group's disks do while the VM runs, one per I/O or per unit
-	 * of the price's size (at most its maximum per I/O), priced per 10,000 and billed up to
-	 * the price's hourly cap per disk where it has one.
+	 * of the disk type's size (at most its maximum per I/O), priced per 10,000 and billed up
+	 * to the type's hourly cap per disk where it has one.
 	 */
 	if (p->per_10k_transactions > 0) {
 		double disk_iops = pr->q->iops / (pr->ndisks ? pr->ndisks : 1);
-		double units = op_units(p, pr->q->io_bytes);
+		double units = op_units(t, pr->q->io_bytes);
 		double per_hour = disk_iops * units * 3600; /* of one disk */
-		bool capped = p->transactions_cap_hour > 0 && per_hour > p->transactions_cap_hour;
+		bool capped = t->ops_per_hour_max > 0 && per_hour > t->ops_per_hour_max;
 
 		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
 		snprintf(c, sizeof(c), units > 1 ? " (%.0f ops each)" : "", units);
 		if (capped)
-			per_hour = p->transactions_cap_hour;
+			per_hour = t->ops_per_hour_max;
 		if (disk_iops > 0)
 			line(pr, per_hour * d->count * pr->hours / 10000 * p->per_10k_transactions, p,
 			     "%u x %s: %s IOPS%s x %.0f h of operations%s x %s per 10k", d->count,

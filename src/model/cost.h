@@ -63,8 +63,8 @@ struct cost_query {
 	double iops;                /* I/Os a second the volume does while the VM runs, each one
 				       operation of a disk type priced per operation (Azure Standard
 				       SSD and HDD); 0 = not known: such prices are named, at 0 */
-	uint64_t io_bytes;          /* the size of those I/Os (a price's transaction_unit_kib
-				       counts a larger one as several); 0 = one operation each */
+	uint64_t io_bytes;          /* the size of those I/Os (a disk type's ops_unit_kib counts
+				       a larger one as several); 0 = one operation each */
 	long long now;              /* for the prices' age, seconds since 1970; 0 = the clock */
 };
 

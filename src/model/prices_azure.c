@@ -5,7 +5,10 @@
  *   VMs        serviceName "Virtual Machines", pay as you go, Linux (a productName without
  *              "Windows"), neither Spot nor Low Priority, per hour: per_hour of armSkuName;
  *   disks      "Premium SSD / Standard SSD / Standard HDD Managed Disks", skuName "P30 LRS",
- *              the disk meter per month; "Azure Premium SSD v2" (pv2) and "Ultra Disks"
+ *              the disk meter per month; the "... Disk Operations" meter per 10K of Standard
+ *              SSD and of Standard HDD, one for every size of the product (Microsoft bills an
+ *              E30 under "E4 LRS Disk Operations"): per_10k_transactions of each size of it,
+ *              E<n> and S<n>; "Azure Premium SSD v2" (pv2) and "Ultra Disks"
  *              (ultra): capacity, IOPS and MB/s per hour, times 730 (the paid tier of each);
  *   storage    "General Block Blob v2", skuName "Hot LRS": data stored per GB-month (first
  *              tier), write and read operations per 10,000.
@@ -25,6 +28,7 @@
 int prices_azure_init(struct prices_azure *a)
 {
 	a->items = 0;
+	a->ops_ssd = a->ops_hdd = -1;
 	a->vms = json_object();
 	a->disks = json_object();
 	a->storage = json_object();
@@ -99,6 +103,19 @@ static int vm_item(struct prices_azure *a, json_t *it, double price)
 	return set(entry(a, a->vms, "vm", sku, "azure"), "per_hour", price);
 }
 
+/* The operations meter of Standard SSD or HDD, locally redundant: the first one found. */
+static int operations_item(struct prices_azure *a, json_t *it, double price)
+{
+	const char *prod = str(it, "productName");
+	double *ops = !strcasecmp(prod, "Standard SSD Managed Disks") ? &a->ops_ssd :
+		      !strcasecmp(prod, "Standard HDD Managed Disks") ? &a->ops_hdd : NULL;
+
+	if (ops && *ops < 0 && has(str(it, "skuName"), " LRS") &&
+	    !strcasecmp(str(it, "unitOfMeasure"), "10K"))
+		*ops = price;
+	return 0;
+}
+
 /* "P30 LRS" of a managed disk product: the size, when it is locally redundant. */
 static int disk_item(struct prices_azure *a, json_t *it, double price)
 {
@@ -106,6 +123,8 @@ static int disk_item(struct prices_azure *a, json_t *it, double price)
 	char size[16];
 	int n = 0;
 
+	if (ends(meter, "Disk Operations"))
+		return operations_item(a, it, price);
 	if (sscanf(sname, "%15[A-Za-z0-9] LRS%n", size, &n) != 1 || sname[n] ||
 	    !has(str(it, "unitOfMeasure"), "Month") || !(ends(meter, " Disk") ||
 	    ends(meter, " Disks")))
@@ -270,8 +289,20 @@ json_t *prices_azure_list(const struct prices_azure *a, unsigned *vms, unsigned 
 					 "per_mbps_month", NULL};
 	/* An upload is priced by its writes and its storage: both are needed. */
 	static const char *const sk[] = {"per_gb_month", "write_per_10k", NULL};
-	json_t *out = json_array();
+	json_t *out = json_array(), *e;
+	const char *name;
 
+	/* Each size of Standard SSD (E<n>) and HDD (S<n>) with a monthly price: its operations. */
+	json_object_foreach(a->disks, name, e) {
+		double ops = name[0] == 'E' ? a->ops_ssd : name[0] == 'S' ? a->ops_hdd : -1;
+
+		if (ops >= 0 && isdigit((unsigned char)name[1]) && json_object_get(e, "per_month") &&
+		    !json_object_get(e, "per_10k_transactions") &&
+		    json_object_set_new(e, "per_10k_transactions", json_real(ops))) {
+			json_decref(out);
+			return NULL;
+		}
+	}
 	*vms = *disks = *storage = 0;
 	if (!out || values(out, a->vms, vms, vk, false) ||
 	    values(out, a->disks, disks, dk, false) || values(out, a->storage, storage, sk, true)) {

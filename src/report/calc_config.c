@@ -292,8 +292,8 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 				calc_push(pl, disks, json_pack("[I, f, f, f, f, f, f, f, f, I]",
 					(json_int_t)d, p->per_month, p->per_gib_month,
 					p->per_iops_month, p->per_mbps_month,
-					p->per_10k_transactions, p->transactions_cap_hour,
-					p->transaction_unit_kib, p->transaction_max_units,
+					p->per_10k_transactions, t->ops_per_hour_max,
+					t->ops_unit_kib, t->ops_per_io_max,
 					calc_pool_source(pl, p->source, p->date)));
 		}
 		if (json_object_set_new(mt, "vms", vms) || json_object_set_new(mt, "disks", disks))

@@ -254,8 +254,11 @@ struct show {
 	unsigned nsrc;
 };
 
-/* The unit of one word of a field's name: "iops" IOPS, "mbps" MB/s or MiB/s... */
-static const char *word_unit(const char *w, size_t n, bool mib)
+/*
+ * The unit of one word of a field's name: "iops" IOPS, "mbps" MB/s or MiB/s... "hour" only
+ * after "_per_" (ops_per_hour_max): a price's per_hour is a price, not hours.
+ */
+static const char *word_unit(const char *w, size_t n, bool mib, bool after_per)
 {
 	static const struct {
 		const char *word, *unit, *mib_unit;
@@ -263,9 +266,11 @@ static const char *word_unit(const char *w, size_t n, bool mib)
 		{"iops", "IOPS", NULL}, {"mbps", "MB/s", "MiB/s"}, {"mb", "MB", "MiB"},
 		{"gib", "GiB", NULL}, {"kib", "KiB", NULL}, {"ms", "ms", NULL},
 		{"seconds", "s", NULL}, {"ios", "I/Os", NULL}, {"vcpus", "vCPUs", NULL},
-		{"disks", "disks", NULL},
+		{"disks", "disks", NULL}, {"ops", "ops", NULL}, {"io", "I/O", NULL},
 	};
 
+	if (after_per && n == 4 && !strncmp(w, "hour", 4))
+		return "hour";
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strlen(words[i].word) == n && !strncmp(words[i].word, w, n))
 			return mib && words[i].mib_unit ? words[i].mib_unit : words[i].unit;
@@ -273,7 +278,7 @@ static const char *word_unit(const char *w, size_t n, bool mib)
 }
 
 /* The unit of the part of a name up to end: its last word, past a trailing _min or _max. */
-static const char *part_unit(const char *key, size_t end, bool mib)
+static const char *part_unit(const char *key, size_t end, bool mib, bool after_per)
 {
 	size_t start;
 
@@ -281,7 +286,7 @@ static const char *part_unit(const char *key, size_t end, bool mib)
 		end -= 4;
 	for (start = end; start && key[start - 1] != '_'; start--)
 		;
-	return word_unit(key + start, end - start, mib);
+	return word_unit(key + start, end - start, mib, after_per);
 }
 
 /* "IOPS", "MB/s per GiB" ("iops_per_gib"), or "" when the name says no unit. */
@@ -289,8 +294,8 @@ const char *catalog_fmt_key_unit(const char *key, bool mib, char *buf, size_t le
 {
 	const char *per = strstr(key, "_per_"), *without = strstr(key, "_without_");
 	size_t end = per ? (size_t)(per - key) : without ? (size_t)(without - key) : strlen(key);
-	const char *a = part_unit(key, end, mib);
-	const char *b = per ? part_unit(per + 5, strlen(per + 5), mib) : NULL;
+	const char *a = part_unit(key, end, mib, false);
+	const char *b = per ? part_unit(per + 5, strlen(per + 5), mib, true) : NULL;
 
 	if (a && per && b)
 		snprintf(buf, len, "%s per %s", a, b);

@@ -101,25 +101,6 @@ const char *catalog_fmt_price_brief(const struct catalog *c, const char *kind,
 	return buf;
 }
 
-/* How operations are counted where a price bills them (docs/cost.md): figures, not prices. */
-static void show_billing_rules(FILE *f, const struct cat_price *p)
-{
-	const struct {
-		double v;
-		const char *what, *unit;
-	} rules[] = {
-		{p->transactions_cap_hour, "billed operations, disk-hour", "at most"},
-		{p->transaction_unit_kib, "an operation per I/O of up to", "KiB"},
-		{p->transaction_max_units, "operations of one I/O", "at most"},
-	};
-	char v[48];
-
-	for (size_t k = 0; k < sizeof(rules) / sizeof(rules[0]); k++)
-		if (rules[k].v > 0)
-			fprintf(f, "  %-30s %12s  %s\n", rules[k].what,
-				fmt_decimal(rules[k].v, 0, v, sizeof(v)), rules[k].unit);
-}
-
 void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
 			     const char *catalog, const char *name)
 {
@@ -146,7 +127,6 @@ void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
 				escape_fputs(p->region ? p->region : "any", f);
 				fputc('\n', f);
 			}
-		show_billing_rules(f, p);
 		fputs("    dated ", f);
 		escape_fputs(model_fmt_price_age(p->date, age, catalog_price_stale(age), a,
 						 sizeof(a)), f);

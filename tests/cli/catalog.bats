@@ -157,6 +157,13 @@ serve() {
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '.total_month == 256 and .currency == "GBP" and .stale_prices == 0
 		and ([.lines[].source | startswith("Azure Retail Prices API")] | all)'
+	# Standard SSD's operations meter bills every E size: E10's operations are in GBP too,
+	# 100 IOPS x 3,600 x 730 / 10,000 x 0.0015 = 39.42.
+	jq -e '.prices[] | select(.name == "E10") | .per_10k_transactions == 0.0015' "$f"
+	jq -e '[.prices[] | select(.name == "P30") | has("per_10k_transactions")] == [false]' "$f"
+	iorate cost config --vm D4s_v5 --disk E10 --iops 100 --region northeurope --currency GBP --json
+	[ "$status" -eq 0 ]
+	echo "$output" | jq -e '.lines[2].month_cents == 3942 and .currency == "GBP"'
 	# The StorSimple post's wish: the storage account's prices filled in for a region.
 	iorate cost upload --data 750GiB --tier hot --region northeurope --currency GBP --json
 	[ "$status" -eq 0 ]
@@ -443,17 +450,18 @@ noise() {
 		and .prices[0].per_iops_month == 0.032 and .prices[0].date == "2026-07-30"'
 	iorate catalog show gcp:hyperdisk-balanced --json
 	json_ok '.iops == 3000 and .prices == []'
-	# How a price counts operations is shown beside it, where it has such rules.
+	# How Azure counts the operations it bills is the disk type's, with its own source.
 	iorate catalog show azure:S70
 	printf '%s\n' "$output" | grep -Eq '^  per 10,000 transactions +0\.0005  USD +eastus$'
-	printf '%s\n' "$output" | grep -Eq '^  billed operations, disk-hour +93000000  at most$'
-	printf '%s\n' "$output" | grep -Eq '^  an operation per I/O of up to +16  KiB$'
-	printf '%s\n' "$output" | grep -Eq '^  operations of one I/O +16  at most$'
-	iorate catalog show azure:S4
-	printf '%s\n' "$output" | grep -Eq '^  billed operations, disk-hour +450000  at most$'
-	! printf '%s\n' "$output" | grep -q 'operations of one I/O'
-	iorate catalog show azure:S10
-	! printf '%s\n' "$output" | grep -q 'disk-hour'
+	printf '%s\n' "$output" | grep -Eq '^  ops_per_hour_max +93000000  ops per hour +\[3\]$'
+	printf '%s\n' "$output" | grep -Eq '^  ops_unit_kib +16  KiB +\[3\]$'
+	printf '%s\n' "$output" | grep -Eq '^  ops_per_io_max +16  ops per I/O +\[3\]$'
+	printf '%s\n' "$output" | grep -Eq "^source \[3\]: 'Understand Azure Disk Storage billing'"
+	iorate catalog show azure:E30
+	printf '%s\n' "$output" | grep -Eq '^  ops_unit_kib +256  KiB +\[[0-9]\]$'
+	! printf '%s\n' "$output" | grep -q 'ops_per_hour_max'
+	iorate catalog show azure:P30
+	! printf '%s\n' "$output" | grep -q 'ops_'
 }
 
 @test "catalog: AWS m7i, every size and both metal ones, with its EBS caps and a price" {

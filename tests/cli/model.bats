@@ -81,6 +81,19 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 	# An S6 is billed at most 858,000 operations an hour.
 	run "$IORATE" cost config --vm D4s_v5 --disk 4xS6 --iops 4000
 	[[ "$output" == *"4 x S6: 4000 IOPS x 730 h of operations (capped) x 0.0005 per 10k"*"125.27 USD"* ]]
+	# A Standard SSD counts an I/O above 256 KiB as several, a Standard HDD one above 16 KiB:
+	# 1 MiB is 4 operations on an E10 (2,000 x 4 x 3,600 x 730 / 10,000 x 0.002 = 4,204.80)
+	# and 64 KiB is 4 on an S30 (500 x 4 x 3,600 x 730 / 10,000 x 0.0005 = 262.80).
+	run "$IORATE" cost config --vm D4s_v5 --disk E10 --iops 2000 --bs 1m --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.lines[2].what')" = "1 x E10: 2000 IOPS (4 ops each) x 730 h of operations x 0.002 per 10k" ]
+	[ "$(echo "$output" | jq -r '.lines[2].month_cents')" = 420480 ]
+	run "$IORATE" cost config --vm D4s_v5 --disk E10 --iops 2000 --bs 256k --json
+	[ "$(echo "$output" | jq -r '.lines[2].month_cents')" = 105120 ]
+	run "$IORATE" cost config --vm D4s_v5 --disk S30 --iops 500 --bs 64k --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.lines[2].what')" = "1 x S30: 500 IOPS (4 ops each) x 730 h of operations x 0.0005 per 10k" ]
+	[ "$(echo "$output" | jq -r '.lines[2].month_cents')" = 26280 ]
 	# So 20,000 IOPS on Azure is not 40 Standard HDDs at their capacity price.
 	run "$IORATE" plan --iops 20000 --capacity 2TiB --provider azure --top 1 --json
 	[ "$status" -eq 0 ]

@@ -71,7 +71,6 @@ static void test_prices(void **state)
 		{"azure", "vm", "E104is_v5", "eastus", PER(per_hour), 7.207, 0.001},
 		{"gcp", "vm", "c3d-standard-360", "us-central1", PER(per_hour), 16.34364, 0.001},
 		{"gcp", "disk", "hyperdisk-extreme", "us-central1", PER(per_iops_month), 0.032, 0.001},
-		{"azure", "disk", "S6", "eastus", PER(transactions_cap_hour), 858000, 0.001},
 	};
 	for (size_t i = 0; i < sizeof(spot) / sizeof(spot[0]); i++) {
 		p = catalog_find_price(&cat, spot[i].catalog, spot[i].kind, spot[i].name,
@@ -85,6 +84,12 @@ static void test_prices(void **state)
 		if (strcmp(cat.vms[i].catalog, "azure-2015"))
 			assert_non_null(catalog_find_price(&cat, cat.vms[i].catalog, "vm",
 							   cat.vms[i].name, NULL, NULL));
+	/* How Azure counts billed operations is the disk type's: 16 KiB (HDD), 256 KiB (SSD). */
+	assert_within(catalog_find_disk(&cat, "azure", "S6")->ops_per_hour_max, 858000, 0.001);
+	assert_within(catalog_find_disk(&cat, "azure", "S80")->ops_per_io_max, 16, 0.001);
+	assert_within(catalog_find_disk(&cat, "azure", "S30")->ops_unit_kib, 16, 0.001);
+	assert_within(catalog_find_disk(&cat, "azure", "E30")->ops_unit_kib, 256, 0.001);
+	assert_true(catalog_find_disk(&cat, "azure", "E30")->ops_per_hour_max == 0);
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL, NULL));
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-throughput", NULL, NULL));
 }

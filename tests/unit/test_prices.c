@@ -45,6 +45,15 @@ static void test_azure_page(void **state)
 		     "4.5", "", "Consumption", "0") ","
 		ITEM("Storage", "Standard HDD Managed Disks", "S10 GRS", "S10 GRS Disk", "1/Month",
 		     "9", "", "Consumption", "0") ","
+		/* One operations meter bills every size of its product; a ZRS one does not count. */
+		ITEM("Storage", "Standard HDD Managed Disks", "S4 ZRS", "S4 ZRS Disk Operations",
+		     "10K", "0.0009", "", "Consumption", "0") ","
+		ITEM("Storage", "Standard HDD Managed Disks", "S4 LRS", "S4 LRS Disk Operations",
+		     "10K", "0.0005", "", "Consumption", "0") ","
+		ITEM("Storage", "Standard SSD Managed Disks", "E4 LRS", "E4 LRS Disk Operations",
+		     "10K", "0.002", "", "Consumption", "0") ","
+		ITEM("Storage", "Premium SSD Managed Disks", "P10 LRS", "P10 LRS Disk", "1/Month",
+		     "20", "", "Consumption", "0") ","
 		ITEM("Storage", "Ultra Disks", "Ultra LRS", "Ultra LRS Provisioned IOPS", "1/Hour",
 		     "0.00005", "", "Consumption", "0") ","
 		ITEM("Storage", "Ultra Disks", "Ultra LRS", "Ultra LRS Reservation per vCPU "
@@ -63,9 +72,13 @@ static void test_azure_page(void **state)
 	assert_true(price_of(a.storage, "cool-ragrs", "write_per_10k") == 0.2);
 	list = prices_azure_list(&a, &v, &d, &s);
 	assert_int_equal(v, 1);
-	assert_int_equal(d, 2);
+	assert_int_equal(d, 3);
 	assert_int_equal(s, 1);
-	assert_int_equal(json_array_size(list), 4);
+	assert_int_equal(json_array_size(list), 5);
+	/* S10 is billed the Standard HDD operations; Premium P10 none; no E size was priced. */
+	assert_true(price_of(a.disks, "S10", "per_10k_transactions") == 0.0005);
+	assert_null(json_object_get(json_object_get(a.disks, "P10"), "per_10k_transactions"));
+	assert_null(json_object_get(a.disks, "E4"));
 	json_decref(list);
 	/* A page in another currency than asked is refused, not mixed in. */
 	assert_int_equal(prices_azure_page(&a, "{\"Items\": [{\"currencyCode\": \"USD\", "
