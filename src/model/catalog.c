@@ -83,7 +83,7 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_gib_month, F_NUM), FD(cat_price, per_iops_month, F_NUM),
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
-	FD(cat_price, read_per_10k, F_NUM), {NULL, 0, 0},
+	FD(cat_price, read_per_10k, F_NUM), {"per_iops_month_above", F_CALLER, 0}, {NULL, 0, 0},
 };
 
 static int unit_scale(json_t *u, double *scale)
@@ -209,6 +209,7 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 			break;
 		case F_SKIP:
 		case F_MBARR:
+		case F_CALLER:
 			break;
 		}
 		continue;
@@ -297,6 +298,40 @@ static int read_tiers(struct cat_disk *d, json_t *o, const char *file, const cha
 			json_number_value(json_array_get(t, 1)) * scale,
 			json_number_value(json_array_get(t, 2)) * scale};
 		d->ntiers = (unsigned)k + 1;
+	}
+	return 0;
+}
+
+/* "per_iops_month_above": [[from IOPS, price per IOPS-month], ...], ascending, from > 0. */
+static int read_price_steps(struct cat_price *p, json_t *o, const char *file, const char *what,
+			    char *err, size_t errlen)
+{
+	json_t *t;
+	size_t k;
+
+	json_array_foreach(json_object_get(o, "per_iops_month_above"), k, t) {
+		bool ok = k < CAT_PRICE_STEPS && json_is_array(t) && json_array_size(t) == 2;
+
+		for (size_t i = 0; ok && i < 2; i++)
+			ok = json_is_number(json_array_get(t, i)) &&
+			     json_number_value(json_array_get(t, i)) >= 0;
+		ok = ok && json_number_value(json_array_get(t, 0)) >
+			   (k ? p->iops_above[k - 1].from : 0);
+		if (!ok) {
+			snprintf(err, errlen, "%s: %s: field 'per_iops_month_above': expected up to "
+				 "%d rows [from IOPS, price per IOPS-month], the IOPS above 0 and "
+				 "ascending", file, what, CAT_PRICE_STEPS);
+			return -EINVAL;
+		}
+		p->iops_above[k] = (struct cat_price_step){json_number_value(json_array_get(t, 0)),
+			json_number_value(json_array_get(t, 1))};
+		p->niops_above = (unsigned)k + 1;
+	}
+	if (json_object_get(o, "per_iops_month_above") && (!p->niops_above ||
+							    !(p->per_iops_month > 0))) {
+		snprintf(err, errlen, "%s: %s: field 'per_iops_month_above' needs rows and a "
+			 "per_iops_month (the price below the first step)", file, what);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -456,7 +491,8 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 		    (ret = catalog_need(p->kind, "kind", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->name, "name", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->source, "source", file, what, err, errlen)) ||
-		    (ret = catalog_need(p->date, "date", file, what, err, errlen)))
+		    (ret = catalog_need(p->date, "date", file, what, err, errlen)) ||
+		    (ret = read_price_steps(p, o, file, what, err, errlen)))
 			return ret;
 		c->nprices++;
 		return 0;

@@ -124,6 +124,13 @@ struct cat_account {
 	double iops, mbps;
 };
 
+/* A volume's IOPS above `from` priced at `price` per IOPS-month (io2's tiers). */
+struct cat_price_step {
+	double from, price;
+};
+
+#define CAT_PRICE_STEPS 3
+
 struct cat_price {
 	const char *catalog, *kind, *name, *tier, *redundancy, *region, *currency, *source, *date;
 	const char *note, *file;
@@ -131,6 +138,9 @@ struct cat_price {
 	enum cat_layer layer;
 	double per_hour, per_month, per_gib_month, per_iops_month, per_mbps_month;
 	double per_10k_transactions, per_gb_month, write_per_10k, read_per_10k;
+	/* per_iops_month_above: the IOPS of a volume above each step at its price, ascending */
+	struct cat_price_step iops_above[CAT_PRICE_STEPS];
+	unsigned niops_above;
 };
 
 /*

@@ -10,7 +10,11 @@
 
 #include "model/catalog.h"
 
-enum ftype { F_STR, F_NUM, F_MB, F_UINT, F_BOOL, F_ARR, F_SKIP, F_MBARR /* read by the caller */ };
+enum ftype {
+	F_STR, F_NUM, F_MB, F_UINT, F_BOOL, F_ARR, F_SKIP,
+	F_MBARR,    /* MB/s figures in an array, read by the caller */
+	F_CALLER,   /* other figures read by the caller */
+};
 
 struct field {
 	const char *key;

@@ -143,6 +143,29 @@ static double op_units(const struct cat_disk *t, uint64_t io_bytes)
 	return t->ops_per_io_max > 0 ? fmin(units, t->ops_per_io_max) : units;
 }
 
+/*
+ * The IOPS above the type's free baseline, one line for each of the price's steps they reach:
+ * per_iops_month up to the first step, then each step's price above it (io2: 32,000, 64,000).
+ */
+static void iops_lines(struct pricing *pr, const struct model_disk *d, const struct cat_price *p)
+{
+	const struct cat_disk *t = d->type;
+	double lo = 0;
+	char a[32];
+
+	for (unsigned k = 0; k <= p->niops_above; k++) {
+		double hi = k < p->niops_above ? p->iops_above[k].from : INFINITY;
+		double price = k ? p->iops_above[k - 1].price : p->per_iops_month;
+		double from = fmax(lo, t->iops), to = fmin(hi, d->iops);
+
+		if (to > from)
+			line(pr, price * (to - from) * d->count, p,
+			     "%u x %s: %.0f IOPS above %.0f x %s per IOPS", d->count, t->name,
+			     to - from, from, fmt_decimal(price, 0, a, sizeof(a)));
+		lo = hi;
+	}
+}
+
 /* One disk group's lines: a fixed size's monthly price, or its provisioned parts. */
 static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err, size_t errlen)
 {
@@ -170,9 +193,7 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		     qty(d->gib, a, sizeof(a)), fmt_decimal(p->per_gib_month, 0, b, sizeof(b)));
 	/* Provisioned types bill only what is above the free baseline. */
 	if (p->per_iops_month > 0 && d->iops > t->iops)
-		line(pr, p->per_iops_month * (d->iops - t->iops) * d->count, p,
-		     "%u x %s: %.0f IOPS above %.0f x %s per IOPS", d->count, t->name,
-		     d->iops - t->iops, t->iops, fmt_decimal(p->per_iops_month, 0, a, sizeof(a)));
+		iops_lines(pr, d, p);
 	/*
 	 * The catalog prices throughput per MB/s: the line says so, in MB/s, with the unit the
 	 * provider provisions in beside it when that is MiB/s (AWS, GCP).
@@ -200,7 +221,9 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		bool capped = t->ops_per_hour_max > 0 && per_hour > t->ops_per_hour_max;
 
 		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
-		snprintf(c, sizeof(c), units > 1 ? " (%.0f ops each)" : "", units);
+		c[0] = '\0';
+		if (units > 1)
+			snprintf(c, sizeof(c), " (%.0f ops each)", units);
 		if (capped)
 			per_hour = t->ops_per_hour_max;
 		if (disk_iops > 0)

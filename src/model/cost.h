@@ -35,7 +35,11 @@ struct cost_upload_result {
 int cost_upload(const struct catalog *c, const struct cost_upload *u,
 		struct cost_upload_result *r, char *err, size_t errlen);
 
-#define COST_MAX_LINES 12
+/*
+ * Room for every line a configuration can have: the VM's, and for each disk group a monthly
+ * price, GiB, IOPS (one line up to each price step and one above the last), MB/s, operations.
+ */
+#define COST_MAX_LINES (1 + MODEL_MAX_GROUPS * (5 + CAT_PRICE_STEPS))
 struct cost_line {
 	char what[96];
 	double amount;              /* per month */

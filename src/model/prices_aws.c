@@ -6,8 +6,10 @@
  *   instances  Product Family "Compute Instance", Linux, shared tenancy, no pre-installed
  *              software, no license, capacity "Used", per hour: per_hour of the instance type;
  *   volumes    usage types EBS:VolumeUsage.TYPE (per GB-month), EBS:VolumeP-IOPS.TYPE (per
- *              provisioned IOPS-month, the first tier), EBS:VolumeP-Throughput.gp3 (per GiB/s
- *              or MiB/s-month, converted to per MB/s-month as the catalog records it).
+ *              provisioned IOPS-month, the first tier; io2's .tier2 and .tier3 above 32,000
+ *              and 64,000 IOPS a volume, the bounds AWS's billing codes page gives, as the
+ *              list has none), EBS:VolumeP-Throughput.gp3 (per GiB/s or MiB/s-month,
+ *              converted to per MB/s-month as the catalog records it).
  * "piops" is io1; io2-bx is billed as io2.
  */
 #include <errno.h>
@@ -49,6 +51,8 @@ static const struct {
 	{"EBS:VolumeP-IOPS.gp3", "gp3", "per_iops_month"},
 	{"EBS:VolumeP-IOPS.piops", "io1", "per_iops_month"},
 	{"EBS:VolumeP-IOPS.io2", "io2", "per_iops_month"},
+	{"EBS:VolumeP-IOPS.io2.tier2", "io2", "io2 tier2"},
+	{"EBS:VolumeP-IOPS.io2.tier3", "io2", "io2 tier3"},
 	{"EBS:VolumeP-Throughput.gp3", "gp3", "per_mbps_month"},
 };
 
@@ -298,11 +302,39 @@ int prices_aws_finish(struct prices_aws *a, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * io2's tiers as per_iops_month_above: the price of each tier read, above its bound; a tier
+ * whose lower one is missing, or without the first tier's price, is not kept.
+ */
+static int io2_steps(json_t *e)
+{
+	static const double from[] = {32000, 64000};
+	static const char *const key[] = {"io2 tier2", "io2 tier3"};
+	json_t *steps = json_array();
+	int ret = steps ? 0 : -ENOMEM;
+
+	for (size_t k = 0; !ret && k < 2 && json_object_get(e, key[k]); k++)
+		if (json_array_append_new(steps, json_pack("[f, O]", from[k],
+							   json_object_get(e, key[k]))))
+			ret = -ENOMEM;
+	json_object_del(e, key[0]);
+	json_object_del(e, key[1]);
+	if (!ret && json_array_size(steps) && json_object_get(e, "per_iops_month"))
+		return json_object_set_new(e, "per_iops_month_above", steps) ? -ENOMEM : 0;
+	json_decref(steps);
+	return ret;
+}
+
 json_t *prices_aws_list(const struct prices_aws *a, unsigned *vms, unsigned *disks)
 {
 	json_t *out = json_array(), *e;
 	const char *name;
 
+	json_object_foreach(a->disks, name, e)
+		if (io2_steps(e)) {
+			json_decref(out);
+			return NULL;
+		}
 	*vms = *disks = 0;
 	json_object_foreach(a->vms, name, e)
 		if (!json_array_append(out, e))

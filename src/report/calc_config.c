@@ -264,6 +264,20 @@ static bool of_catalog(const struct cat_price *p, void *arg)
 	       (!p->catalog || !strcmp(p->catalog, arg));
 }
 
+/* A price's IOPS steps as [[from IOPS, price], ...] ([] for none). */
+static json_t *price_steps(const struct cat_price *p)
+{
+	json_t *a = json_array();
+
+	for (unsigned k = 0; a && k < p->niops_above; k++)
+		if (json_array_append_new(a, json_pack("[f, f]", p->iops_above[k].from,
+						       p->iops_above[k].price))) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
 /*
  * Per market, the price 'cost config' finds for each VM (per hour, above 0) and each disk type
  * (cost.c: catalog_find_price in the region and currency asked for).
@@ -289,12 +303,13 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 								       r, cur);
 
 			if (p)
-				calc_push(pl, disks, json_pack("[I, f, f, f, f, f, f, f, f, I]",
+				calc_push(pl, disks, json_pack("[I, f, f, f, f, f, f, f, f, I, o]",
 					(json_int_t)d, p->per_month, p->per_gib_month,
 					p->per_iops_month, p->per_mbps_month,
 					p->per_10k_transactions, t->ops_per_hour_max,
 					t->ops_unit_kib, t->ops_per_io_max,
-					calc_pool_source(pl, p->source, p->date)));
+					calc_pool_source(pl, p->source, p->date),
+					price_steps(p)));
 		}
 		if (json_object_set_new(mt, "vms", vms) || json_object_set_new(mt, "disks", disks))
 			pl->oom = true;

@@ -177,7 +177,7 @@
 			m.diskPrice = new Map(m.disks.map((d) => [d[0], {per_month: d[1],
 				per_gib_month: d[2], per_iops_month: d[3], per_mbps_month: d[4],
 				per_10k: d[5], cap_hour: d[6], unit_kib: d[7], max_units: d[8],
-				src: d[9]}]));
+				src: d[9], steps: d[10]}]));
 		}
 	}
 
@@ -236,6 +236,7 @@
 	 *   each group  per_month * count                      (given: disk_price * count)
 	 *               per_gib_month * gib * count
 	 *               per_iops_month * (iops - baseline IOPS) * count, above the baseline only
+	 *               (a line per price step reached: the IOPS in it * the step's price)
 	 *               per_mbps_month * (mbps - baseline MB/s) * count, likewise
 	 *               operations: the I/O rate's share of one disk * operations per I/O
 	 *               (its units, at most max_units) * 3600, up to the cap, * count * hours
@@ -301,11 +302,23 @@
 		if (p.per_gib_month > 0)
 			line(p.per_gib_month * gib * count, p, `${count} x ${t.name}: ${qty(gib)} ` +
 				`GiB x ${decimal(p.per_gib_month)} per GiB-month`);
-		/* Provisioned types bill only what is above the free baseline. */
-		if (p.per_iops_month > 0 && iops > t.iops)
-			line(p.per_iops_month * (iops - t.iops) * count, p, `${count} x ${t.name}: ` +
-				`${fixed(iops - t.iops, 0)} IOPS above ${fixed(t.iops, 0)} x ` +
-				`${decimal(p.per_iops_month)} per IOPS`);
+		/*
+		 * Provisioned types bill only what is above the free baseline, one line for each
+		 * of the price's steps the IOPS reach (io2: 32,000, 64,000).
+		 */
+		if (p.per_iops_month > 0 && iops > t.iops) {
+			let lo = 0;
+			for (let k = 0; k <= p.steps.length; k++) {
+				const hi = k < p.steps.length ? p.steps[k][0] : Infinity;
+				const price = k ? p.steps[k - 1][1] : p.per_iops_month;
+				const from = Math.max(lo, t.iops), to = Math.min(hi, iops);
+				if (to > from)
+					line(price * (to - from) * count, p, `${count} x ${t.name}: ` +
+						`${fixed(to - from, 0)} IOPS above ${fixed(from, 0)} x ` +
+						`${decimal(price)} per IOPS`);
+				lo = hi;
+			}
+		}
 		/*
 		 * The catalog prices throughput per MB/s: the line says so, in MB/s, with the unit
 		 * the provider provisions in beside it when that is MiB/s (AWS, GCP).

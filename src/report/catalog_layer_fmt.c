@@ -93,12 +93,33 @@ const char *catalog_fmt_price_brief(const struct catalog *c, const char *kind,
 					      n ? "" : " ", n ? "" : p->currency ? p->currency : "",
 					      price_figures[k].per);
 		}
+		for (unsigned k = 0; n && n < len && k < p->niops_above; k++)
+			n += (size_t)snprintf(buf + n, len - n, "%s%.0f", k ? ", " :
+					      " (less above ", p->iops_above[k].from);
+		if (n && n < len && p->niops_above)
+			n += (size_t)snprintf(buf + n, len - n, " IOPS)");
 		if (n && n < len && p->region)
 			snprintf(buf + n, len - n, ", %s", p->region);
 		if (n)
 			break;
 	}
 	return buf;
+}
+
+/* A price's IOPS steps, each under the per IOPS-month row: "  above 32000 IOPS ...". */
+static void show_steps(FILE *f, const struct cat_price *p, const char *cur)
+{
+	for (unsigned k = 0; k < p->niops_above; k++) {
+		char label[48], v[48];
+
+		snprintf(label, sizeof(label), "  above %.0f IOPS", p->iops_above[k].from);
+		fprintf(f, "  %-30s %12s  ", label,
+			fmt_decimal(p->iops_above[k].price, 0, v, sizeof(v)));
+		escape_fputs(cur, f);
+		fprintf(f, "%*s", (int)(15 - strlen(cur)), "");
+		escape_fputs(p->region ? p->region : "any", f);
+		fputc('\n', f);
+	}
 }
 
 void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
@@ -126,6 +147,8 @@ void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
 				fprintf(f, "%*s", (int)(15 - strlen(cur)), "");
 				escape_fputs(p->region ? p->region : "any", f);
 				fputc('\n', f);
+				if (price_figures[k].off == offsetof(struct cat_price, per_iops_month))
+					show_steps(f, p, cur);
 			}
 		fputs("    dated ", f);
 		escape_fputs(model_fmt_price_age(p->date, age, catalog_price_stale(age), a,

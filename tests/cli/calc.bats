@@ -263,10 +263,12 @@ check_all() {
 			2xio1:100GiB:iops=3000
 		config_case aws "$r" "$c" c5.large 500 "" "" 3xgp2:512GiB 1xst1:1TiB 1xgp3:64GiB
 	done
-	# Twelve lines at most, as the command line keeps; the rest is neither shown nor added.
+	# Every line, however many groups: 16 here, as the command line keeps.
 	config_case aws us-east-1 USD m5.large 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250 \
 		1xgp3:1TiB:iops=6000:mbps=250 1xgp3:1TiB:iops=6000:mbps=250 \
 		1xgp3:1TiB:iops=6000:mbps=250 1xgp3:1TiB:iops=6000:mbps=250
+	# io2's IOPS tiers: a line for each tier reached, above 32,000 and 64,000 a volume.
+	config_case aws us-east-1 USD r5b.24xlarge 730 "" "" 1xio2-bx:1TiB 2xio2:128GiB 1xio2:64GiB
 	browse aws.html
 	check_all
 

@@ -188,9 +188,15 @@ serve() {
 	# gp3 throughput is priced per GiB/s-month: 40.96 / 1024 per MiB/s, per MB/s as recorded.
 	jq -e '.prices[] | select(.name == "gp3") | .per_gib_month == 0.08 and
 		.per_iops_month == 0.005 and (.per_mbps_month * 1.048576 * 1000000 | round) == 40000' "$f"
-	# io2's first IOPS tier; io2-bx is billed as io2.
-	jq -e '[.prices[] | select(.name == "io2" or .name == "io2-bx") | .per_iops_month] ==
-		[0.065, 0.065]' "$f"
+	# io2's three IOPS tiers, above 32,000 and 64,000 a volume; io2-bx is billed as io2.
+	jq -e '[.prices[] | select(.name == "io2" or .name == "io2-bx") |
+		[.per_iops_month, .per_iops_month_above]] ==
+		[[0.065, [[32000, 0.0455], [64000, 0.03185]]], [0.065, [[32000, 0.0455], [64000, 0.03185]]]]' "$f"
+	# 100,000 IOPS: 32,000 x 0.065 + 32,000 x 0.0455 + 36,000 x 0.03185 = 4,682.60.
+	iorate cost config --vm r5b.24xlarge --disk io2-bx:1TiB:iops=100000 --vm-price 1 --region us-east-1 --json
+	[ "$status" -eq 0 ]
+	echo "$output" | jq -e '[.lines[] | select(.what | test("IOPS above")) | .month_cents] ==
+		[208000, 145600, 114660]'
 	iorate cost config --vm m5.large --disk gp3:200GiB:iops=4000:mbps=250 --region us-east-1 --json
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '.total_month == 96.08 and
@@ -462,6 +468,13 @@ noise() {
 	! printf '%s\n' "$output" | grep -q 'ops_per_hour_max'
 	iorate catalog show azure:P30
 	! printf '%s\n' "$output" | grep -q 'ops_'
+	# io2's IOPS tiers under its first price.
+	iorate catalog show aws:io2
+	printf '%s\n' "$output" | grep -Eq '^  per IOPS-month +0\.065  USD +us-east-1$'
+	printf '%s\n' "$output" | grep -Eq '^    above 32000 IOPS +0\.0455  USD +us-east-1$'
+	printf '%s\n' "$output" | grep -Eq '^    above 64000 IOPS +0\.03185  USD +us-east-1$'
+	iorate catalog list aws
+	[[ "$output" == *"io2-bx "*"0.065 per IOPS-month (less above 32000, 64000 IOPS), us-east-1"* ]]
 }
 
 @test "catalog: AWS m7i, every size and both metal ones, with its EBS caps and a price" {

@@ -149,6 +149,34 @@ static void test_malformed(void **state)
 		"\"name\": \"V\"}]}", err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "missing field 'source'"));
 	catalog_release(&c);
+	/* A price's IOPS steps: ascending bounds above 0, and a price below the first. */
+	static const char *const steps[] = {
+		"[[64000, 0.03], [32000, 0.04]]", "[[0, 0.04]]", "[[32000]]", "[]",
+		"[[1, 1], [2, 1], [3, 1], [4, 1]]", "[[32000, -1]]", "{}",
+	};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		char text[256];
+
+		snprintf(text, sizeof(text), "{\"catalog\": \"x\", \"prices\": [{\"kind\": \"disk\", "
+			 "\"name\": \"d\", \"per_iops_month\": 0.06, \"per_iops_month_above\": %s, "
+			 "\"source\": \"s\", \"date\": \"d\"}]}", steps[i]);
+		assert_int_equal(catalog_load_text(&c, "p.json", text, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, "'per_iops_month_above'"));
+		catalog_release(&c);
+	}
+	/* Without the first step's price, the steps are refused too. */
+	assert_int_equal(catalog_load_text(&c, "p.json", "{\"catalog\": \"x\", \"prices\": [{"
+		"\"kind\": \"disk\", \"name\": \"d\", \"per_iops_month_above\": [[32000, 0.04]], "
+		"\"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "needs rows and a per_iops_month"));
+	catalog_release(&c);
+	assert_int_equal(catalog_load_text(&c, "p.json", "{\"catalog\": \"x\", \"prices\": [{"
+		"\"kind\": \"disk\", \"name\": \"d\", \"per_iops_month\": 0.06, "
+		"\"per_iops_month_above\": [[32000, 0.04], [64000, 0.03]], \"source\": \"s\", "
+		"\"date\": \"d\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(c.prices[0].niops_above, 2);
+	assert_within(c.prices[0].iops_above[1].price, 0.03, 0.001);
+	catalog_release(&c);
 }
 
 static void test_override(void **state)

@@ -103,6 +103,12 @@ static const char csv[] =
 	"\"\",\"\",\"EU-EBS:VolumeP-Throughput.gp3\",\"\",\"eu-west-1\"\n"
 	"\"D\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.07\",\"USD\",\"System Operation\",\"\",\"\",\"\","
 	"\"EU-EBS:VolumeP-IOPS.piops\",\"\",\"eu-west-1\"\n"
+	"\"F\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.03\",\"USD\",\"System Operation\",\"\",\"\",\"\","
+	"\"EU-EBS:VolumeP-IOPS.io2.tier3\",\"\",\"eu-west-1\"\n"
+	"\"G\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.07\",\"USD\",\"System Operation\",\"\",\"\",\"\","
+	"\"EU-EBS:VolumeP-IOPS.io2\",\"\",\"eu-west-1\"\n"
+	"\"H\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.05\",\"USD\",\"System Operation\",\"\",\"\",\"\","
+	"\"EU-EBS:VolumeP-IOPS.io2.tier2\",\"\",\"eu-west-1\"\n"
 	"\"E\",\"OnDemand\",\"\",\"GB-Mo\",\"0.1\",\"USD\",\"Storage\",\"\",\"\",\"\","
 	"\"EU-EBS:VolumeUsage.gp2\",\"\",\"us-east-2\"";
 
@@ -130,7 +136,18 @@ static void test_aws_csv(void **state)
 		assert_null(json_object_get(a.disks, "gp2"));
 		list = prices_aws_list(&a, &v, &d);
 		assert_int_equal(v, 1);
-		assert_int_equal(d, 2);
+		assert_int_equal(d, 4);
+		/* io2's tiers, in any order in the file, above 32,000 and 64,000 IOPS (io2-bx too). */
+		json_t *steps = json_pack("[[f, f], [f, f]]", 32000.0, 0.05, 64000.0, 0.03);
+
+		for (const char *const *n = (const char *const[]){"io2", "io2-bx", NULL}; *n; n++) {
+			json_t *io2 = json_object_get(a.disks, *n);
+
+			assert_true(price_of(a.disks, *n, "per_iops_month") == 0.07);
+			assert_true(json_equal(json_object_get(io2, "per_iops_month_above"), steps));
+			assert_null(json_object_get(io2, "io2 tier2"));
+		}
+		json_decref(steps);
 		json_decref(list);
 		prices_aws_release(&a);
 	}
