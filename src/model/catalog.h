@@ -31,17 +31,21 @@ struct cat_iops_tier {
 struct cat_disk {
 	const char *catalog, *provider, *name, *family, *account;
 	const char *source, *date, *note, *latency_source, *file;
+	const char *iops_source, *mbps_source; /* of the iops_* and mbps_* rules; NULL: source */
 	const void *json;                   /* the entry as written (json_t object) */
 	enum cat_layer layer;
 	void *aliases;                      /* json_t array or NULL */
 	const char *cache_rule, *default_cache;
 	bool premium, cache, rule, provisioned, os, baseline_per_vm, throughput_follows_iops;
 	bool block_express;                 /* needs a VM that runs EBS Block Express */
+	bool iops_by_size;                  /* the free IOPS too are bounded by iops_per_gib x GiB
+					     * (Hyperdisk Balanced: 2,000 at 4 GiB) */
 	bool mbps_mib;                      /* the source gives (and iops=/mbps= take) MiB/s */
 	bool hits_count_against_disk;       /* cache_rule "2015": every I/O counts at the disk */
 	double gib, min_gib, max_gib;
 	double iops, iops_per_gib, write_iops_per_gib, iops_free_gib, iops_min, iops_max;
 	double mbps, mbps_per_gib, mbps_per_iops, mbps_min, mbps_max;
+	double mbps_min_per_iops;           /* provisioned MB/s at least this per IOPS */
 	double mbps_steps[8][2];            /* {from GiB, MB/s}, ascending */
 	unsigned nsteps;
 	double burst_iops, burst_mbps, burst_seconds, burst_bucket_ios;

@@ -60,10 +60,15 @@ double model_rule_max_iops(const struct cat_disk *t, const struct cat_vm *vm, do
 	if (!t->provisioned)
 		return clampd((t->baseline_per_vm ? 0 : t->iops) + t->iops_per_gib * gib,
 			      t->iops_min, t->iops_max);
-	/* pv2 adds IOPS only past its free GiB; gp3, io1/io2, Ultra allow so many per GiB; a
-	 * type whose bounds by size are not known (Hyperdisk) is bounded by its maximum only. */
+	/*
+	 * pv2 adds IOPS only past its free GiB; gp3, io1/io2, Ultra allow so many per GiB, at
+	 * least the free ones; Hyperdisk Balanced so many per GiB, the free ones included; a type
+	 * whose bounds by size are not known is bounded by its maximum only.
+	 */
 	if (t->iops_per_gib <= 0)
 		maxi = t->iops_max > 0 ? t->iops_max : t->iops;
+	else if (t->iops_by_size)
+		maxi = t->iops_per_gib * gib;
 	else if (t->iops_free_gib > 0)
 		maxi = t->iops + t->iops_per_gib * fmax(0, gib - t->iops_free_gib);
 	else
@@ -114,6 +119,10 @@ static int provision_by_mbps(const struct cat_disk *t, double req_iops, double r
 	double maxm = t->mbps_max > 0 ? t->mbps_max : t->mbps;
 	double mbps = req_mbps * (t->mbps_mib ? MIB_MB : 1);
 
+	/* A size allows so many MB/s per GiB (Hyperdisk Throughput: 90 MiB/s per TiB). */
+	if (t->mbps_per_gib > 0 && t->mbps_per_gib * d->gib < maxm)
+		maxm = t->mbps_per_gib * d->gib;
+
 	if (req_iops > 0) {
 		snprintf(err, errlen, "%s: %s's IOPS follow its throughput (%g IOPS per %s); give "
 			 "mbps=, not iops=", d->spec, t->name, t->iops_per_mbps, model_mbps_unit(t));
@@ -122,8 +131,12 @@ static int provision_by_mbps(const struct cat_disk *t, double req_iops, double r
 	if (mbps <= 0)
 		mbps = t->mbps > 0 ? t->mbps : maxm;
 	if (maxm > 0 && mbps > maxm * (1 + 1e-9)) {
-		snprintf(err, errlen, "%s: %s allows at most %g %s", d->spec, t->name,
-			 model_mbps_in_unit(t, maxm), model_mbps_unit(t));
+		if (t->mbps_per_gib > 0 && maxm < t->mbps_max)
+			snprintf(err, errlen, "%s: %.0f GiB of %s allow at most %g %s", d->spec,
+				 d->gib, t->name, model_mbps_in_unit(t, maxm), model_mbps_unit(t));
+		else
+			snprintf(err, errlen, "%s: %s allows at most %g %s", d->spec, t->name,
+				 model_mbps_in_unit(t, maxm), model_mbps_unit(t));
 		return -EINVAL;
 	}
 	if (mbps < t->mbps_min * (1 - 1e-9)) {
@@ -140,7 +153,10 @@ static int provision_by_mbps(const struct cat_disk *t, double req_iops, double r
 static int provision(const struct cat_disk *t, const struct cat_vm *vm, double req_iops,
 		     double req_mbps, struct model_disk *d, char *err, size_t errlen)
 {
-	double maxi = model_rule_max_iops(t, vm, d->gib), maxm, mbps = req_mbps;
+	double maxi = model_rule_max_iops(t, vm, d->gib), maxm, minm, mbps = req_mbps;
+	/* Where the size bounds the free IOPS too, a small volume has fewer (and needs fewer). */
+	double free_iops = t->iops_by_size ? fmin(t->iops, maxi) : t->iops;
+	double min_iops = t->iops_by_size ? fmin(t->iops_min, maxi) : t->iops_min;
 
 	if (t->iops_per_mbps > 0)
 		return provision_by_mbps(t, req_iops, req_mbps, d, err, errlen);
@@ -152,17 +168,19 @@ static int provision(const struct cat_disk *t, const struct cat_vm *vm, double r
 				 "allow %.0f)", d->spec, req_iops, need, t->name, d->gib, maxi);
 		else
 			snprintf(err, errlen, "%s: %s allows at most %.0f IOPS%s", d->spec, t->name,
-				 maxi, vm && !vm->nitro && t->iops_max_without_nitro > 0 ?
+				 model_rule_max_iops(t, vm, t->max_gib > 0 ? t->max_gib : 65536),
+				 vm && !vm->nitro && t->iops_max_without_nitro > 0 ?
 				 " on an instance not built on Nitro" : "");
 		return -EINVAL;
 	}
-	d->iops = req_iops > 0 ? req_iops : t->iops > 0 ? t->iops : maxi;
-	if (d->iops < t->iops_min) {
+	d->iops = req_iops > 0 ? req_iops : free_iops > 0 ? free_iops : maxi;
+	if (d->iops < min_iops) {
 		snprintf(err, errlen, "%s: at least %.0f IOPS must be provisioned", d->spec,
-			 t->iops_min);
+			 min_iops);
 		return -EINVAL;
 	}
 	maxm = model_rule_max_mbps(t, d->iops);
+	minm = fmax(t->mbps_min, t->mbps_min_per_iops * d->iops);
 	if (t->throughput_follows_iops && req_mbps > 0) {
 		snprintf(err, errlen, "%s: %s's throughput follows its IOPS (%.0f IOPS give %.0f %s); "
 			 "give iops=, not mbps=", d->spec, t->name, d->iops,
@@ -176,8 +194,13 @@ static int provision(const struct cat_disk *t, const struct cat_vm *vm, double r
 			 d->iops, model_mbps_in_unit(t, maxm), model_mbps_unit(t), req_mbps);
 		return -EINVAL;
 	}
+	if (mbps > 0 && mbps < minm * (1 - 1e-9)) {
+		snprintf(err, errlen, "%s: %.0f IOPS need at least %.0f %s, not %.0f", d->spec,
+			 d->iops, model_mbps_in_unit(t, minm), model_mbps_unit(t), req_mbps);
+		return -EINVAL;
+	}
 	d->mbps = mbps > 0 ? mbps : t->mbps > 0 && !t->throughput_follows_iops ? t->mbps : maxm;
-	d->mbps = clampd(d->mbps, t->mbps_min, 0);
+	d->mbps = clampd(d->mbps, minm, 0);
 	return 0;
 }
 

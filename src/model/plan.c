@@ -87,6 +87,8 @@ static int size_provisioned(const struct search *s, const struct cat_vm *vm,
 
 	if ((iops = iops_for_mbps(t, iops, mbps)) < 0)
 		return -1;
+	/* Hyperdisk Balanced: so many IOPS need some throughput (at least IOPS / 256 MiB/s). */
+	mbps = fmax(mbps, t->mbps_min_per_iops * iops);
 	gib = fmax(t->min_gib > 0 ? t->min_gib : 1, ceil((double)s->t->capacity / n / GIB));
 	gib = fmax(gib, model_rule_min_gib(t, vm, iops));
 	if (model_rule_min_gib(t, vm, iops) < 0 || (t->max_gib > 0 && gib > t->max_gib))

@@ -51,10 +51,18 @@ static const struct row rows[] = {
 	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 100, 400, "vm_uncached_mbps"},
 	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 0, 800, "vm_uncached_mbps"},
 	/* Hyperdisk Balanced: its own 3,000 IOPS and 140 MiB/s per volume, up to 160,000 and
-	 * 2,400; no per-VM limit found, so none applies. */
+	 * 2,400, at most 500 IOPS per GiB (the free ones too: 2,000 at 4 GiB) and IOPS / 4 MiB/s;
+	 * no per-VM limit found, so none applies. */
 	{HDB, "c3-standard-8", "2xhyperdisk-balanced:100GiB", 4096, 0, 6000, "disk_iops"},
-	{HDB, "c3-standard-8", "hyperdisk-balanced:100GiB:iops=160000:mbps=2400", 4096, 0, 160000,
+	{HDB, "c3-standard-8", "hyperdisk-balanced:4GiB", 4096, 0, 2000, "disk_iops"},
+	{HDB, "c3-standard-8", "hyperdisk-balanced:4GiB", 1 << 20, 0, 140, "disk_mbps"},
+	{HDB, "c3-standard-8", "hyperdisk-balanced:320GiB:iops=160000:mbps=2400", 4096, 0, 160000,
 	 "disk_iops"},
+	{HDB, "c3-standard-8", "hyperdisk-balanced:100GiB:iops=4000:mbps=1000", 1 << 20, 0, 1000,
+	 "disk_mbps"},
+	/* Without mbps=, the least that many IOPS need: 160,000 / 256 = 625 MiB/s. */
+	{HDB, "c3-standard-8", "hyperdisk-balanced:320GiB:iops=160000", 1 << 20, 0, 625,
+	 "disk_mbps"},
 	/* Hyperdisk Extreme: IOPS provisioned (up to 1,200 per GiB), 250 MiB/s per 1,000 IOPS up
 	 * to 5,000 MiB/s. */
 	{HDX, "c3-standard-88", "hyperdisk-extreme:64GiB:iops=20000", 4096, 0, 20000, "disk_iops"},
@@ -63,7 +71,10 @@ static const struct row rows[] = {
 	/* Hyperdisk Throughput: MiB/s provisioned, 4 IOPS each, up to 9,600 IOPS. */
 	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 4096, 0, 400, "disk_iops"},
 	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=100", 1 << 20, 0, 100, "disk_mbps"},
-	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB:mbps=2400", 4096, 0, 9600, "disk_iops"},
+	{HDT, "n2-standard-8", "hyperdisk-throughput:27TiB:mbps=2400", 4096, 0, 9600, "disk_iops"},
+	/* At most 90 MiB/s per TiB, which is what a volume given no mbps= gets. */
+	{HDT, "n2-standard-8", "hyperdisk-throughput:2TiB", 1 << 20, 0, 180, "disk_mbps"},
+	{HDT, "n2-standard-8", "hyperdisk-throughput:10TiB", 1 << 20, 0, 900, "disk_mbps"},
 };
 
 static void test_gcp_rules(void **state)
@@ -128,6 +139,20 @@ static void test_hyperdisk_limits(void **state)
 
 	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=160001",
 				       err, sizeof(err)), "at most 160000"));
+	/* 500 IOPS per GiB; at least min(500 x GiB, 3,000); throughput IOPS / 256 to IOPS / 4. */
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=50001",
+				       err, sizeof(err)), "need at least 101 GiB"));
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:4GiB:iops=2001",
+				       err, sizeof(err)), "need at least 5 GiB"));
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=2999",
+				       err, sizeof(err)), "at least 3000 IOPS"));
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:5GiB:iops=2499",
+				       err, sizeof(err)), "at least 2500 IOPS"));
+	assert_non_null(strstr(refusal("c3-standard-8",
+				       "hyperdisk-balanced:320GiB:iops=160000:mbps=624", err,
+				       sizeof(err)), "need at least 625 MiB/s"));
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=4000:mbps=1001",
+				       err, sizeof(err)), "allow at most 1000 MiB/s"));
 	assert_int_equal(p.nnotes, 1);
 	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
 	/* Extreme: 1,200 IOPS per GiB; Throughput: its IOPS are not provisioned, its MiB/s are. */
@@ -137,8 +162,11 @@ static void test_hyperdisk_limits(void **state)
 				       err, sizeof(err)), "at least 128 IOPS"));
 	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:iops=400",
 				       err, sizeof(err)), "give mbps=, not iops="));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=2401",
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:32TiB:mbps=2401",
 				       err, sizeof(err)), "at most 2400 MiB/s"));
+	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=181",
+				       err, sizeof(err)), "2048 GiB of hyperdisk-throughput allow at most "
+			       "180 MiB/s"));
 	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=19",
 				       err, sizeof(err)), "at least 20 MiB/s"));
 	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:1TiB:mbps=100",
