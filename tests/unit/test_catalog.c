@@ -50,8 +50,11 @@ static void test_prices(void **state)
 	p = catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "us-central1", NULL);
 	assert_within(p->per_gib_month, 0.10, 0.01);
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "pd-balanced", "eastus", NULL));
-	/* not sourced yet */
-	assert_null(catalog_find_price(&cat, "azure", "disk", "pv2", NULL, NULL));
+	/* Premium SSD v2: capacity, and IOPS and MB/s above the free 3,000 and 125. */
+	p = catalog_find_price(&cat, "azure", "disk", "pv2", "eastus", NULL);
+	assert_non_null(p);
+	assert_within(p->per_iops_month, 0.000007 * 730, 0.001);
+	assert_within(p->per_mbps_month, 0.000055 * 730, 0.001);
 
 	/* Spot checks of the records added later, and of what stays unpriced. */
 	static const struct {
