@@ -115,7 +115,8 @@ struct cat_vm {
 	struct cat_family_caps fcaps[8];
 	unsigned nfcaps;
 	struct cat_type_max {               /* max_disks_by_type: {"hyperdisk-balanced": 16} */
-		const char *type;
+		const char *type;           /* a type's name, or "prefix*": every type so named,
+					     * together ("hyperdisk-*": all Hyperdisk volumes) */
 		unsigned max;
 	} type_max[8];
 	unsigned ntype_max;
@@ -279,8 +280,13 @@ void catalog_suggest(const struct catalog *c, const char *kind, const char *cata
  */
 const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family);
 
-/* How many disks of a type the VM takes (its max_disks_by_type), or UINT_MAX when no such limit. */
+/*
+ * How many disks of a type the VM takes (the least of its max_disks_by_type entries that name
+ * the type or a prefix of it), or UINT_MAX when no such limit.
+ */
 unsigned catalog_vm_type_max(const struct cat_vm *vm, const char *type);
+/* Whether a max_disks_by_type key ("hyperdisk-balanced", "hyperdisk-*") covers a type. */
+bool catalog_type_max_covers(const char *key, const char *type);
 
 /*
  * Whether an entry's file gives the figure `key` in MiB/s (its "units", for that figure or for

@@ -60,12 +60,25 @@ const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, co
 	return NULL;
 }
 
+bool catalog_type_max_covers(const char *key, const char *type)
+{
+	size_t n = strlen(key);
+
+	if (!type)
+		return false;
+	if (n && key[n - 1] == '*')
+		return !strncasecmp(key, type, n - 1);
+	return !strcasecmp(key, type);
+}
+
 unsigned catalog_vm_type_max(const struct cat_vm *vm, const char *type)
 {
+	unsigned most = UINT_MAX;
+
 	for (unsigned k = 0; k < vm->ntype_max; k++)
-		if (type && !strcasecmp(vm->type_max[k].type, type))
-			return vm->type_max[k].max;
-	return UINT_MAX;
+		if (catalog_type_max_covers(vm->type_max[k].type, type) && vm->type_max[k].max < most)
+			most = vm->type_max[k].max;
+	return most;
 }
 
 bool catalog_has(const struct catalog *c, const char *catalog)

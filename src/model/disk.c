@@ -521,21 +521,25 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 			 vm->name, vm->max_disks);
 		return -EINVAL;
 	}
-	/* Limits by disk type (Google's per-series tables), over the groups of each type. */
+	/*
+	 * Limits by disk type (Google's per-series tables), over the groups of each type, or of
+	 * every type a "prefix*" entry names (all Hyperdisk volumes together).
+	 */
 	for (unsigned k = 0; k < vm->ntype_max; k++) {
 		const struct cat_type_max *t = &vm->type_max[k];
 		unsigned n = 0;
 
 		for (unsigned i = 0; i < m->ngroups; i++)
-			if (!m->disks[i].local && !strcasecmp(m->disks[i].type->name, t->type))
+			if (!m->disks[i].local &&
+			    catalog_type_max_covers(t->type, m->disks[i].type->name))
 				n += m->disks[i].count;
 		if (n <= t->max)
 			continue;
 		if (!t->max)
 			snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name, t->type);
 		else
-			snprintf(err, errlen, FIELD("disk") ": %u %s disks, but %s takes at most %u", n,
-				 t->type, vm->name, t->max);
+			snprintf(err, errlen, FIELD("disk") ": %u %s disks%s, but %s takes at most %u",
+				 n, t->type, strchr(t->type, '*') ? " together" : "", vm->name, t->max);
 		return -EINVAL;
 	}
 	return 0;

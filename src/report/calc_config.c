@@ -317,20 +317,25 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 }
 
 /*
- * A VM's limits by disk type as [[disk index, count]] for the disk types of the page, in the
- * order model_check() tries them (the catalog's), so the first refusal is the same.
+ * A VM's limits by disk type as [[name, [disk index, ...], count]] for the disk types of the
+ * page each names (one, or all a "prefix*" covers), in the order model_check() tries them (the
+ * catalog's), so the first refusal is the same.
  */
 static json_t *type_limits(struct pool *pl, const struct prov *pv, const struct cat_vm *vm)
 {
 	json_t *a = json_array();
 
-	for (unsigned k = 0; k < vm->ntype_max; k++)
-		for (size_t d = 0; d < pv->ntypes; d++)
-			if (!strcasecmp(pv->types[d]->name, vm->type_max[k].type)) {
-				calc_push(pl, a, json_pack("[I, I]", (json_int_t)d,
-							   (json_int_t)vm->type_max[k].max));
-				break;
-			}
+	for (unsigned k = 0; k < vm->ntype_max; k++) {
+		json_t *ds = json_array();
+
+		for (size_t d = 0; ds && d < pv->ntypes; d++)
+			if (catalog_type_max_covers(vm->type_max[k].type, pv->types[d]->name))
+				calc_push(pl, ds, json_integer((json_int_t)d));
+		if (ds && json_array_size(ds))
+			calc_push(pl, a, json_pack("[s, O, I]", vm->type_max[k].type, ds,
+						   (json_int_t)vm->type_max[k].max));
+		json_decref(ds);
+	}
 	return a;
 }
 

@@ -217,14 +217,14 @@
 		 * Limits by disk type, over the groups of each type (a type the VM takes none of
 		 * is refused already: every choice of it is one of the VM's exceptions).
 		 */
-		for (const [d, max] of vm.by_type) {
+		for (const [name, ds, max] of vm.by_type) {
 			let n = 0;
 			outs.forEach((o, i) => {
-				n += o[1] === d ? conf.groups[i].count : 0;
+				n += ds.includes(o[1]) ? conf.groups[i].count : 0;
 			});
 			if (n > max)
-				return `--disk: ${n} ${conf.prov.disks[d].name} disks, but ${vm.name} ` +
-					`takes at most ${max}`;
+				return `--disk: ${n} ${name} disks${name.endsWith('*') ? ' together' : ''}, ` +
+					`but ${vm.name} takes at most ${max}`;
 		}
 		return '';
 	}

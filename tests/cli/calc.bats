@@ -292,6 +292,11 @@ check_all() {
 		10xhyperdisk-balanced:512GiB:iops=5000:mbps=300 7xhyperdisk-balanced:512GiB:iops=5000:mbps=300
 	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
 		10xhyperdisk-balanced:512GiB:iops=5000:mbps=300 6xhyperdisk-balanced:512GiB:iops=5000:mbps=300
+	# Hyperdisk volumes of all types together: at most 32 at 8 vCPUs.
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		16xhyperdisk-balanced:512GiB:iops=5000:mbps=300 17xhyperdisk-throughput:2TiB
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		16xhyperdisk-balanced:512GiB:iops=5000:mbps=300 16xhyperdisk-throughput:2TiB
 	browse gcp.html
 	check_all
 	narrow

@@ -6,6 +6,7 @@
  * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated). No worked example of Google's own was found, so
  * the rows are the tables' figures applied as the page says: the baseline once per VM.
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -116,6 +117,23 @@ static void test_type_limits(void **state)
 	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
 						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "17 hyperdisk-balanced disks"));
+	/* Hyperdisk volumes of every type together: at most 24 on C3 at 4 vCPUs. */
+	two[0] = "16xhyperdisk-balanced:100GiB";
+	two[1] = "8xhyperdisk-throughput:2TiB";
+	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	two[1] = "9xhyperdisk-throughput:2TiB";
+	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
+						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_string_equal(err, FIELD("disk") ": 25 hyperdisk-* disks together, but "
+			    "c3-standard-4 takes at most 24");
+	/* A type's own limit and its family's: the least of them is what plan may use. */
+	assert_int_equal(catalog_vm_type_max(catalog_find_vm(&cat, "gcp", "c3-standard-4"),
+					     "hyperdisk-throughput"), 24);
+	assert_int_equal(catalog_vm_type_max(catalog_find_vm(&cat, "gcp", "c3-standard-4"),
+					     "hyperdisk-balanced"), 16);
+	assert_int_equal(catalog_vm_type_max(catalog_find_vm(&cat, "gcp", "c3-standard-4"),
+					     "pd-ssd"), UINT_MAX);
 	assert_string_equal(refusal("c3-standard-44", "hyperdisk-extreme:64GiB", err, sizeof(err)),
 			    FIELD("disk") ": c3-standard-44 takes no hyperdisk-extreme disks");
 	disk_of("c3-standard-88", "8xhyperdisk-extreme:64GiB");
