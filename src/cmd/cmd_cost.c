@@ -267,7 +267,8 @@ static struct calc_upload_init page_upload(const struct cost_cmd *cc)
 /* The configuration part of the page: the figures given; the VM and disks are set later. */
 static struct calc_config_init page_config(const struct cost_cmd *cc)
 {
-	return (struct calc_config_init){.region = cc->u.region, .currency = cc->u.currency,
+	return (struct calc_config_init){.provider = cc->mo.provider, .region = cc->u.region,
+		.currency = cc->u.currency,
 		.hours = cc->hours, .vm_hour = cc->vm_price, .disk_month = cc->disk_price,
 		.iops = cc->iops, .io_bytes = cc->mo.bs};
 }
@@ -282,16 +283,15 @@ static int need_config(const struct cost_cmd *cc, const char *what)
 
 /*
  * The page opens on the upload given, in the region and currency it is priced in, and on the
- * configuration given, if any.
+ * configuration given (m, resolved before anything was printed), if any.
  */
-static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
+static int upload_page(const struct catalog *c, const struct cost_cmd *cc,
+		       const struct model_config *m)
 {
 	struct calc_page pg = {.cat = c, .upload = page_upload(cc), .config = page_config(cc)};
 	struct cost_upload found = cc->u;
 	struct cost_upload_result r;
-	struct model_config m;
 	char err[512];
-	int ret;
 
 	/* Where 'cost upload' would find its price: the page's first region and currency. */
 	found.data = 0;
@@ -299,14 +299,25 @@ static int upload_page(const struct catalog *c, const struct cost_cmd *cc)
 		pg.upload.region = pg.upload.region ? pg.upload.region : r.price_region;
 		pg.upload.currency = pg.upload.currency ? pg.upload.currency : r.currency;
 	}
-	if ((ret = need_config(cc, "cost upload --html")))
-		return ret;
-	if (cc->mo.vm) {
-		if ((ret = model_opts_config(&cc->mo, c, &m)))
-			return ret;
-		pg.config.config = &m;
-	}
+	pg.config.config = m;
 	return write_page(cc->html, &pg);
+}
+
+/*
+ * 'cost upload': the upload priced (with --data), and the page (with --html), whose
+ * configuration is checked first, so a refused one prints nothing.
+ */
+static int upload_cmd(const struct catalog *c, const struct cost_cmd *cc)
+{
+	struct model_config m;
+	int ret;
+
+	if (cc->html && ((ret = need_config(cc, "cost upload --html")) ||
+			 (cc->mo.vm && (ret = model_opts_config(&cc->mo, c, &m)))))
+		return ret;
+	if ((!cc->html || cc->u.data) && (ret = do_upload(c, cc)))
+		return ret;
+	return cc->html ? upload_page(c, cc, cc->mo.vm ? &m : NULL) : 0;
 }
 
 /* The monthly cost of --vm and --disk; the page, when asked for, opens on them. */
@@ -383,12 +394,8 @@ static int cost_main(int argc, char **argv)
 		return ret;
 	if ((ret = model_opts_catalog(&cc.mo, &cat)))
 		goto out;
-	if (!upload)
-		ret = do_config(&cat, &cc);
-	else if (!cc.html || cc.u.data)
-		ret = do_upload(&cat, &cc);
-	if (!ret && upload && cc.html)
-		ret = upload_page(&cat, &cc);
+	if (!(ret = model_opts_provider(&cc.mo, &cat)))
+		ret = upload ? upload_cmd(&cat, &cc) : do_config(&cat, &cc);
 out:
 	catalog_release(&cat);
 	return ret;

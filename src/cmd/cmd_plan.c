@@ -94,17 +94,8 @@ static int plan_main(int argc, char **argv)
 	t.provider = mo.provider;
 	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
-	if (t.provider && !catalog_has(&c, t.provider)) {
-		bool prov = false;
-
-		for (size_t i = 0; i < c.nvms; i++)
-			prov |= !strcmp(c.vms[i].provider, t.provider);
-		if (!prov) {
-			ret = usage_error("--provider: no catalog or provider '%s' (azure, azure-2015, "
-					  "aws, gcp)", t.provider);
-			goto out;
-		}
-	}
+	if ((ret = model_opts_provider(&mo, &c)))
+		goto out;
 	if (plan_search(&c, &t, &r)) {
 		ret = run_error("plan: out of memory");
 		goto out;

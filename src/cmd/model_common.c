@@ -151,6 +151,17 @@ int model_opts_no_args(const struct command *cmd, int first, int argc, char **ar
 	return 0;
 }
 
+int model_opts_provider(const struct model_opts *o, const struct catalog *c)
+{
+	if (!o->provider || catalog_has(c, o->provider))
+		return 0;
+	for (size_t i = 0; i < c->nvms; i++)
+		if (!strcmp(c->vms[i].provider, o->provider))
+			return 0;
+	return usage_error("--provider: no catalog or provider '%s' (azure, azure-2015, aws, gcp)",
+			   o->provider);
+}
+
 const char *model_opts_user_dir(char *buf, size_t len)
 {
 	return catalog_user_dir(buf, len);

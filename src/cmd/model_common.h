@@ -81,6 +81,9 @@ int model_opts_catalog(const struct model_opts *o, struct catalog *c);
  */
 const char *model_opts_user_dir(char *buf, size_t len);
 
+/* --provider names a catalog or a provider of the loaded catalog: 0, or EXIT_USAGE. */
+int model_opts_provider(const struct model_opts *o, const struct catalog *c);
+
 /*
  * Resolves --vm, --disk, --host-cache, --read-hit and --interleave in the catalog into m;
  * EXIT_USAGE on error.

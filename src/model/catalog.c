@@ -412,6 +412,13 @@ static int load_type_max(struct cat_vm *v, json_t *o, const char *file, const ch
 		return -EINVAL;
 	}
 	json_object_foreach(o, key, n) {
+		const char *star = strchr(key, '*');
+
+		if (star && star[1]) {
+			snprintf(err, errlen, "%s: %s: max_disks_by_type: %s: '*' may only end a key "
+				 "(\"hyperdisk-*\": every type so named)", file, what, key);
+			return -EINVAL;
+		}
 		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
 		    json_integer_value(n) > 100000) {
 			snprintf(err, errlen, "%s: %s: max_disks_by_type: %s: expected a count of "
@@ -471,6 +478,12 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 	return 0;
 }
 
+/* Fields prices no longer take, and the disk type's field that holds each now. */
+static const char *const moved_price_fields[] = {
+	"transactions_cap_hour", "ops_per_hour_max", "transaction_unit_kib", "ops_unit_kib",
+	"transaction_max_units", "ops_per_io_max", NULL,
+};
+
 static int load_simple(struct catalog *c, json_t *o, const char *list, bool price,
 		       const char *cat, const char *file, size_t i, char *err, size_t errlen)
 {
@@ -489,6 +502,13 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 			return ret;
 		p = &c->prices[c->nprices];
 		p->file = file, p->json = o, p->layer = c->layer;
+		for (const char *const *m = moved_price_fields; *m; m += 2)
+			if (json_object_get(o, m[0])) {
+				snprintf(err, errlen, "%s: %s: field '%s' is now the disk type's '%s' "
+					 "(how the provider counts a disk's operations; "
+					 "docs/catalog.md)", file, what, m[0], m[1]);
+				return -EINVAL;
+			}
 		if ((ret = catalog_read_fields(o, price_fields, p, file, what, err, errlen)) ||
 		    (ret = catalog_need(p->kind, "kind", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->name, "name", file, what, err, errlen)) ||

@@ -195,8 +195,15 @@ static int provision(const struct cat_disk *t, const struct cat_vm *vm, double r
 		return -EINVAL;
 	}
 	if (mbps > 0 && mbps < minm * (1 - 1e-9)) {
-		snprintf(err, errlen, "%s: %.0f IOPS need at least %.0f %s, not %.0f", d->spec,
-			 d->iops, model_mbps_in_unit(t, minm), model_mbps_unit(t), req_mbps);
+		/* The least, rounded up to the hundredth, so it is never below what was refused. */
+		double least = ceil(model_mbps_in_unit(t, minm) * 100 - 1e-6) / 100;
+
+		if (t->mbps_min >= t->mbps_min_per_iops * d->iops)
+			snprintf(err, errlen, "%s: at least %g %s must be provisioned, not %g",
+				 d->spec, least, model_mbps_unit(t), req_mbps);
+		else
+			snprintf(err, errlen, "%s: %.0f IOPS need at least %g %s, not %g", d->spec,
+				 d->iops, least, model_mbps_unit(t), req_mbps);
 		return -EINVAL;
 	}
 	d->mbps = mbps > 0 ? mbps : t->mbps > 0 && !t->throughput_follows_iops ? t->mbps : maxm;
@@ -539,7 +546,8 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 			snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name, t->type);
 		else
 			snprintf(err, errlen, FIELD("disk") ": %u %s disks%s, but %s takes at most %u",
-				 n, t->type, strchr(t->type, '*') ? " together" : "", vm->name, t->max);
+				 n, t->type, *t->type && t->type[strlen(t->type) - 1] == '*' ?
+				 " together" : "", vm->name, t->max);
 		return -EINVAL;
 	}
 	return 0;

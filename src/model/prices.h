@@ -95,6 +95,7 @@ int prices_aws_offer_url(const char *index, const char *offer, char **url, char 
 struct prices_aws {
 	const char *region, *source, *date;
 	json_t *vms, *disks;        /* objects: name -> price entry */
+	double io2_tier[2];         /* io2's IOPS above 32,000 and 64,000; < 0: not read */
 	char *line;                 /* a line not yet complete */
 	size_t len, cap;
 	int *col;                   /* the header's column of each field read (-1: none) */

@@ -51,8 +51,8 @@ static const struct {
 	{"EBS:VolumeP-IOPS.gp3", "gp3", "per_iops_month"},
 	{"EBS:VolumeP-IOPS.piops", "io1", "per_iops_month"},
 	{"EBS:VolumeP-IOPS.io2", "io2", "per_iops_month"},
-	{"EBS:VolumeP-IOPS.io2.tier2", "io2", "io2 tier2"},
-	{"EBS:VolumeP-IOPS.io2.tier3", "io2", "io2 tier3"},
+	{"EBS:VolumeP-IOPS.io2.tier2", "io2", NULL},    /* io2_tier[0] */
+	{"EBS:VolumeP-IOPS.io2.tier3", "io2", NULL},    /* io2_tier[1] */
 	{"EBS:VolumeP-Throughput.gp3", "gp3", "per_mbps_month"},
 };
 
@@ -65,6 +65,7 @@ int prices_aws_init(struct prices_aws *a)
 	a->len = a->cap = 0;
 	a->header = false;
 	a->rows = 0;
+	a->io2_tier[0] = a->io2_tier[1] = -1;
 	return a->vms && a->disks && a->col ? 0 : -ENOMEM;
 }
 
@@ -166,6 +167,14 @@ static int volume_row(struct prices_aws *a, const char *usage, const char *unit,
 
 		if (strcmp(u, ebs[k].usage))
 			continue;
+		/* io2's upper tiers are kept apart, and set on io2's entry once it has its own. */
+		if (!ebs[k].key) {
+			double *tier = &a->io2_tier[strstr(u, "tier3") != NULL];
+
+			if (*tier < 0)
+				*tier = p;
+			continue;
+		}
 		if (!strcmp(ebs[k].key, "per_mbps_month")) {
 			if (!strcasecmp(unit, "GiBps-mo"))
 				v = p / 1024 / MIB_MB;
@@ -303,26 +312,26 @@ int prices_aws_finish(struct prices_aws *a, char *err, size_t errlen)
 }
 
 /*
- * io2's tiers as per_iops_month_above: the price of each tier read, above its bound; a tier
- * whose lower one is missing, or without the first tier's price, is not kept.
+ * io2's tiers as per_iops_month_above of an io2 entry: the price of each tier read, above its
+ * bound. Only where the entry has a first tier priced above 0, and a tier only with the one
+ * below it.
  */
-static int io2_steps(json_t *e)
+static int io2_steps(const struct prices_aws *a, json_t *e)
 {
 	static const double from[] = {32000, 64000};
-	static const char *const key[] = {"io2 tier2", "io2 tier3"};
-	json_t *steps = json_array();
-	int ret = steps ? 0 : -ENOMEM;
+	json_t *steps;
 
-	for (size_t k = 0; !ret && k < 2 && json_object_get(e, key[k]); k++)
-		if (json_array_append_new(steps, json_pack("[f, O]", from[k],
-							   json_object_get(e, key[k]))))
-			ret = -ENOMEM;
-	json_object_del(e, key[0]);
-	json_object_del(e, key[1]);
-	if (!ret && json_array_size(steps) && json_object_get(e, "per_iops_month"))
-		return json_object_set_new(e, "per_iops_month_above", steps) ? -ENOMEM : 0;
-	json_decref(steps);
-	return ret;
+	if (!e || !(json_number_value(json_object_get(e, "per_iops_month")) > 0) ||
+	    a->io2_tier[0] < 0)
+		return 0;
+	if (!(steps = json_array()))
+		return -ENOMEM;
+	for (size_t k = 0; k < 2 && a->io2_tier[k] >= 0; k++)
+		if (json_array_append_new(steps, json_pack("[f, f]", from[k], a->io2_tier[k]))) {
+			json_decref(steps);
+			return -ENOMEM;
+		}
+	return json_object_set_new(e, "per_iops_month_above", steps) ? -ENOMEM : 0;
 }
 
 json_t *prices_aws_list(const struct prices_aws *a, unsigned *vms, unsigned *disks)
@@ -330,11 +339,11 @@ json_t *prices_aws_list(const struct prices_aws *a, unsigned *vms, unsigned *dis
 	json_t *out = json_array(), *e;
 	const char *name;
 
-	json_object_foreach(a->disks, name, e)
-		if (io2_steps(e)) {
-			json_decref(out);
-			return NULL;
-		}
+	if (io2_steps(a, json_object_get(a->disks, "io2")) ||
+	    io2_steps(a, json_object_get(a->disks, "io2-bx"))) {
+		json_decref(out);
+		return NULL;
+	}
 	*vms = *disks = 0;
 	json_object_foreach(a->vms, name, e)
 		if (!json_array_append(out, e))

@@ -391,19 +391,21 @@ static json_t *config_initial(const struct catalog *c, const struct calc_config_
 			      const json_t *provs)
 {
 	const struct model_config *m = ci->config;
+	const char *want = m ? m->vm->catalog : ci->provider;
 	json_t *prov = NULL;
 	json_int_t vm = -1;
 
-	for (size_t i = 0; m && i < json_array_size(provs); i++)
-		if (!strcmp(json_string_value(json_object_get(json_array_get(provs, i), "name")),
-			    m->vm->catalog))
+	for (size_t i = 0; want && i < json_array_size(provs); i++)
+		if (!strcasecmp(json_string_value(json_object_get(json_array_get(provs, i), "name")),
+				want))
 			prov = json_array_get(provs, i);
-	for (size_t v = 0; prov && v < json_array_size(json_object_get(prov, "vms")); v++)
+	for (size_t v = 0; m && prov && v < json_array_size(json_object_get(prov, "vms")); v++)
 		if (!strcmp(json_string_value(json_object_get(json_array_get(
 				json_object_get(prov, "vms"), v), "name")), m->vm->name))
 			vm = (json_int_t)v;
 	return json_pack("{s:s?, s:s?, s:s?, s:o, s:o, s:f, s:o, s:o, s:o, s:I}",
-		"provider", prov ? m->vm->catalog : NULL, "region", ci->region,
+		"provider", prov ? json_string_value(json_object_get(prov, "name")) : NULL,
+		"region", ci->region,
 		"currency", ci->currency, "vm", vm < 0 ? json_null() : json_integer(vm),
 		"groups", initial_groups(c, prov ? m : NULL, prov),
 		"hours", ci->hours > 0 ? ci->hours : 730,

@@ -71,6 +71,7 @@ int calc_html_write(FILE *f, const struct calc_page *p)
 	json_decref(d);
 	if (!json)
 		return -ENOMEM;
+	errno = 0;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -86,5 +87,8 @@ int calc_html_write(FILE *f, const struct calc_page *p)
 	fputs(asset("calc_page.js"), f);
 	fputs("</script>\n</body>\n</html>\n", f);
 	free(json);
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	/* Why a write failed: -EPIPE when the reader went away ('| head'), which is no error. */
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
 }

@@ -30,6 +30,7 @@ struct calc_upload_init {
 /* What the configuration part opens with. */
 struct calc_config_init {
 	const struct model_config *config;  /* the VM and disk groups given; NULL: none */
+	const char *provider;               /* without config: the provider to open on; NULL */
 	const char *region, *currency;      /* the ones priced at; NULL: the first priced */
 	double hours;                       /* 0: 730 */
 	double vm_hour, disk_month;         /* given prices; < 0: from the catalog */

@@ -331,8 +331,8 @@
 		}
 		/*
 		 * Operations: each I/O the group's disks do while the VM runs, one per unit of the
-		 * price's size (at most its maximum per I/O), priced per 10,000 and billed up to
-		 * the price's hourly cap per disk where it has one.
+		 * disk type's size (at most its maximum per I/O), priced per 10,000 and billed up
+		 * to the type's hourly cap per disk where it has one.
 		 */
 		if (p.per_10k > 0) {
 			const diskIops = q.iops / (ndisks || 1);

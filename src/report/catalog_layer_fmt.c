@@ -92,12 +92,15 @@ const char *catalog_fmt_price_brief(const struct catalog *c, const char *kind,
 					      fmt_decimal(figure_of(p, k), 0, v, sizeof(v)),
 					      n ? "" : " ", n ? "" : p->currency ? p->currency : "",
 					      price_figures[k].per);
+			/* The IOPS steps, beside the price they lower. */
+			if (price_figures[k].off != offsetof(struct cat_price, per_iops_month))
+				continue;
+			for (unsigned s = 0; n < len && s < p->niops_above; s++)
+				n += (size_t)snprintf(buf + n, len - n, "%s%.0f", s ? ", " :
+						      " (less above ", p->iops_above[s].from);
+			if (n < len && p->niops_above)
+				n += (size_t)snprintf(buf + n, len - n, " IOPS)");
 		}
-		for (unsigned k = 0; n && n < len && k < p->niops_above; k++)
-			n += (size_t)snprintf(buf + n, len - n, "%s%.0f", k ? ", " :
-					      " (less above ", p->iops_above[k].from);
-		if (n && n < len && p->niops_above)
-			n += (size_t)snprintf(buf + n, len - n, " IOPS)");
 		if (n && n < len && p->region)
 			snprintf(buf + n, len - n, ", %s", p->region);
 		if (n)

@@ -346,8 +346,8 @@ check_all() {
 	diff <(page_config_text "$(jq -c '.results[0].config' results.json)") <(printf '%s\n' "$text")
 	jq -e '.results[0].upload.total | test("^[0-9]+\\.[0-9][0-9] USD$")' results.json
 	jq -e '.facts.fetching == 0' results.json
-	# No address to load from in the file either: no src, href, @import or url().
-	! grep -Eiq '(src|href)[[:space:]]*=|@import|url\(' off.html
+	# No address to load from in the file either: no src or href given a value, @import or url().
+	! grep -Eiq "(src|href)[[:space:]]*=[[:space:]]*[\"']|@import|url\\(" off.html || false
 	grep -q "default-src 'none'" off.html
 }
 
@@ -369,8 +369,8 @@ check_all() {
 	sed -n 's/.*<script type="application\/json" id="calc-data">\(.*\)<\/script>.*/\1/p' \
 		evil.html >data.json
 	[ -s data.json ]
-	! grep -q '[<>&]' data.json
-	! LC_ALL=C grep -q "$(printf '\342\200\250')" data.json
+	! grep -q '[<>&]' data.json || false
+	! LC_ALL=C grep -q "$(printf '\342\200\250')" data.json || false
 	jq -e --arg n "$evil" '[.config.providers[] | select(.name == "evil") | .vms[].name] ==
 		[$n]' data.json
 	[ "$(grep -c '<script' evil.html)" -eq 2 ]
@@ -460,6 +460,23 @@ check_all() {
 	# Both take the region and the currency.
 	iorate cost config --vm aws:m5.large --disk gp3:1TiB --region us-east-1 --currency USD
 	[ "$status" -eq 0 ]
+	# A configuration the page cannot open on is refused before the upload is printed.
+	for opt in "--vm DS14" "--vm NOPE --disk P30"; do
+		iorate cost upload --data 1GiB --write-price 0.05 --gb-price 0.02 $opt --html calc.html
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+		[ ! -e calc.html ]
+	done
+	# --provider alone opens the page's configuration on that provider; an unknown one is refused.
+	iorate cost upload --html - --provider aws
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" |
+		sed -n 's/.*<script type="application\/json" id="calc-data">\(.*\)<\/script>.*/\1/p' >prov.json
+	jq -e '.config.initial.provider == "aws" and .config.initial.vm == null' prov.json
+	iorate cost config --html calc.html --provider nosuch
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--provider: no catalog or provider 'nosuch'"* ]]
+	[ ! -e calc.html ]
 	# With --html, each part of the page opens on what was given for it.
 	iorate cost upload --data 1GiB --tier cool --vm aws:m5.large --disk 2xgp3:1TiB \
 		--hours 200 --iops 500 --bs 64k --html - --write-price 0.05 --gb-price 0.02

@@ -465,9 +465,9 @@ noise() {
 	printf '%s\n' "$output" | grep -Eq "^source \[3\]: 'Understand Azure Disk Storage billing'"
 	iorate catalog show azure:E30
 	printf '%s\n' "$output" | grep -Eq '^  ops_unit_kib +256  KiB +\[[0-9]\]$'
-	! printf '%s\n' "$output" | grep -q 'ops_per_hour_max'
+	! printf '%s\n' "$output" | grep -q 'ops_per_hour_max' || false
 	iorate catalog show azure:P30
-	! printf '%s\n' "$output" | grep -q 'ops_'
+	! printf '%s\n' "$output" | grep -q 'ops_' || false
 	# io2's IOPS tiers under its first price.
 	iorate catalog show aws:io2
 	printf '%s\n' "$output" | grep -Eq '^  per IOPS-month +0\.065  USD +us-east-1$'

@@ -168,7 +168,9 @@ static void test_hyperdisk_limits(void **state)
 				       err, sizeof(err)), "at least 2500 IOPS"));
 	assert_non_null(strstr(refusal("c3-standard-8",
 				       "hyperdisk-balanced:320GiB:iops=160000:mbps=624", err,
-				       sizeof(err)), "need at least 625 MiB/s"));
+				       sizeof(err)), "160000 IOPS need at least 625 MiB/s, not 624"));
+	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=3000:mbps=139",
+				       err, sizeof(err)), "at least 140 MiB/s must be provisioned"));
 	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=4000:mbps=1001",
 				       err, sizeof(err)), "allow at most 1000 MiB/s"));
 	assert_int_equal(p.nnotes, 1);

@@ -153,6 +153,36 @@ static void test_aws_csv(void **state)
 	}
 }
 
+/* io2's upper tiers alone make no io2 price; with a first tier of 0 they are not kept. */
+static void test_aws_io2_tiers_alone(void **state)
+{
+	static const char *const first[] = {"", "\"F\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0\",\"USD\","
+		"\"System Operation\",\"\",\"\",\"\",\"EBS:VolumeP-IOPS.io2\",\"\",\"us-east-1\"\n"};
+	char err[256], text[2048];
+
+	for (size_t i = 0; i < 2; i++) {
+		struct prices_aws a = {.region = "us-east-1", .source = "s", .date = "d"};
+		unsigned v, d;
+		json_t *list;
+
+		snprintf(text, sizeof(text), "\"SKU\",\"TermType\",\"PriceDescription\",\"Unit\","
+			 "\"PricePerUnit\",\"Currency\",\"Product Family\",\"Instance Type\","
+			 "\"Tenancy\",\"Operating System\",\"usageType\",\"Pre Installed S/W\","
+			 "\"Region Code\"\n%s"
+			 "\"G\",\"OnDemand\",\"\",\"IOPS-Mo\",\"0.05\",\"USD\",\"System Operation\","
+			 "\"\",\"\",\"\",\"EBS:VolumeP-IOPS.io2.tier2\",\"\",\"us-east-1\"\n", first[i]);
+		assert_int_equal(prices_aws_init(&a), 0);
+		assert_int_equal(prices_aws_feed(&a, text, strlen(text), err, sizeof(err)), 0);
+		assert_int_equal(prices_aws_finish(&a, err, sizeof(err)), 0);
+		list = prices_aws_list(&a, &v, &d);
+		assert_non_null(list);
+		assert_int_equal(d, i ? 2 : 0);
+		assert_null(json_object_get(json_object_get(a.disks, "io2"), "per_iops_month_above"));
+		json_decref(list);
+		prices_aws_release(&a);
+	}
+}
+
 static void test_aws_refusals(void **state)
 {
 	struct prices_aws a = {.region = "eu-west-1", .source = "s", .date = "d"};
@@ -200,6 +230,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_azure_page), cmocka_unit_test(test_aws_csv),
+		cmocka_unit_test(test_aws_io2_tiers_alone),
 		cmocka_unit_test(test_aws_refusals), cmocka_unit_test(test_age),
 	};
 
