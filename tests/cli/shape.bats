@@ -98,9 +98,13 @@ load helpers
 	[ "$status" -eq 0 ]
 	[ "$(resident)" -lt 4194304 ]
 	cat t.dat > /dev/null
+	local before=$(resident)
 	iorate run --engine sync --cache buffered --ios 1 -q --no-invalidate t.dat
 	[ "$status" -eq 0 ]
-	[ "$(resident)" -eq 8388608 ]
+	# The pages stay (all of them on an idle machine; the kernel may reclaim a few under the
+	# memory pressure of a full test run, never most of them as the first run drops them).
+	[ "$(resident)" -gt 4194304 ]
+	[ "$before" -gt 4194304 ]
 	[ -e t.dat ]
 }
 
