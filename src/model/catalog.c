@@ -61,7 +61,8 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, local_iops, F_NUM), FD(cat_vm, local_mbps, F_MB),
 	FD(cat_vm, local_write_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
-	{"caps_by_family", F_SKIP, 0}, {"max_disks_by_type", F_SKIP, 0}, {"units", F_SKIP, 0},
+	{"caps_by_family", F_SKIP, 0}, {"max_disks_by_type", F_SKIP, 0},
+	{"max_gib_by_type", F_SKIP, 0}, FD(cat_vm, max_gib_source, F_STR), {"units", F_SKIP, 0},
 	{NULL, 0, 0},
 };
 
@@ -397,36 +398,40 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 	return 0;
 }
 
-/* max_disks_by_type: an object of disk type names and whole counts (0: the VM takes none). */
-static int load_type_max(struct cat_vm *v, json_t *o, const char *file, const char *what,
+/*
+ * max_disks_by_type and max_gib_by_type: objects of disk type names (or "prefix*") and whole
+ * counts of disks or GiB (0: the VM takes none), into at most n entries of out.
+ */
+static int load_type_max(struct cat_type_max *out, unsigned *nout, unsigned n, const char *field,
+			 unsigned long long most, json_t *o, const char *file, const char *what,
 			 char *err, size_t errlen)
 {
 	const char *key;
-	json_t *n;
+	json_t *v;
 
 	if (!o)
 		return 0;
-	if (!json_is_object(o) || json_object_size(o) > 8) {
-		snprintf(err, errlen, "%s: %s: max_disks_by_type: expected an object of at most 8 "
-			 "disk types and counts", file, what);
+	if (!json_is_object(o) || json_object_size(o) > n) {
+		snprintf(err, errlen, "%s: %s: %s: expected an object of at most %u disk types and "
+			 "counts", file, what, field, n);
 		return -EINVAL;
 	}
-	json_object_foreach(o, key, n) {
+	json_object_foreach(o, key, v) {
 		const char *star = strchr(key, '*');
 
 		if (star && star[1]) {
-			snprintf(err, errlen, "%s: %s: max_disks_by_type: %s: '*' may only end a key "
-				 "(\"hyperdisk-*\": every type so named)", file, what, key);
+			snprintf(err, errlen, "%s: %s: %s: %s: '*' may only end a key "
+				 "(\"hyperdisk-*\": every type so named)", file, what, field, key);
 			return -EINVAL;
 		}
-		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
-		    json_integer_value(n) > 100000) {
-			snprintf(err, errlen, "%s: %s: max_disks_by_type: %s: expected a count of "
-				 "disks from 0 to 100000", file, what, key);
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    (unsigned long long)json_integer_value(v) > most) {
+			snprintf(err, errlen, "%s: %s: %s: %s: expected a whole number from 0 to %llu",
+				 file, what, field, key, most);
 			return -EINVAL;
 		}
-		v->type_max[v->ntype_max].type = key;
-		v->type_max[v->ntype_max++].max = (unsigned)json_integer_value(n);
+		out[*nout].type = key;
+		out[(*nout)++].max = (unsigned)json_integer_value(v);
 	}
 	return 0;
 }
@@ -468,8 +473,10 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 		v->fcaps[k].mib = catalog_field_mib(e, "mbps");
 		v->nfcaps = (unsigned)k + 1;
 	}
-	if ((ret = load_type_max(v, json_object_get(o, "max_disks_by_type"), file, what, err,
-				 errlen)))
+	if ((ret = load_type_max(v->type_max, &v->ntype_max, 8, "max_disks_by_type", 100000,
+				 json_object_get(o, "max_disks_by_type"), file, what, err, errlen)) ||
+	    (ret = load_type_max(v->gib_max, &v->ngib_max, 4, "max_gib_by_type", 1ull << 30,
+				 json_object_get(o, "max_gib_by_type"), file, what, err, errlen)))
 		return ret;
 	v->uncached_mib = catalog_field_mib(o, "uncached_mbps");
 	v->cached_mib = catalog_field_mib(o, "cached_mbps");

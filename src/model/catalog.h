@@ -120,6 +120,9 @@ struct cat_vm {
 		unsigned max;
 	} type_max[8];
 	unsigned ntype_max;
+	struct cat_type_max gib_max[4];     /* max_gib_by_type: {"hyperdisk-*": 263168}, GiB */
+	const char *max_gib_source;         /* of max_gib_by_type; NULL: source */
+	unsigned ngib_max;
 };
 
 struct cat_account {

@@ -550,6 +550,22 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 				 " together" : "", vm->name, t->max);
 		return -EINVAL;
 	}
+	/* Capacity by disk type (Google: 257 TiB of Hyperdisk below 32 vCPUs, 512 TiB from 32). */
+	for (unsigned k = 0; k < vm->ngib_max; k++) {
+		const struct cat_type_max *t = &vm->gib_max[k];
+		double gib = 0;
+
+		for (unsigned i = 0; i < m->ngroups; i++)
+			if (!m->disks[i].local &&
+			    catalog_type_max_covers(t->type, m->disks[i].type->name))
+				gib += m->disks[i].gib * m->disks[i].count;
+		if (gib <= t->max)
+			continue;
+		snprintf(err, errlen, FIELD("disk") ": %.0f GiB of %s disks%s, but %s takes at most "
+			 "%u GiB", gib, t->type, *t->type && t->type[strlen(t->type) - 1] == '*' ?
+			 " together" : "", vm->name, t->max);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -317,23 +317,23 @@ static void prov_markets(struct pool *pl, const struct catalog *c, struct prov *
 }
 
 /*
- * A VM's limits by disk type as [[name, [disk index, ...], count]] for the disk types of the
- * page each names (one, or all a "prefix*" covers), in the order model_check() tries them (the
- * catalog's), so the first refusal is the same.
+ * A VM's limits by disk type (of disks, or of GiB) as [[name, [disk index, ...], most]] for
+ * the disk types of the page each names (one, or all a "prefix*" covers), in the order
+ * model_check() tries them (the catalog's), so the first refusal is the same.
  */
-static json_t *type_limits(struct pool *pl, const struct prov *pv, const struct cat_vm *vm)
+static json_t *type_limits(struct pool *pl, const struct prov *pv, const struct cat_type_max *tm,
+			   unsigned n)
 {
 	json_t *a = json_array();
 
-	for (unsigned k = 0; k < vm->ntype_max; k++) {
+	for (unsigned k = 0; k < n; k++) {
 		json_t *ds = json_array();
 
 		for (size_t d = 0; ds && d < pv->ntypes; d++)
-			if (catalog_type_max_covers(vm->type_max[k].type, pv->types[d]->name))
+			if (catalog_type_max_covers(tm[k].type, pv->types[d]->name))
 				calc_push(pl, ds, json_integer((json_int_t)d));
 		if (ds && json_array_size(ds))
-			calc_push(pl, a, json_pack("[s, O, I]", vm->type_max[k].type, ds,
-						   (json_int_t)vm->type_max[k].max));
+			calc_push(pl, a, json_pack("[s, O, I]", tm[k].type, ds, (json_int_t)tm[k].max));
 		json_decref(ds);
 	}
 	return a;
@@ -348,9 +348,10 @@ static json_t *prov_json(struct pool *pl, const struct catalog *c, struct prov *
 		pl->oom = true;
 	prov_markets(pl, c, pv, mk);
 	for (size_t v = 0; v < pv->nvms; v++)
-		calc_push(pl, vms, json_pack("{s:s, s:i, s:o}", "name", pv->vms[v]->name,
-					"max_disks", (int)pv->vms[v]->max_disks,
-					"by_type", type_limits(pl, pv, pv->vms[v])));
+		calc_push(pl, vms, json_pack("{s:s, s:i, s:o, s:o}", "name", pv->vms[v]->name,
+			"max_disks", (int)pv->vms[v]->max_disks, "by_type", type_limits(pl, pv,
+			pv->vms[v]->type_max, pv->vms[v]->ntype_max), "gib_by_type",
+			type_limits(pl, pv, pv->vms[v]->gib_max, pv->vms[v]->ngib_max)));
 	for (size_t d = 0; d < pv->ntypes; d++) {
 		const struct cat_disk *t = pv->types[d];
 

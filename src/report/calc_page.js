@@ -226,6 +226,17 @@
 				return `--disk: ${n} ${name} disks${name.endsWith('*') ? ' together' : ''}, ` +
 					`but ${vm.name} takes at most ${max}`;
 		}
+		/* Capacity by disk type, likewise (the groups' GiB times their counts). */
+		for (const [name, ds, max] of vm.gib_by_type) {
+			let gib = 0;
+			outs.forEach((o, i) => {
+				gib += ds.includes(o[1]) ? o[2] * conf.groups[i].count : 0;
+			});
+			if (gib > max)
+				return `--disk: ${fixed(gib, 0)} GiB of ${name} disks` +
+					`${name.endsWith('*') ? ' together' : ''}, but ${vm.name} takes at most ` +
+					`${max} GiB`;
+		}
 		return '';
 	}
 

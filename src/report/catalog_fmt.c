@@ -442,6 +442,12 @@ static void show_arrays(struct show *s)
 		snprintf(name, sizeof(name), "max_disks %s", type);
 		show_row(s->f, name, n, "disks", field_source(s, "max_disks_by_type"));
 	}
+	json_object_foreach(json_object_get(s->e, "max_gib_by_type"), type, n) {
+		char name[96];
+
+		snprintf(name, sizeof(name), "max_gib %s", type);
+		show_row(s->f, name, n, "GiB", field_source(s, "max_gib_by_type"));
+	}
 	json_array_foreach(json_object_get(s->e, "caps_by_family"), i, fam) {
 		char prefix[64];
 

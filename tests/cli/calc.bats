@@ -297,6 +297,11 @@ check_all() {
 		16xhyperdisk-balanced:512GiB:iops=5000:mbps=300 17xhyperdisk-throughput:2TiB
 	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
 		16xhyperdisk-balanced:512GiB:iops=5000:mbps=300 16xhyperdisk-throughput:2TiB
+	# And at most 257 TiB of Hyperdisk below 32 vCPUs: 8 x 16 TiB + 9 x 16 TiB is over.
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		8xhyperdisk-balanced:16TiB 9xhyperdisk-throughput:16TiB
+	config_case gcp europe-west1 USD c3-standard-8 730 "" "" \
+		8xhyperdisk-balanced:16TiB 8xhyperdisk-throughput:16TiB
 	browse gcp.html
 	check_all
 	narrow

@@ -127,6 +127,17 @@ static void test_type_limits(void **state)
 						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
 	assert_string_equal(err, FIELD("disk") ": 25 hyperdisk-* disks together, but "
 			    "c3-standard-4 takes at most 24");
+	/* And at most 257 TiB of Hyperdisk below 32 vCPUs ('About Google Cloud Hyperdisk'). */
+	two[0] = "16xhyperdisk-balanced:16TiB";
+	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 1,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	two[1] = "hyperdisk-throughput:2TiB";
+	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
+						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_string_equal(err, FIELD("disk") ": 264192 GiB of hyperdisk-* disks together, but "
+			    "c3-standard-4 takes at most 263168 GiB");
+	assert_int_equal(model_config_resolve(&cat, "c3-standard-44", NULL, two, 2,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
 	/* A type's own limit and its family's: the least of them is what plan may use. */
 	assert_int_equal(catalog_vm_type_max(catalog_find_vm(&cat, "gcp", "c3-standard-4"),
 					     "hyperdisk-throughput"), 24);
