@@ -501,6 +501,9 @@ noise() {
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-balanced +16  disks +\[1\]$'
 	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-extreme +0  disks +\[1\]$'
+	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-\* +24  disks +\[1\]$'
+	printf '%s\n' "$output" | grep -Eq '^  max_gib hyperdisk-\* +263168  GiB +\[[0-9]\]$'
+	printf '%s\n' "$output" | grep -q "About Google Cloud Hyperdisk'"
 	printf '%s\n' "$output" | grep -Eq '^  mem_gib +16  GiB +\[1\]$'
 	iorate model --vm c3-standard-4 --disk 10xhdb:100GiB --disk 7xhdb:100GiB
 	[ "$status" -eq 2 ]
