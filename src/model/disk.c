@@ -508,6 +508,23 @@ static void find_account(const struct catalog *c, struct model_config *m,
 			m->account = &c->accounts[k];
 }
 
+/* The disks (with gib, their GiB) of the groups a max_*_by_type key covers. */
+static double covered(const struct model_config *m, const char *key, bool gib)
+{
+	double n = 0;
+
+	for (unsigned i = 0; i < m->ngroups; i++)
+		if (!m->disks[i].local && catalog_type_max_covers(key, m->disks[i].type->name))
+			n += m->disks[i].count * (gib ? m->disks[i].gib : 1);
+	return n;
+}
+
+/* What a "prefix*" key's refusal adds: its types are counted together. */
+static const char *together(const char *key)
+{
+	return *key && key[strlen(key) - 1] == '*' ? " together" : "";
+}
+
 /* Counts: the local disk alone, one OS disk alone, data disks within the VM's maximum. */
 static int check_counts(const struct model_config *m, unsigned ndata, unsigned nlocal,
 			unsigned nos, char *err, size_t errlen)
@@ -530,42 +547,32 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 	}
 	/*
 	 * Limits by disk type (Google's per-series tables), over the groups of each type, or of
-	 * every type a "prefix*" entry names (all Hyperdisk volumes together).
+	 * every type a "prefix*" entry names (all Hyperdisk volumes together); of disks, then of
+	 * GiB (Google: 257 TiB of Hyperdisk below 32 vCPUs, 512 TiB from 32).
 	 */
-	for (unsigned k = 0; k < vm->ntype_max; k++) {
-		const struct cat_type_max *t = &vm->type_max[k];
-		unsigned n = 0;
+	const struct {
+		const struct cat_type_max *t;
+		unsigned n;
+		bool gib;
+	} limits[] = {{vm->type_max, vm->ntype_max, false}, {vm->gib_max, vm->ngib_max, true}};
 
-		for (unsigned i = 0; i < m->ngroups; i++)
-			if (!m->disks[i].local &&
-			    catalog_type_max_covers(t->type, m->disks[i].type->name))
-				n += m->disks[i].count;
-		if (n <= t->max)
-			continue;
-		if (!t->max)
-			snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name, t->type);
-		else
-			snprintf(err, errlen, FIELD("disk") ": %u %s disks%s, but %s takes at most %u",
-				 n, t->type, *t->type && t->type[strlen(t->type) - 1] == '*' ?
-				 " together" : "", vm->name, t->max);
-		return -EINVAL;
-	}
-	/* Capacity by disk type (Google: 257 TiB of Hyperdisk below 32 vCPUs, 512 TiB from 32). */
-	for (unsigned k = 0; k < vm->ngib_max; k++) {
-		const struct cat_type_max *t = &vm->gib_max[k];
-		double gib = 0;
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned k = 0; k < limits[l].n; k++) {
+			const struct cat_type_max *t = &limits[l].t[k];
+			bool gib = limits[l].gib;
+			double n = covered(m, t->type, gib);
 
-		for (unsigned i = 0; i < m->ngroups; i++)
-			if (!m->disks[i].local &&
-			    catalog_type_max_covers(t->type, m->disks[i].type->name))
-				gib += m->disks[i].gib * m->disks[i].count;
-		if (gib <= t->max)
-			continue;
-		snprintf(err, errlen, FIELD("disk") ": %.0f GiB of %s disks%s, but %s takes at most "
-			 "%u GiB", gib, t->type, *t->type && t->type[strlen(t->type) - 1] == '*' ?
-			 " together" : "", vm->name, t->max);
-		return -EINVAL;
-	}
+			if (n <= t->max)
+				continue;
+			if (!t->max && !gib)
+				snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name,
+					 t->type);
+			else
+				snprintf(err, errlen, FIELD("disk") ": %.0f %s%s disks%s, but %s takes at "
+					 "most %u%s", n, gib ? "GiB of " : "", t->type,
+					 together(t->type), vm->name, t->max, gib ? " GiB" : "");
+			return -EINVAL;
+		}
 	return 0;
 }
 
