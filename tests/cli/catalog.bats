@@ -49,7 +49,7 @@ serve() {
 	[[ "$output" == *"aws:i4i.xlarge uncached_iops: built-in 5000 IOPS, imported 10000 IOPS"* ]]
 	# e2 has no per-VM rules in the catalog: said, not guessed.
 	[[ "$output" == *"e2-standard-4"*"no per-VM limit applies"* ]]
-	[ -f "$DIR/imported-azure.json" ] && [ -f "$DIR/imported-aws.json" ] && [ -f "$DIR/imported-gcp.json" ]
+	[ -f "$DIR/imported-azure.json" ] && [ -f "$DIR/imported-aws.json" ] && [ -f "$DIR/imported-gcp.json" ] || false
 	# New ones only: F4s_v2, not D4s_v5 (equal) nor D8s_v5 (differs), nor the ZRS disk.
 	jq -e '[.vms[].name] == ["F4s_v2"] and ([.disks[]] | length) == 0' "$DIR/imported-azure.json"
 	jq -e '[.vms[].name] | sort == ["c7i.large", "i7ie.large"]' "$DIR/imported-aws.json"

@@ -257,7 +257,7 @@ loop2_setup() {
 	iorate run --engine sync -b 4k -d 0.3 --csv mnt/t.dat
 	reads=$(echo "$output" | awk -F, -v d="device:$dev" '$1 == d && $2 == "read" { print $3 }')
 	ours=$(echo "$output" | awk -F, '$1 == "*" && $2 == "read" { print $3 }')
-	[ -n "$reads" ] && [ "$reads" -eq "$ours" ]
+	[ -n "$reads" ] && [ "$reads" -eq "$ours" ] || false
 }
 
 @test "a partition: itself and its whole disk, each counted exactly" {

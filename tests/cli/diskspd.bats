@@ -46,7 +46,7 @@ profile() { printf '<?xml version="1.0"?>\n<Profile><TimeSpans>\n%s</TimeSpans><
 	[ "$(res '.[0].total.write.ios > 0 and .[0].total.read.ios > 0 and .[1].total.read.ios > 0')" = true ]
 	# <FileSize> made a.dat and grew the smaller b.dat, as -c does, keeping what it held.
 	[ "$(res '[.[].targets[0].created] | join(" ")')" = "true false" ]
-	[ "$(stat -c %s a.dat)" = 8388608 ] && [ "$(stat -c %s b.dat)" = 8388608 ]
+	[ "$(stat -c %s a.dat)" = 8388608 ] && [ "$(stat -c %s b.dat)" = 8388608 ] || false
 	[ "$(head -c 1048576 b.dat | md5sum)" = "$before" ]
 	[[ "$stderr" == *"TimeSpan 1, job ts1.t1 (group 0, 1 target, run with the TimeSpan's other jobs):"* ]]
 	[[ "$stderr" == *"  = ts1.t2 (group 0): iorate run --bs 64KiB --time 1s"*" b.dat"* ]]

@@ -199,7 +199,7 @@ setup() {
 	iops=${BASH_REMATCH[1]//,/}
 	table=$(echo "$output" | sed -n '/^Total I\/O$/,/^total:/p' | tail -1 | cut -d'|' -f4)
 	table=$(printf '%.0f' "${table// /}")
-	[ $((iops - table)) -le 1 ] && [ $((table - iops)) -le 1 ]
+	[ $((iops - table)) -le 1 ] && [ $((table - iops)) -le 1 ] || false
 	echo "$output" | grep -qx 'Read I/O'
 	if echo "$output" | grep -q 'Write I/O\|Write (us)\|N/A'; then false; fi
 	echo "$output" | grep -qx '   %-ile |    Read (us) |   Total (us)'

@@ -405,7 +405,7 @@ while time.monotonic() < end:
 	echo "written to the file: $ok, refused: $no"
 	untouched
 	# Both sides of the race were met, so the runs did start while the name changed.
-	[ "$ok" -gt 0 ] && [ "$no" -gt 0 ]
+	[ "$ok" -gt 0 ] && [ "$no" -gt 0 ] || false
 }
 
 # side_out OPTION PATH: the command that writes the side output OPTION to PATH.

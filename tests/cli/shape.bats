@@ -16,7 +16,7 @@ load helpers
 	# bytes = big * 64 KiB + (400 - big) * 4 KiB for a whole number of large reads, some of each.
 	big=$(( (bytes - ios * 4096) / (65536 - 4096) ))
 	[ $(( big * 65536 + (ios - big) * 4096 )) -eq "$bytes" ]
-	[ "$big" -gt 100 ] && [ "$big" -lt 300 ]
+	[ "$big" -gt 100 ] && [ "$big" -lt 300 ] || false
 	[ ! -e t.dat ]
 }
 
@@ -57,7 +57,7 @@ load helpers
 	while read -r _ _ _ off _; do
 		[ "$off" -lt 1048576 ] && first=$((first + 1))
 	done < io.log
-	[ "$first" -gt 1529 ] && [ "$first" -lt 1671 ]
+	[ "$first" -gt 1529 ] && [ "$first" -lt 1671 ] || false
 }
 
 @test "--random-pct mixes random I/Os into a sequential sweep (DiskSpd -rs)" {
@@ -69,7 +69,7 @@ load helpers
 		[ "$off" -eq "$prev" ] && seq=$((seq + 1))
 		prev=$((off + len))
 	done < io.log
-	[ "$seq" -gt 1510 ] && [ "$seq" -lt 1690 ]
+	[ "$seq" -gt 1510 ] && [ "$seq" -lt 1690 ] || false
 }
 
 @test "--gap skips bytes after each sequential I/O (fio rw=read:SIZE)" {
@@ -116,7 +116,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	# The last I/O may pass the mark: at least 1 MiB, less than 1 MiB + 64 KiB.
 	bytes=$(jqv .total.read.bytes)
-	[ "$bytes" -ge 1048576 ] && [ "$bytes" -lt $(( 1048576 + 65536 )) ]
+	[ "$bytes" -ge 1048576 ] && [ "$bytes" -lt $(( 1048576 + 65536 )) ] || false
 }
 
 @test "--seq-threads each: every thread sweeps the region from its --thread-stride" {
@@ -139,7 +139,7 @@ load helpers
 		[ "$off" -lt 1048576 ] && first=$((first + 1))
 	done < io.log
 	# 75% of 2000 within 4 standard deviations (77 I/Os).
-	[ "$first" -gt 1423 ] && [ "$first" -lt 1577 ]
+	[ "$first" -gt 1423 ] && [ "$first" -lt 1577 ] || false
 }
 
 @test "--shared-threads: two threads serve 40 files, every file gets its turn" {
