@@ -19,7 +19,7 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, name, F_STR), FD(cat_disk, family, F_STR), FD(cat_disk, account, F_STR),
 	FD(cat_disk, source, F_STR), FD(cat_disk, date, F_STR), FD(cat_disk, note, F_STR),
 	FD(cat_disk, latency_source, F_STR), FD(cat_disk, aliases, F_ARR),
-	FD(cat_disk, iops_source, F_STR), FD(cat_disk, mbps_source, F_STR),
+	{"iops_source", F_TEXT, 0}, {"mbps_source", F_TEXT, 0},
 	FD(cat_disk, cache_rule, F_STR), FD(cat_disk, default_cache, F_STR),
 	FD(cat_disk, premium, F_BOOL), FD(cat_disk, cache, F_BOOL), FD(cat_disk, rule, F_BOOL),
 	FD(cat_disk, provisioned, F_BOOL), FD(cat_disk, os, F_BOOL),
@@ -40,7 +40,7 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, ondemand_mbps, F_MB), FD(cat_disk, io_unit_kib, F_NUM),
 	FD(cat_disk, iops_per_mbps, F_NUM), FD(cat_disk, ops_unit_kib, F_NUM),
 	FD(cat_disk, ops_per_io_max, F_NUM), FD(cat_disk, ops_per_hour_max, F_NUM),
-	FD(cat_disk, ops_source, F_STR),
+	{"ops_source", F_TEXT, 0},
 	FD(cat_disk, latency_read_ms, F_NUM), FD(cat_disk, latency_write_ms, F_NUM),
 	FD(cat_disk, latency_cached_ms, F_NUM), FD(cat_disk, transfer_mbps, F_MB),
 	FD(cat_disk, transfer_cached_mbps, F_MB), {"mbps_steps", F_MBARR, 0},
@@ -62,7 +62,7 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, local_write_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
 	{"caps_by_family", F_SKIP, 0}, {"max_disks_by_type", F_SKIP, 0},
-	{"max_gib_by_type", F_SKIP, 0}, FD(cat_vm, max_gib_source, F_STR), {"units", F_SKIP, 0},
+	{"max_gib_by_type", F_SKIP, 0}, {"max_gib_source", F_TEXT, 0}, {"units", F_SKIP, 0},
 	{NULL, 0, 0},
 };
 
@@ -183,9 +183,11 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 		p += f->off;
 		switch (f->type) {
 		case F_STR:
+		case F_TEXT:
 			if (!json_is_string(v))
 				goto type;
-			*(const char **)p = json_string_value(v);
+			if (f->type == F_STR)
+				*(const char **)p = json_string_value(v);
 			break;
 		case F_NUM:
 		case F_MB:
@@ -218,7 +220,8 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 		continue;
 type:
 		snprintf(err, errlen, "%s: %s: field '%s': expected %s", file, what, key,
-			 f->type == F_STR ? "a string" : f->type == F_BOOL ? "true or false" :
+			 f->type == F_STR || f->type == F_TEXT ? "a string" :
+			 f->type == F_BOOL ? "true or false" :
 			 f->type == F_ARR ? "an array of names" : "a non-negative number");
 		return -EINVAL;
 	}
@@ -485,12 +488,6 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 	return 0;
 }
 
-/* Fields prices no longer take, and the disk type's field that holds each now. */
-static const char *const moved_price_fields[] = {
-	"transactions_cap_hour", "ops_per_hour_max", "transaction_unit_kib", "ops_unit_kib",
-	"transaction_max_units", "ops_per_io_max", NULL,
-};
-
 static int load_simple(struct catalog *c, json_t *o, const char *list, bool price,
 		       const char *cat, const char *file, size_t i, char *err, size_t errlen)
 {
@@ -509,13 +506,6 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 			return ret;
 		p = &c->prices[c->nprices];
 		p->file = file, p->json = o, p->layer = c->layer;
-		for (const char *const *m = moved_price_fields; *m; m += 2)
-			if (json_object_get(o, m[0])) {
-				snprintf(err, errlen, "%s: %s: field '%s' is now the disk type's '%s' "
-					 "(how the provider counts a disk's operations; "
-					 "docs/catalog.md)", file, what, m[0], m[1]);
-				return -EINVAL;
-			}
 		if ((ret = catalog_read_fields(o, price_fields, p, file, what, err, errlen)) ||
 		    (ret = catalog_need(p->kind, "kind", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->name, "name", file, what, err, errlen)) ||

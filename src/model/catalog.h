@@ -31,7 +31,6 @@ struct cat_iops_tier {
 struct cat_disk {
 	const char *catalog, *provider, *name, *family, *account;
 	const char *source, *date, *note, *latency_source, *file;
-	const char *iops_source, *mbps_source; /* of the iops_* and mbps_* rules; NULL: source */
 	const void *json;                   /* the entry as written (json_t object) */
 	enum cat_layer layer;
 	void *aliases;                      /* json_t array or NULL */
@@ -57,14 +56,10 @@ struct cat_disk {
 	double latency_read_ms, latency_write_ms, latency_cached_ms;
 	double transfer_mbps, transfer_cached_mbps; /* one request's rate; 0: the disk's cap */
 	double iops_max_without_nitro;
-	/*
-	 * How the provider counts the operations it bills (a price's per_10k_transactions):
-	 * ops_source says where the rule comes from (else the entry's source).
-	 */
+	/* How the provider counts the operations it bills (a price's per_10k_transactions). */
 	double ops_unit_kib;                /* an I/O is one operation per unit; 0 = one per I/O */
 	double ops_per_io_max;              /* at most this many per I/O; 0 = no limit */
 	double ops_per_hour_max;            /* billed an hour per disk, at most; 0 = no cap */
-	const char *ops_source;
 	struct cat_iops_tier tiers[4];      /* mbps_by_iops, ascending */
 	unsigned ntiers;
 };
@@ -121,7 +116,6 @@ struct cat_vm {
 	} type_max[8];
 	unsigned ntype_max;
 	struct cat_type_max gib_max[4];     /* max_gib_by_type: {"hyperdisk-*": 263168}, GiB */
-	const char *max_gib_source;         /* of max_gib_by_type; NULL: source */
 	unsigned ngib_max;
 };
 

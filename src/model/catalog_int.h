@@ -14,6 +14,7 @@ enum ftype {
 	F_STR, F_NUM, F_MB, F_UINT, F_BOOL, F_ARR, F_SKIP,
 	F_MBARR,    /* MB/s figures in an array, read by the caller */
 	F_CALLER,   /* other figures read by the caller */
+	F_TEXT,     /* a string only catalog show reads (a figure's own source): checked, not kept */
 };
 
 struct field {

@@ -167,13 +167,6 @@ static void test_malformed(void **state)
 		assert_non_null(strstr(err, "'per_iops_month_above'"));
 		catalog_release(&c);
 	}
-	/* A price's rules for counting operations moved to the disk type: the error says where. */
-	assert_int_equal(catalog_load_text(&c, "p.json", "{\"catalog\": \"x\", \"prices\": [{"
-		"\"kind\": \"disk\", \"name\": \"d\", \"transactions_cap_hour\": 5, "
-		"\"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "'transactions_cap_hour' is now the disk type's "
-				    "'ops_per_hour_max'"));
-	catalog_release(&c);
 	/* A '*' ends a max_disks_by_type key or is refused. */
 	assert_int_equal(catalog_load_text(&c, "v.json", "{\"catalog\": \"x\", \"vms\": [{"
 		"\"name\": \"v\", \"max_disks_by_type\": {\"hyper*disk\": 3}, \"source\": \"s\", "
