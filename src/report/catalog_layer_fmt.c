@@ -109,20 +109,17 @@ const char *catalog_fmt_price_brief(const struct catalog *c, const char *kind,
 	return buf;
 }
 
-/* A price's IOPS steps, each under the per IOPS-month row: "  above 32000 IOPS ...". */
-static void show_steps(FILE *f, const struct cat_price *p, const char *cur)
+/* One row of a price's table: what it is per, its value as written, currency and region. */
+static void price_row(FILE *f, const struct cat_price *p, const char *label, double value,
+		      const char *cur)
 {
-	for (unsigned k = 0; k < p->niops_above; k++) {
-		char label[48], v[48];
+	char v[48];
 
-		snprintf(label, sizeof(label), "  above %.0f IOPS", p->iops_above[k].from);
-		fprintf(f, "  %-30s %12s  ", label,
-			fmt_decimal(p->iops_above[k].price, 0, v, sizeof(v)));
-		escape_fputs(cur, f);
-		fprintf(f, "%*s", (int)(15 - strlen(cur)), "");
-		escape_fputs(p->region ? p->region : "any", f);
-		fputc('\n', f);
-	}
+	fprintf(f, "  %-30s %12s  ", label, fmt_decimal(value, 0, v, sizeof(v)));
+	escape_fputs(cur, f);
+	fprintf(f, "%*s", (int)(15 - strlen(cur)), "");
+	escape_fputs(p->region ? p->region : "any", f);
+	fputc('\n', f);
 }
 
 void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
@@ -134,7 +131,7 @@ void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
 		const struct cat_price *p = &c->prices[i];
 		int age = catalog_price_age_days(p->date, (long long)time(NULL));
 		const char *cur = p->currency && strlen(p->currency) < 15 ? p->currency : "?";
-		char v[48], a[96];
+		char a[96];
 
 		if (!price_of(p, kind, catalog, name))
 			continue;
@@ -142,17 +139,19 @@ void catalog_fmt_show_prices(FILE *f, const struct catalog *c, const char *kind,
 			fprintf(f, "\n  %-30s %12s  %-14s %s\n", "price (as written)", "value",
 				"currency", "region");
 		any = true;
-		for (size_t k = 0; k < NFIGURES; k++)
-			if (figure_of(p, k) > 0) {
-				fprintf(f, "  %-30s %12s  ", price_figures[k].per,
-					fmt_decimal(figure_of(p, k), 0, v, sizeof(v)));
-				escape_fputs(cur, f);
-				fprintf(f, "%*s", (int)(15 - strlen(cur)), "");
-				escape_fputs(p->region ? p->region : "any", f);
-				fputc('\n', f);
-				if (price_figures[k].off == offsetof(struct cat_price, per_iops_month))
-					show_steps(f, p, cur);
+		for (size_t k = 0; k < NFIGURES; k++) {
+			if (figure_of(p, k) <= 0)
+				continue;
+			price_row(f, p, price_figures[k].per, figure_of(p, k), cur);
+			/* The IOPS steps, under the price they lower. */
+			for (unsigned s = 0; price_figures[k].off == offsetof(struct cat_price,
+			     per_iops_month) && s < p->niops_above; s++) {
+				char label[48];
+
+				snprintf(label, sizeof(label), "  above %.0f IOPS", p->iops_above[s].from);
+				price_row(f, p, label, p->iops_above[s].price, cur);
 			}
+		}
 		fputs("    dated ", f);
 		escape_fputs(model_fmt_price_age(p->date, age, catalog_price_stale(age), a,
 						 sizeof(a)), f);
