@@ -322,10 +322,10 @@ edit() {
 	edit '(.prices[] | select(.name == "m6i.large") | .per_hour) = 0.00099' "$INST/prices.json"
 	iorate catalog show m6i.large
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -Eq '^  uncached_iops +5000  IOPS +\[1\]$'
+	line_ok '^  uncached_iops +5000  IOPS +\[1\]$'
 	[[ "$output" == *$'\nlayer:      installed catalog, '"$INST/aws.json"$'\n'* ]]
 	[[ "$output" == *"  uncached_iops: built-in 3600 IOPS, installed 5000 IOPS ($INST/aws.json)"* ]]
-	printf '%s\n' "$output" | grep -Eq '^  per hour +0\.00099  USD +us-east-1$'
+	line_ok '^  per hour +0\.00099  USD +us-east-1$'
 	iorate catalog list aws
 	[[ "$output" == *"m6i.large"*"uncached 5000 IOPS 81.25 MB/s"*"0.00099 USD per hour"* ]]
 	[[ "$output" == *"the installed catalog gives these figures otherwise"* ]]
@@ -391,9 +391,7 @@ edit() {
 
 # Fails when $output holds a decimal with the noise of double arithmetic (0.045000000000000005).
 noise() {
-	if printf '%s\n' "$output" | grep -E '[0-9]\.[0-9]*0{6,}[1-9]'; then
-		return 1
-	fi
+	no_line '[0-9]\.[0-9]*0{6,}[1-9]'
 }
 
 @test "prices print as the list wrote them: 0.00099, 0.045, never 0.0010 or 0.04500000001" {
@@ -408,7 +406,7 @@ noise() {
 	[[ "$output" == *"1 x gp3: 1000 IOPS above 3000 x 0.005 per IOPS"* ]]
 	[[ "$output" == *"1 x gp3: 5.24288 MB/s (5 MiB/s) above 131.072 x 0.03815 per MB/s"* ]]
 	iorate catalog show st1
-	printf '%s\n' "$output" | grep -Eq '^  per GiB-month +0\.045  USD +us-east-1$'
+	line_ok '^  per GiB-month +0\.045  USD +us-east-1$'
 	iorate catalog list aws
 	[[ "$output" == *"st1 "*"0.045 USD per GiB-month, us-east-1"* ]]
 	# A list kept by 'catalog prices' holds each price as a double prints it (17 digits): the
@@ -424,11 +422,11 @@ noise() {
 	[[ "$output" == *"x 0.045 per GiB-month"* && "$output" == *"x 0.096 per hour"* ]]
 	noise '.'
 	iorate catalog show st1
-	printf '%s\n' "$output" | grep -Eq '^  per GiB-month +0\.045  USD +us-east-1$'
+	line_ok '^  per GiB-month +0\.045  USD +us-east-1$'
 	iorate plan --iops 500 --capacity 1TiB --provider aws --top 10
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -Eq '^   m6i\.large: 730 h x 0\.096 per hour +70\.08  \(2026-11-30\)$'
-	printf '%s\n' "$output" | grep -Eq '^   1 x st1: 1024 GiB x 0\.045 per GiB-month +46\.08  \(2026-11-30\)$'
+	line_ok '^   m6i\.large: 730 h x 0\.096 per hour +70\.08  \(2026-11-30\)$'
+	line_ok '^   1 x st1: 1024 GiB x 0\.045 per GiB-month +46\.08  \(2026-11-30\)$'
 	noise '.'
 	# A price given on the command line too.
 	iorate cost config --vm D4s_v5 --disk P30 --vm-price 0.00099 --disk-price 0.045
@@ -440,16 +438,16 @@ noise() {
 	iorate catalog show aws:m6i.large
 	[ "$status" -eq 0 ]
 	[[ "$output" == "m6i.large, a VM size of catalog aws"$'\n'"date:       2023-05-11"$'\n'* ]]
-	printf '%s\n' "$output" | grep -Eq '^  figure +value  unit +source$'
-	printf '%s\n' "$output" | grep -Eq '^  uncached_mbps +81\.25  MB/s +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  burst_seconds +1800  s +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  price \(as written\) +value  currency +region$'
-	printf '%s\n' "$output" | grep -Eq '^  per hour +0\.096  USD +us-east-1$'
-	printf '%s\n' "$output" | grep -Eq '^    dated 2026-07-20; STALE: [0-9]+ days old; source: .*Price List API'
+	line_ok '^  figure +value  unit +source$'
+	line_ok '^  uncached_mbps +81\.25  MB/s +\[1\]$'
+	line_ok '^  burst_seconds +1800  s +\[1\]$'
+	line_ok '^  price \(as written\) +value  currency +region$'
+	line_ok '^  per hour +0\.096  USD +us-east-1$'
+	line_ok '^    dated 2026-07-20; STALE: [0-9]+ days old; source: .*Price List API'
 	iorate catalog show azure:E10
 	[[ "$output" == *$'\n    dated undated; STALE: of unknown age; source: '* ]]
 	iorate catalog show gcp:hyperdisk-throughput
-	printf '%s\n' "$output" | grep -Eq '^  iops_per_mbps +4  IOPS per MiB/s +\[1\]$'
+	line_ok '^  iops_per_mbps +4  IOPS per MiB/s +\[1\]$'
 	[[ "$output" == *"no price in the catalog"* ]]
 	iorate catalog show gcp:hyperdisk-extreme --json
 	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]]
@@ -458,21 +456,21 @@ noise() {
 	json_ok '.iops == 3000 and .prices == []'
 	# How Azure counts the operations it bills is the disk type's, with its own source.
 	iorate catalog show azure:S70
-	printf '%s\n' "$output" | grep -Eq '^  per 10,000 transactions +0\.0005  USD +eastus$'
-	printf '%s\n' "$output" | grep -Eq '^  ops_per_hour_max +93000000  ops per hour +\[3\]$'
-	printf '%s\n' "$output" | grep -Eq '^  ops_unit_kib +16  KiB +\[3\]$'
-	printf '%s\n' "$output" | grep -Eq '^  ops_per_io_max +16  ops per I/O +\[3\]$'
-	printf '%s\n' "$output" | grep -Eq "^source \[3\]: 'Understand Azure Disk Storage billing'"
+	line_ok '^  per 10,000 transactions +0\.0005  USD +eastus$'
+	line_ok '^  ops_per_hour_max +93000000  ops per hour +\[3\]$'
+	line_ok '^  ops_unit_kib +16  KiB +\[3\]$'
+	line_ok '^  ops_per_io_max +16  ops per I/O +\[3\]$'
+	line_ok "^source \[3\]: 'Understand Azure Disk Storage billing'"
 	iorate catalog show azure:E30
-	printf '%s\n' "$output" | grep -Eq '^  ops_unit_kib +256  KiB +\[[0-9]\]$'
-	! printf '%s\n' "$output" | grep -q 'ops_per_hour_max' || false
+	line_ok '^  ops_unit_kib +256  KiB +\[[0-9]\]$'
+	no_line 'ops_per_hour_max'
 	iorate catalog show azure:P30
-	! printf '%s\n' "$output" | grep -q 'ops_' || false
+	no_line 'ops_'
 	# io2's IOPS tiers under its first price.
 	iorate catalog show aws:io2
-	printf '%s\n' "$output" | grep -Eq '^  per IOPS-month +0\.065  USD +us-east-1$'
-	printf '%s\n' "$output" | grep -Eq '^    above 32000 IOPS +0\.0455  USD +us-east-1$'
-	printf '%s\n' "$output" | grep -Eq '^    above 64000 IOPS +0\.03185  USD +us-east-1$'
+	line_ok '^  per IOPS-month +0\.065  USD +us-east-1$'
+	line_ok '^    above 32000 IOPS +0\.0455  USD +us-east-1$'
+	line_ok '^    above 64000 IOPS +0\.03185  USD +us-east-1$'
 	iorate catalog list aws
 	[[ "$output" == *"io2-bx "*"0.065 per IOPS-month (less above 32000, 64000 IOPS), us-east-1"* ]]
 }
@@ -499,12 +497,12 @@ noise() {
 @test "catalog, model, plan: a GCP machine type's limits by disk type" {
 	iorate catalog show gcp:c3-standard-4
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-balanced +16  disks +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-extreme +0  disks +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  max_disks hyperdisk-\* +24  disks +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  max_gib hyperdisk-\* +263168  GiB +\[[0-9]\]$'
-	printf '%s\n' "$output" | grep -q "About Google Cloud Hyperdisk'"
-	printf '%s\n' "$output" | grep -Eq '^  mem_gib +16  GiB +\[1\]$'
+	line_ok '^  max_disks hyperdisk-balanced +16  disks +\[1\]$'
+	line_ok '^  max_disks hyperdisk-extreme +0  disks +\[1\]$'
+	line_ok '^  max_disks hyperdisk-\* +24  disks +\[1\]$'
+	line_ok '^  max_gib hyperdisk-\* +263168  GiB +\[[0-9]\]$'
+	line_ok "About Google Cloud Hyperdisk'"
+	line_ok '^  mem_gib +16  GiB +\[1\]$'
 	iorate model --vm c3-standard-4 --disk 10xhdb:100GiB --disk 7xhdb:100GiB
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--disk: 17 hyperdisk-balanced disks, but c3-standard-4 takes at most 16"* ]]
@@ -523,7 +521,7 @@ noise() {
 	for c in azure aws gcp azure-2015; do
 		iorate catalog list "$c"
 		[ "$status" -eq 0 ]
-		printf '%s\n' "$output" | grep -E ' 0 IOPS| 0 MB/s| 0 MiB/s' && return 1
+		no_line ' 0 IOPS| 0 MB/s| 0 MiB/s'
 		printf '%s\n' "$output" | sed -n '/VM sizes:/,/disk types:/p' | grep -v ':$' |
 			grep -Ev 'uncached [0-9.]+ (IOPS|MB/s|MiB/s)|by disk type: [a-z]|no published VM limit' \
 			&& return 1

@@ -102,14 +102,14 @@ refused() {
 	[[ "$output" == "DS14, a VM size of catalog azure-2015"* ]]
 	[[ "$output" == *$'\ndate:       2020-11-01\n'* ]]
 	[[ "$output" == *$'\nsource [1]: MicrosoftDocs/azure-docs articles/virtual-machines/'* ]]
-	printf '%s\n' "$output" | grep -Eq '^  uncached_iops +51200  IOPS +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  uncached_mbps +512  MiB/s +\[1\]$'
-	printf '%s\n' "$output" | grep -Eq '^  local_latency_ms +0\.1  ms +\[1\]$'
+	line_ok '^  uncached_iops +51200  IOPS +\[1\]$'
+	line_ok '^  uncached_mbps +512  MiB/s +\[1\]$'
+	line_ok '^  local_latency_ms +0\.1  ms +\[1\]$'
 	# A figure with a source of its own names it; an AWS disk's MB/s are MiB/s as written.
 	iorate catalog show aws:gp3
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -Eq '^  latency_read_ms +[0-9.]+  ms +\[2\]$'
-	printf '%s\n' "$output" | grep -Eq '^  mbps +125  MiB/s +\[1\]$'
+	line_ok '^  latency_read_ms +[0-9.]+  ms +\[2\]$'
+	line_ok '^  mbps +125  MiB/s +\[1\]$'
 	iorate catalog show azure-2015:DS14 --json
 	[ "$status" -eq 0 ]
 	json_ok '.name == "DS14" and .catalog == "azure-2015" and .uncached_iops == 51200'

@@ -27,6 +27,22 @@ need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (run as root to test block devices)"
 }
 
+# Fails, saying why, unless a line of $output matches the extended regular expression $1.
+line_ok() {
+	printf '%s\n' "$output" | grep -Eq -- "$1" || {
+		echo "no line of the output matches: $1" >&2
+		return 1
+	}
+}
+
+# Fails, saying why, when a line of $output matches the extended regular expression $1.
+no_line() {
+	if printf '%s\n' "$output" | grep -Eq -- "$1"; then
+		echo "a line of the output matches: $1" >&2
+		return 1
+	fi
+}
+
 # Fails with a message unless $1 holds as a jq expression on $output.
 json_ok() {
 	echo "$output" | jq -e "$1" >/dev/null || {
