@@ -97,6 +97,14 @@ static void test_gcp_rules(void **state)
 }
 
 /* Hyperdisk: beyond the per-volume maximum is refused; the missing VM limit is said. */
+/* Resolves n groups of specs on vm: 0, or -EINVAL with the refusal in err. */
+static int groups_on(const char *vm, char **specs, unsigned n, char *err, size_t len)
+{
+	struct model_config m;
+
+	return model_config_resolve(&cat, vm, NULL, specs, n, MODEL_CACHE_DEFAULT, &m, err, len);
+}
+
 /*
  * What each machine type takes, by disk type ('General-purpose machine family for Compute
  * Engine'): C3 at 4 vCPUs at most 16 Hyperdisk Balanced, no Hyperdisk Extreme below 88 vCPUs,
@@ -105,39 +113,31 @@ static void test_gcp_rules(void **state)
 static void test_type_limits(void **state)
 {
 	char err[256];
-	struct model_config m;
 	char *two[2] = {"10xhyperdisk-balanced:100GiB", "6xhyperdisk-balanced:100GiB"};
 
 	assert_string_equal(refusal("c3-standard-4", "17xhyperdisk-balanced:100GiB", err,
 				    sizeof(err)), FIELD("disk") ": 17 hyperdisk-balanced disks, but "
 			    "c3-standard-4 takes at most 16");
-	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
-					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_equal(groups_on("c3-standard-4", two, 2, err, sizeof(err)), 0);
 	two[1] = "7xhyperdisk-balanced:100GiB";
-	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
-						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_not_equal(groups_on("c3-standard-4", two, 2, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "17 hyperdisk-balanced disks"));
 	/* Hyperdisk volumes of every type together: at most 24 on C3 at 4 vCPUs. */
 	two[0] = "16xhyperdisk-balanced:100GiB";
 	two[1] = "8xhyperdisk-throughput:2TiB";
-	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
-					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_equal(groups_on("c3-standard-4", two, 2, err, sizeof(err)), 0);
 	two[1] = "9xhyperdisk-throughput:2TiB";
-	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
-						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_not_equal(groups_on("c3-standard-4", two, 2, err, sizeof(err)), 0);
 	assert_string_equal(err, FIELD("disk") ": 25 hyperdisk-* disks together, but "
 			    "c3-standard-4 takes at most 24");
 	/* And at most 257 TiB of Hyperdisk below 32 vCPUs ('About Google Cloud Hyperdisk'). */
 	two[0] = "16xhyperdisk-balanced:16TiB";
-	assert_int_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 1,
-					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_equal(groups_on("c3-standard-4", two, 1, err, sizeof(err)), 0);
 	two[1] = "hyperdisk-throughput:2TiB";
-	assert_int_not_equal(model_config_resolve(&cat, "c3-standard-4", NULL, two, 2,
-						  MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_not_equal(groups_on("c3-standard-4", two, 2, err, sizeof(err)), 0);
 	assert_string_equal(err, FIELD("disk") ": 264192 GiB of hyperdisk-* disks together, but "
 			    "c3-standard-4 takes at most 263168 GiB");
-	assert_int_equal(model_config_resolve(&cat, "c3-standard-44", NULL, two, 2,
-					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_int_equal(groups_on("c3-standard-44", two, 2, err, sizeof(err)), 0);
 	/* A type's own limit and its family's: the least of them is what plan may use. */
 	assert_int_equal(catalog_vm_type_max(catalog_find_vm(&cat, "gcp", "c3-standard-4"),
 					     "hyperdisk-throughput"), 24);
@@ -166,42 +166,40 @@ static void test_hyperdisk_limits(void **state)
 		(struct model_workload){4096, 0, false, 1, 64});
 	char err[256];
 
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=160001",
-				       err, sizeof(err)), "at most 160000"));
-	/* 500 IOPS per GiB; at least min(500 x GiB, 3,000); throughput IOPS / 256 to IOPS / 4. */
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=50001",
-				       err, sizeof(err)), "need at least 101 GiB"));
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:4GiB:iops=2001",
-				       err, sizeof(err)), "need at least 5 GiB"));
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=2999",
-				       err, sizeof(err)), "at least 3000 IOPS"));
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:5GiB:iops=2499",
-				       err, sizeof(err)), "at least 2500 IOPS"));
-	assert_non_null(strstr(refusal("c3-standard-8",
-				       "hyperdisk-balanced:320GiB:iops=160000:mbps=624", err,
-				       sizeof(err)), "160000 IOPS need at least 625 MiB/s, not 624"));
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=3000:mbps=139",
-				       err, sizeof(err)), "at least 140 MiB/s must be provisioned"));
-	assert_non_null(strstr(refusal("c3-standard-8", "hyperdisk-balanced:100GiB:iops=4000:mbps=1001",
-				       err, sizeof(err)), "allow at most 1000 MiB/s"));
+	/*
+	 * Balanced: at most 160,000 IOPS, 500 per GiB; at least min(500 x GiB, 3,000); throughput
+	 * IOPS / 256 (and 140) to IOPS / 4. Extreme: 1,200 IOPS per GiB. Throughput: its IOPS are
+	 * not provisioned, its MiB/s are, at most 90 per TiB.
+	 */
+	static const struct {
+		const char *vm, *spec, *says;
+	} refused[] = {
+		{"c3-standard-8", "hyperdisk-balanced:100GiB:iops=160001", "at most 160000"},
+		{"c3-standard-8", "hyperdisk-balanced:100GiB:iops=50001", "need at least 101 GiB"},
+		{"c3-standard-8", "hyperdisk-balanced:4GiB:iops=2001", "need at least 5 GiB"},
+		{"c3-standard-8", "hyperdisk-balanced:100GiB:iops=2999", "at least 3000 IOPS"},
+		{"c3-standard-8", "hyperdisk-balanced:5GiB:iops=2499", "at least 2500 IOPS"},
+		{"c3-standard-8", "hyperdisk-balanced:320GiB:iops=160000:mbps=624",
+		 "160000 IOPS need at least 625 MiB/s, not 624"},
+		{"c3-standard-8", "hyperdisk-balanced:100GiB:iops=3000:mbps=139",
+		 "at least 140 MiB/s must be provisioned"},
+		{"c3-standard-8", "hyperdisk-balanced:100GiB:iops=4000:mbps=1001",
+		 "allow at most 1000 MiB/s"},
+		{"c3-standard-88", "hyperdisk-extreme:64GiB:iops=76801", "at least 65 GiB"},
+		{"c3-standard-88", "hyperdisk-extreme:64GiB:iops=100", "at least 128 IOPS"},
+		{"n2-standard-8", "hyperdisk-throughput:2TiB:iops=400", "give mbps=, not iops="},
+		{"n2-standard-8", "hyperdisk-throughput:32TiB:mbps=2401", "at most 2400 MiB/s"},
+		{"n2-standard-8", "hyperdisk-throughput:2TiB:mbps=181",
+		 "2048 GiB of hyperdisk-throughput allow at most 180 MiB/s"},
+		{"n2-standard-8", "hyperdisk-throughput:2TiB:mbps=19", "at least 20 MiB/s"},
+		{"n2-standard-8", "hyperdisk-throughput:1TiB:mbps=100", "sizes go from 2048"},
+	};
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		assert_non_null(strstr(refusal(refused[i].vm, refused[i].spec, err, sizeof(err)),
+				       refused[i].says));
 	assert_int_equal(p.nnotes, 1);
 	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
-	/* Extreme: 1,200 IOPS per GiB; Throughput: its IOPS are not provisioned, its MiB/s are. */
-	assert_non_null(strstr(refusal("c3-standard-88", "hyperdisk-extreme:64GiB:iops=76801",
-				       err, sizeof(err)), "at least 65 GiB"));
-	assert_non_null(strstr(refusal("c3-standard-88", "hyperdisk-extreme:64GiB:iops=100",
-				       err, sizeof(err)), "at least 128 IOPS"));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:iops=400",
-				       err, sizeof(err)), "give mbps=, not iops="));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:32TiB:mbps=2401",
-				       err, sizeof(err)), "at most 2400 MiB/s"));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=181",
-				       err, sizeof(err)), "2048 GiB of hyperdisk-throughput allow at most "
-			       "180 MiB/s"));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:2TiB:mbps=19",
-				       err, sizeof(err)), "at least 20 MiB/s"));
-	assert_non_null(strstr(refusal("n2-standard-8", "hyperdisk-throughput:1TiB:mbps=100",
-				       err, sizeof(err)), "sizes go from 2048"));
 }
 
 int main(void)
