@@ -185,12 +185,33 @@ static void local_limits(const struct model_config *m, const struct model_worklo
 	r->service_ms = lat;
 }
 
+/*
+ * Who sets a stripe's pace: "4 x P30" when every member is the slowest one's kind, else
+ * "2 x P10 set the pace of 4 members" (the groups of d's type and caps, of all l->n).
+ */
+static const char *pace(const struct model_config *m, const struct load *l,
+			const struct model_disk *d, char *buf, size_t len)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < m->ngroups; i++)
+		if (m->disks[i].type == d->type && m->disks[i].iops == d->iops &&
+		    m->disks[i].mbps == d->mbps)
+			k += m->disks[i].count;
+	if (k == l->n)
+		snprintf(buf, len, "%u x %s", l->n, d->type->name);
+	else
+		snprintf(buf, len, "%u x %s set the pace of %u members", k, d->type->name, l->n);
+	return buf;
+}
+
 /* The disks' own caps, group by group; the slowest member sets the stripe's pace. */
 static void disk_limits(const struct model_config *m, const struct load *l, bool burst,
 			struct model_result *r)
 {
 	double best_i = INFINITY, best_m = INFINITY, cap_i = 0, cap_m = 0;
 	const struct model_disk *si = NULL, *sm = NULL;
+	char pi[96], pm[96];
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_disk *d = &m->disks[i];
@@ -213,14 +234,14 @@ static void disk_limits(const struct model_config *m, const struct load *l, bool
 	}
 	if (si)
 		add_limit(r, "disk_iops", best_i, l->bs, cap_i * l->n, si->type->source,
-			  "%u x %s: %.0f IOPS each%s%s%s", l->n, si->type->name, cap_i,
+			  "%s: %.0f IOPS each%s%s%s", pace(m, l, si, pi, sizeof(pi)), cap_i,
 			  burst && si->burst_iops > 0 ? " (burst)" : "",
 			  l->g[si - m->disks].ops > 1 ? " (an I/O counts as several)" : "",
 			  l->g[si - m->disks].disk_r < l->rf ? " (host-cache hits spare the disks)" :
 			  "");
 	if (sm)
 		add_limit(r, "disk_mbps", best_m, l->bs, cap_m * l->n, sm->type->source,
-			  "%u x %s: %.0f %s each%s", l->n, sm->type->name,
+			  "%s: %.0f %s each%s", pace(m, l, sm, pm, sizeof(pm)),
 			  model_mbps_in_unit(sm->type, cap_m), model_mbps_unit(sm->type),
 			  burst && sm->burst_mbps > sm->mbps ? " (burst)" : "");
 }
@@ -410,6 +431,7 @@ pick:
 		if (r->limits[i].iops < r->iops * (1 - 1e-9)) {
 			r->iops = r->limits[i].iops;
 			r->binding = r->limits[i].name;
+			r->binding_limit = i;
 		}
 	r->mbps = r->iops * (double)w->bs / MB;
 	/* Little's law: with the cap holding the rate, the queue waits. */

@@ -74,6 +74,7 @@ struct model_result {
 	double iops, mbps, latency_ms;  /* sustained, once every burst credit is spent */
 	double service_ms;              /* latency of one I/O with no queue (the floor) */
 	const char *binding;
+	unsigned binding_limit;         /* limits[binding_limit] binds (names may repeat) */
 	struct model_limit limits[MODEL_MAX_LIMITS];
 	unsigned nlimits;
 	bool bursts;                    /* the start of a run is faster, while credits last */

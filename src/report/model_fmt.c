@@ -194,7 +194,7 @@ static void limits_text(FILE *f, const struct model_result *r)
 		const struct model_limit *l = &r->limits[i];
 
 		fprintf(f, "  %-17s %10.0f IOPS %9.1f MB/s  %s%s\n", l->name, l->iops, l->mbps,
-			l->detail, !strcmp(l->name, r->binding) ? "  <- binds" : "");
+			l->detail, i == r->binding_limit ? "  <- binds" : "");
 		fprintf(f, "  %-17s source: %s\n", "", l->source);
 	}
 	if (r->duration_s <= 0)
@@ -210,10 +210,7 @@ static void limits_text(FILE *f, const struct model_result *r)
 /* The binding limit's detail, as the text of model and plan name it. */
 static const char *binding_detail(const struct model_result *r)
 {
-	for (unsigned i = 0; i < r->nlimits; i++)
-		if (!strcmp(r->limits[i].name, r->binding))
-			return r->limits[i].detail;
-	return "";
+	return r->binding_limit < r->nlimits ? r->limits[r->binding_limit].detail : "";
 }
 
 /* What the prediction takes for granted about caches (a measurement may differ by them). */

@@ -149,6 +149,32 @@ static void test_interleave(void **state)
 	assert_within(whole.service_ms, 2.5 + 1048576 / 40e3, 0.1);
 }
 
+/* The limit that binds, of several that share a name: the one the prediction sits at. */
+static void test_binding_of_mixed_types(void **state)
+{
+	const char *pd[] = {"2xpd-ssd:10GiB", "2xpd-balanced:10GiB"}, *p[] = {"2xP10", "2xP30"};
+	struct model_workload w = {4096, 0, false, 8, 64};
+	struct model_result r = predict_groups("n2-standard-4", pd, 2, 0, w);
+	unsigned named = 0;
+
+	(void)state;
+	/* Each PD type has its own pool: pd-balanced's (3,000 + 6 x 20 GiB) holds its half. */
+	assert_string_equal(r.binding, "disk_iops");
+	assert_within(r.iops, 2 * 3120, 1e-6);
+	assert_true(r.binding_limit < r.nlimits);
+	assert_within(r.limits[r.binding_limit].iops, r.iops, 1e-6);
+	assert_non_null(strstr(r.limits[r.binding_limit].detail, "pd-balanced"));
+	/* A stripe of P10 and P30: the two P10 set the pace of all four members. */
+	r = predict_groups("D8s_v3", p, 2, 0, w);
+	assert_string_equal(r.binding, "disk_iops");
+	assert_within(r.iops, 4 * 500, 1e-6);
+	assert_string_equal(r.limits[r.binding_limit].detail,
+			    "2 x P10 set the pace of 4 members: 500 IOPS each");
+	for (unsigned i = 0; i < r.nlimits; i++)
+		named += !strcmp(r.limits[i].name, "disk_iops");
+	assert_int_equal(named, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,7 +182,7 @@ int main(void)
 		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
-		cmocka_unit_test(test_interleave),
+		cmocka_unit_test(test_interleave), cmocka_unit_test(test_binding_of_mixed_types),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
