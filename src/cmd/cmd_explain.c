@@ -112,24 +112,54 @@ static bool near(double measured, double limit)
 	return limit > 0 && fabs(measured / limit - 1) <= TOLERANCE;
 }
 
-/* A run under emulated caps measured the emulation: say so, and which cap it sits at. */
-static unsigned note_emulation(const struct measured *me, char notes[][256], unsigned n)
+/* The emulated cap a run's figures sit at (within the tolerance), if any. */
+struct emu_cap {
+	const char *name;       /* vm_iops, disk_iops, vm_mbps, disk_mbps; NULL: none */
+	double value;           /* IOPS or MB/s, over every target for the disk caps */
+};
+
+static bool under_emulation(const struct measured *me)
+{
+	return me->cap.iops > 0 || me->cap.mbps > 0 || me->vm_cap.iops > 0 || me->vm_cap.mbps > 0;
+}
+
+static struct emu_cap emulated_at(const struct measured *me)
 {
 	double disk_iops = me->cap.iops * me->ntargets, disk_mbps = me->cap.mbps * me->ntargets;
 
-	if (!(me->cap.iops > 0 || me->cap.mbps > 0 || me->vm_cap.iops > 0 || me->vm_cap.mbps > 0))
+	if (!under_emulation(me))
+		return (struct emu_cap){0};
+	if (near(me->iops, me->vm_cap.iops))
+		return (struct emu_cap){"vm_iops", me->vm_cap.iops};
+	if (near(me->iops, disk_iops))
+		return (struct emu_cap){"disk_iops", disk_iops};
+	if (near(me->mbps, me->vm_cap.mbps))
+		return (struct emu_cap){"vm_mbps", me->vm_cap.mbps};
+	if (near(me->mbps, disk_mbps))
+		return (struct emu_cap){"disk_mbps", disk_mbps};
+	return (struct emu_cap){0};
+}
+
+/* A run under emulated caps measured the emulation: say so, and which cap it sits at. */
+static unsigned note_emulation(const struct measured *me, char notes[][256], unsigned n)
+{
+	struct emu_cap at = emulated_at(me);
+
+	if (!under_emulation(me))
 		return n;
 	NOTE("the run ran under emulated caps%s%s: it measured the emulation, not a cloud disk",
 	     me->emulate[0] ? " from " : "", me->emulate);
-	if (near(me->iops, me->vm_cap.iops))
-		NOTE("the measured IOPS sit at the emulated VM cap (%.0f IOPS)", me->vm_cap.iops);
-	else if (near(me->iops, disk_iops))
+	if (!at.name)
+		return n;
+	if (!strcmp(at.name, "vm_iops"))
+		NOTE("the measured IOPS sit at the emulated VM cap (%.0f IOPS)", at.value);
+	else if (!strcmp(at.name, "disk_iops"))
 		NOTE("the measured IOPS sit at the emulated disk caps (%.0f IOPS over %u target%s)",
-		     disk_iops, me->ntargets, me->ntargets == 1 ? "" : "s");
-	else if (near(me->mbps, me->vm_cap.mbps))
-		NOTE("the measured MB/s sit at the emulated VM cap (%.1f MB/s)", me->vm_cap.mbps);
-	else if (near(me->mbps, disk_mbps))
-		NOTE("the measured MB/s sit at the emulated disk caps (%.1f MB/s)", disk_mbps);
+		     at.value, me->ntargets, me->ntargets == 1 ? "" : "s");
+	else if (!strcmp(at.name, "vm_mbps"))
+		NOTE("the measured MB/s sit at the emulated VM cap (%.1f MB/s)", at.value);
+	else
+		NOTE("the measured MB/s sit at the emulated disk caps (%.1f MB/s)", at.value);
 	return n;
 }
 
@@ -164,13 +194,15 @@ static unsigned note_above(const struct measured *me, const struct model_attribu
 
 /* What the reader should know about the comparison, from the run's own settings. */
 static unsigned explain_notes(const struct measured *me, const struct model_config *m,
-			      const struct model_attribution *a, char notes[][256])
+			      const struct model_attribution *a, bool emulated, char notes[][256])
 {
 	unsigned n = note_emulation(me, notes, 0);
 
 	if (me->no_io)
 		NOTE("the run used the null engine: no I/O reached any device, so it measured iorate "
 		     "itself, not storage");
+	else if (emulated)
+		; /* the emulated cap explains the figure: no cache is to thank or to blame */
 	else if (a->origin == MODEL_HOST_CACHE || a->origin == MODEL_PAGE_CACHE)
 		n = note_above(me, a, m, notes, n);
 	else if (a->origin == MODEL_BELOW && a->ratio < 1 - TOLERANCE)
@@ -209,7 +241,18 @@ static int explain_print(const struct model_opts *mo, const char *path, const st
 		.min_hit_pct = a.origin == MODEL_HOST_CACHE ? a.min_hit_pct : NAN,
 		.notes = note_ptrs,
 	};
-	e.nnotes = explain_notes(me, m, &a, notes);
+	struct emu_cap at = emulated_at(me);
+
+	/* The emulation explains what the model does not; no page cache served a direct run. */
+	if (at.name && a.origin != MODEL_AT_LIMIT) {
+		e.origin = "emulated";
+		e.emulated_cap = at.name;
+		e.emulated_value = at.value;
+	} else if (a.origin == MODEL_PAGE_CACHE && (me->no_io || me->cache == CACHE_DIRECT ||
+						    me->cache == CACHE_DIRECTSYNC)) {
+		e.origin = "above_limits";
+	}
+	e.nnotes = explain_notes(me, m, &a, e.emulated_cap != NULL, notes);
 	for (unsigned i = 0; i < e.nnotes; i++)
 		note_ptrs[i] = notes[i];
 	int w = mo->fmt->explain(stdout, &e);

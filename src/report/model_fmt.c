@@ -363,6 +363,8 @@ int explain_fmt_json(FILE *f, const struct explain_report *e)
 	json_object_set_new(out, "ratio_iops", maybe(e->ratio_iops));
 	json_object_set_new(out, "at_limit", e->at_limit ? json_string(e->at_limit) : json_null());
 	json_object_set_new(out, "origin", e->origin ? json_string(e->origin) : json_null());
+	json_object_set_new(out, "emulated_cap", e->emulated_cap ? json_pack("{s:s, s:o}",
+		"name", e->emulated_cap, "value", num(e->emulated_value)) : json_null());
 	json_object_set_new(out, "tolerance", json_real(e->tolerance));
 	json_object_set_new(out, "min_hit_pct", maybe(e->min_hit_pct));
 	json_object_set(out, "notes", notes);
@@ -386,8 +388,15 @@ static void explain_where(FILE *f, const struct explain_report *e)
 	else if (!strcmp(o, "host_cache"))
 		fprintf(f, "above the uncached limits: reachable with at least %.0f%% host-cache "
 			"read hits\n", e->min_hit_pct);
-	else if (!strcmp(o, "page_cache"))
+	else if (!strcmp(o, "page_cache") && any_cached(e->model.config))
 		fprintf(f, "above what any host-cache hit ratio allows\n");
+	else if (!strcmp(o, "page_cache") || !strcmp(o, "above_limits"))
+		fprintf(f, "above every published limit\n");
+	else if (!strcmp(o, "emulated"))
+		fprintf(f, "at the emulated %s cap (%.*f %s, within %.0f%%)\n",
+			!strncmp(e->emulated_cap, "vm_", 3) ? "VM" : "disk",
+			strstr(e->emulated_cap, "mbps") ? 1 : 0, e->emulated_value,
+			strstr(e->emulated_cap, "mbps") ? "MB/s" : "IOPS", e->tolerance * 100);
 	else
 		fputs("-\n", f);
 }

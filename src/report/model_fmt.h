@@ -56,8 +56,13 @@ struct explain_report {
 	double measured_iops, measured_mbps, measured_latency_ms;
 	double predicted_iops, predicted_mbps; /* the timeline's average when the run is timed */
 	double ratio_iops;                    /* measured / predicted IOPS */
-	const char *origin;                   /* at_limit, below, host_cache or page_cache */
+	/* at_limit, below, host_cache, page_cache (a buffered run above every limit),
+	 * above_limits (above them, and no page cache served it), emulated (at a cap the run
+	 * was emulated with: emulated_cap, emulated_value) */
+	const char *origin;
 	const char *at_limit;                 /* the limit the measured IOPS sit at, or NULL */
+	const char *emulated_cap;             /* vm_iops disk_iops vm_mbps disk_mbps, or NULL */
+	double emulated_value;                /* that cap, IOPS or MB/s (disk caps: all targets) */
 	double tolerance;                     /* how near a limit "at" means (0.15: 15%) */
 	double min_hit_pct;                   /* host_cache: the fewest read hits that reach it */
 	const char *const *notes;
