@@ -27,6 +27,9 @@ struct search {
 	struct plan_result *r;
 	struct met met;
 	double need;            /* the workload's IOPS that meet both --iops and --mbps */
+	double disk_room;       /* the most IOPS the disks' own caps allowed in the last tries */
+	bool prune;             /* skip counts the disks' caps cannot reach (unset: try all) */
+	bool pruned;            /* some were skipped */
 	unsigned keep;
 	struct cost_query q;    /* every answer priced in the same currency */
 };
@@ -102,6 +105,39 @@ static int size_provisioned(const struct search *s, const struct cat_vm *vm,
 
 enum verdict { FAILS, MEETS, VM_BOUND, INVALID };
 
+/* The IOPS the disks' own caps allow (disk_iops and disk_mbps, the least of them). */
+static double disks_allow(const struct model_result *r)
+{
+	double v = INFINITY;
+
+	for (unsigned i = 0; i < r->nlimits; i++)
+		if (!strcmp(r->limits[i].name, "disk_iops") || !strcmp(r->limits[i].name, "disk_mbps"))
+			v = fmin(v, r->limits[i].iops);
+	return v;
+}
+
+/*
+ * The next count worth trying after n disks of a fixed-size type fell short. From two disks
+ * on, a stripe's request shape no longer changes with the count, so what the disks' own caps
+ * allow grows exactly as the count (n' / n of it, predict.c's disk_limits): a count whose
+ * disks allow less than the target cannot meet it, whatever the VM, and is skipped. The most
+ * the cache modes tried allowed at n is s->disk_room (hits spare the disks: the larger).
+ */
+static unsigned next_count(struct search *s, const struct cat_disk *t, unsigned n)
+{
+	double want = s->need * (1 - 1e-6), reach;
+
+	if (!s->prune || t->rule || t->baseline_per_vm || n < 2 || !(s->disk_room > 0) ||
+	    !isfinite(s->disk_room) || s->disk_room >= want)
+		return n + 1;
+	/* Counts below reach allow less than want; floor keeps the first that may not. */
+	reach = floor((double)n * want / s->disk_room);
+	if (reach <= n + 1)
+		return n + 1;
+	s->pruned = true;
+	return reach > 1e6 ? 1000000 : (unsigned)reach;
+}
+
 /* Builds, checks and predicts one configuration; *o gets it when it meets every target. */
 static enum verdict evaluate(struct search *s, const struct cat_vm *vm, const char *spec,
 			     unsigned n, enum model_cache cache, struct plan_option *o)
@@ -123,6 +159,7 @@ static enum verdict evaluate(struct search *s, const struct cat_vm *vm, const ch
 		return INVALID;
 	s->r->considered++;
 	model_predict(m, &s->w, 0, &o->result);
+	s->disk_room = fmax(s->disk_room, disks_allow(&o->result));
 	bool ok_i = o->result.iops >= t->iops * (1 - 1e-9);
 	bool ok_m = o->result.mbps >= t->mbps * (1 - 1e-9);
 	bool ok_c = m->disks[0].gib * n * GIB >= (double)t->capacity || m->disks[0].type->rule;
@@ -241,14 +278,18 @@ static int search_pair(struct search *s, const struct vm_price *vp, const struct
 		maxn = type_max;
 	if (!t->rule && t->gib > 0)
 		first = (unsigned)fmax(1, ceil((double)s->t->capacity / GIB / t->gib - 1e-9));
-	for (unsigned n = first; n <= maxn; n++) {
+	for (unsigned n = first, next; n <= maxn; n = next) {
 		/* n disks cost at least this much; more only more. */
 		if (priced && vp->month + disk_floor(s, t, n) >= fmin(kth(s), best.cost.total))
 			break;
+		s->disk_room = 0;
 		enum verdict v = configure(s, vm, t, n, &o);
 
+		next = n + 1;
 		if (v == VM_BOUND)
 			break;
+		if (v == FAILS)
+			next = next_count(s, t, n);
 		if (v != MEETS)
 			continue;
 		if (!priced || cost_config(s->c, &o.config, &s->q, &o.cost, err, sizeof(err))) {
@@ -327,9 +368,10 @@ static void unmet(struct plan_result *r, const struct met *met)
 			       "no single configuration meets every target together");
 }
 
-int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r)
+static int search(const struct catalog *c, const struct plan_target *t, struct plan_result *r,
+		  bool prune, bool *pruned)
 {
-	struct search s = {.c = c, .t = t, .r = r, .keep = t->top ? t->top : 5};
+	struct search s = {.c = c, .t = t, .r = r, .keep = t->top ? t->top : 5, .prune = prune};
 	struct vm_price *vms;
 	size_t nvms;
 	int ret = 0;
@@ -358,8 +400,22 @@ int plan_search(const struct catalog *c, const struct plan_target *t, struct pla
 				ret = search_pair(&s, &vms[v], &c->disks[k]);
 	}
 	free(vms);
+	*pruned = s.pruned;
 	if (!r->n)
 		unmet(r, &s.met);
+	return ret;
+}
+
+int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r)
+{
+	bool pruned = false;
+	int ret = search(c, t, r, true, &pruned);
+
+	/* Nothing meets the target: which requirement none meets is said from every count. */
+	if (!ret && !r->n && pruned) {
+		plan_result_free(r);
+		ret = search(c, t, r, false, &pruned);
+	}
 	return ret;
 }
 
