@@ -33,8 +33,8 @@ static void test_cheapest_meets_target(void **state)
 
 /*
  * 500 MB/s of 1 MiB I/O on AWS: four 1 GiB gp3 volumes with their free 125 MiB/s each beat one
- * gp3 with 352 MiB/s provisioned (r5b.2xlarge's 1,250 MB/s baseline is the cheapest VM that
- * carries it): 730 h x 0.596 + 4 x 0.08.
+ * gp3 with 352 MiB/s provisioned (r5b.2xlarge, whose 625 MB/s baseline is above the 500 MB/s
+ * asked, is the cheapest VM that carries it): 730 h x 0.596 + 4 x 0.08.
  */
 static void test_free_baselines(void **state)
 {
