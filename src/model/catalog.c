@@ -19,7 +19,7 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, name, F_STR), FD(cat_disk, family, F_STR), FD(cat_disk, account, F_STR),
 	FD(cat_disk, source, F_STR), FD(cat_disk, date, F_STR), FD(cat_disk, note, F_STR),
 	FD(cat_disk, latency_source, F_STR), FD(cat_disk, aliases, F_ARR),
-	{"iops_source", F_TEXT, 0}, {"mbps_source", F_TEXT, 0},
+	{"iops_source", F_TEXT, 0}, {"mbps_source", F_TEXT, 0}, {"transfer_source", F_TEXT, 0},
 	FD(cat_disk, cache_rule, F_STR), FD(cat_disk, default_cache, F_STR),
 	FD(cat_disk, premium, F_BOOL), FD(cat_disk, cache, F_BOOL), FD(cat_disk, rule, F_BOOL),
 	FD(cat_disk, provisioned, F_BOOL), FD(cat_disk, os, F_BOOL),

@@ -101,10 +101,12 @@ refused() {
 	[ "${output:0:1}" != "{" ]
 	[[ "$output" == "DS14, a VM size of catalog azure-2015"* ]]
 	[[ "$output" == *$'\ndate:       2020-11-01\n'* ]]
-	[[ "$output" == *$'\nsource [1]: MicrosoftDocs/azure-docs articles/virtual-machines/'* ]]
+	[[ "$output" == *$'\nsource [1]: \'Previous generations of virtual machine sizes\', Microsoft Docs, MicrosoftDocs/azure-docs articles/virtual-machines/'* ]]
 	line_ok '^  uncached_iops +51200  IOPS +\[1\]$'
 	line_ok '^  uncached_mbps +512  MiB/s +\[1\]$'
-	line_ok '^  local_latency_ms +0\.1  ms +\[1\]$'
+	# The temp disk's latency is an estimate, with a source of its own.
+	[[ "$output" == *$'\nsource [2]: estimate (Microsoft publishes no temp disk latency)\n'* ]]
+	line_ok '^  local_latency_ms +0\.1  ms +\[2\]$'
 	# A figure with a source of its own names it; an AWS disk's MB/s are MiB/s as written.
 	iorate catalog show aws:gp3
 	[ "$status" -eq 0 ]

@@ -2,11 +2,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include <jansson.h>
 
 #include "model_helpers.h"
+#include "report/catalog_fmt.h"
 
 #define PER(f) offsetof(struct cat_price, f)
 
@@ -247,6 +249,94 @@ static void test_units_recorded(void **state)
 	assert_true(checked > 250);
 }
 
+/* The "<prefix>_source" of e that a figure's name falls under (catalog show's rule), or NULL. */
+static const char *own_source(json_t *e, const char *figure)
+{
+	const char *key, *best = NULL;
+	size_t best_len = 0;
+	json_t *v;
+
+	json_object_foreach(e, key, v) {
+		size_t n = strlen(key);
+
+		if (n <= 7 || strcmp(key + n - 7, "_source") || !json_is_string(v))
+			continue;
+		n -= 7;
+		if (n > best_len && !strncmp(figure, key, n) && figure[n] == '_')
+			best = key, best_len = n;
+	}
+	return best;
+}
+
+/* The source number catalog show gives a figure ("  name  value  unit  [n]"), 0: no row. */
+static unsigned shown_source(const char *text, const char *figure)
+{
+	size_t n = strlen(figure);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *end = strchr(l, '\n'), *b;
+
+		if (strncmp(l, "  ", 2) || strncmp(l + 2, figure, n) || l[2 + n] != ' ')
+			continue;
+		end = end ? end : l + strlen(l);
+		for (b = end; b > l && b[-1] != '['; b--)
+			;
+		return b > l ? (unsigned)strtoul(b, NULL, 10) : 0;
+	}
+	return 0;
+}
+
+/*
+ * catalog show puts each figure to its own source: one with a "<prefix>_source" is never put to
+ * the entry's "source" ([1]), and figures no provider publishes (latencies, a request's transfer
+ * rate, a temp disk's latency: calibrations and estimates) always have a source of their own.
+ */
+static void test_figures_own_sources(void **state)
+{
+	static const char *const unpublished[] = {"latency_read_ms", "latency_write_ms",
+		"latency_cached_ms", "transfer_mbps", "transfer_cached_mbps", "local_latency_ms"};
+	unsigned checked = 0;
+
+	(void)state;
+	for (size_t i = 0; i < cat.nroots; i++) {
+		const char *cname = json_string_value(json_object_get(cat.roots[i], "catalog"));
+
+		for (unsigned l = 0; l < 2; l++) {
+			json_t *e, *v;
+			const char *key;
+			size_t k;
+
+			json_array_foreach(json_object_get(cat.roots[i], l ? "vms" : "disks"), k, e) {
+				const char *name = json_string_value(json_object_get(e, "name"));
+				struct catalog_show_report r = {.catalog = &cat,
+					.vm = l ? catalog_find_vm(&cat, cname, name) : NULL,
+					.disk = l ? NULL : catalog_find_disk(&cat, cname, name)};
+				char *t = NULL;
+				size_t len = 0;
+				FILE *f = open_memstream(&t, &len);
+
+				assert_non_null(f);
+				assert_int_equal(catalog_fmt_show_text(f, &r), 0);
+				fclose(f);
+				json_object_foreach(e, key, v) {
+					for (size_t u = 0; u < sizeof(unpublished) / sizeof(*unpublished); u++)
+						if (!strcmp(key, unpublished[u]) && !own_source(e, key))
+							fail_msg("%s:%s: '%s' has no source of its own", cname,
+								 name, key);
+					if (!json_is_number(v) || !own_source(e, key))
+						continue;
+					checked++;
+					if (shown_source(t, key) < 2)
+						fail_msg("%s:%s: '%s' is shown as [%u], not its own %s", cname,
+							 name, key, shown_source(t, key), own_source(e, key));
+				}
+				free(t);
+			}
+		}
+	}
+	assert_true(checked > 100);
+}
+
 /* Microsoft's tables, not a blog's: G2 and G5; the DS caps of 2015 in MiB/s, the GS in MB/s. */
 static void test_azure_2015_sizes(void **state)
 {
@@ -414,7 +504,7 @@ int main(void)
 		cmocka_unit_test(test_override), cmocka_unit_test(test_units_recorded),
 		cmocka_unit_test(test_azure_2015_sizes), cmocka_unit_test(test_units_object),
 		cmocka_unit_test(test_series_agree), cmocka_unit_test(test_series_applied),
-		cmocka_unit_test(test_current_families),
+		cmocka_unit_test(test_current_families), cmocka_unit_test(test_figures_own_sources),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
