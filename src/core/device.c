@@ -3,11 +3,15 @@
 #include <blkid.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <linux/loop.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -79,7 +83,33 @@ static bool read_majmin(const char *path, dev_t *dev)
 	return ok;
 }
 
-/* dev, and each partition of it: the subdirectories of its sysfs node that hold "partition". */
+/*
+ * The whole disk of the partition whose sysfs directory is dir, added to s: writing a partition
+ * writes that disk, and a filesystem, swap or holder of the whole disk may span the partition
+ * (a partition table written over a mounted filesystem's device). The disk's other partitions
+ * lie elsewhere on it and are left out.
+ */
+static int devset_add_disk(struct devset *s, const char *dir)
+{
+	char disk[PATH_MAX], sub[PATH_MAX + 16];
+	const char *slash = strrchr(dir, '/');
+	dev_t d;
+
+	snprintf(sub, sizeof(sub), "%s/partition", dir);
+	if (access(sub, F_OK) || !slash)
+		return 0;
+	/* A partition's directory is inside its disk's. */
+	snprintf(disk, sizeof(disk), "%.*s", (int)(slash - dir), dir);
+	snprintf(sub, sizeof(sub), "%s/dev", disk);
+	if (!read_majmin(sub, &d))
+		return -ENOENT;
+	return devset_add(s, d, disk);
+}
+
+/*
+ * dev, and each partition of it: the subdirectories of its sysfs node that hold "partition";
+ * for a partition, its whole disk.
+ */
 static int devset_build(const struct device_env *env, dev_t dev, struct devset *s)
 {
 	char dir[PATH_MAX], sub[PATH_MAX + 300];
@@ -88,7 +118,8 @@ static int devset_build(const struct device_env *env, dev_t dev, struct devset *
 	int r;
 
 	memset(s, 0, sizeof(*s));
-	if ((r = dev_dir(env, dev, dir)) || (r = devset_add(s, dev, dir)))
+	if ((r = dev_dir(env, dev, dir)) || (r = devset_add(s, dev, dir)) ||
+	    (r = devset_add_disk(s, dir)))
 		return r;
 	if (!(d = opendir(dir)))
 		return 0;
@@ -118,22 +149,39 @@ static int devset_find(const struct devset *s, dev_t dev)
 	return -1;
 }
 
+/* Appends a reason to why, after "; " when it holds one already; truncated to len. */
+__attribute__((format(printf, 3, 4))) static void add_reason(char *why, size_t len,
+							    const char *fmt, ...)
+{
+	size_t at = strnlen(why, len);
+	va_list ap;
+
+	if (at && at + 2 < len)
+		at += (size_t)snprintf(why + at, len - at, "; ");
+	if (at + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why + at, len - at, fmt, ap);
+	va_end(ap);
+}
+
+/* Every device of s that is mounted, at the first place mountinfo lists it. */
 static bool mounted(const struct device_env *env, const struct devset *s, char *why, size_t len)
 {
 	const char *path = env && env->mountinfo ? env->mountinfo : "/proc/self/mountinfo";
 	char line[4096], mnt[1024];
+	bool seen[MAX_PARTS + 1] = {false}, used = false;
 	FILE *f = fopen(path, "r");
-	bool used = false;
 	unsigned ma, mi;
 	int k;
 
-	while (f && !used && fgets(line, sizeof(line), f)) {
+	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%*u %*u %u:%u %*s %1023s", &ma, &mi, mnt) != 3)
 			continue;
-		if ((k = devset_find(s, makedev(ma, mi))) < 0)
+		if ((k = devset_find(s, makedev(ma, mi))) < 0 || seen[k])
 			continue;
-		snprintf(why, len, "%s is mounted at %s", s->name[k], mnt);
-		used = true;
+		add_reason(why, len, "%s is mounted at %s", s->name[k], mnt);
+		seen[k] = used = true;
 	}
 	if (f)
 		fclose(f);
@@ -149,11 +197,11 @@ static bool swapping(const struct device_env *env, const struct devset *s, char 
 	bool used = false;
 	int k;
 
-	while (f && !used && fscanf(f, "%4095s %*[^\n]", dev) == 1) {
+	while (f && fscanf(f, "%4095s %*[^\n]", dev) == 1) {
 		if (dev[0] != '/' || stat(dev, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		if ((k = devset_find(s, st.st_rdev)) >= 0) {
-			snprintf(why, len, "%s is in use as swap", s->name[k]);
+			add_reason(why, len, "%s is in use as swap", s->name[k]);
 			used = true;
 		}
 	}
@@ -162,10 +210,14 @@ static bool swapping(const struct device_env *env, const struct devset *s, char 
 	return used;
 }
 
-/* A holder (dm, md, LVM) of the device or of a partition: the kernel stacks something on it. */
+/*
+ * A holder (dm, md, LVM) of any device of s, the first each has: the kernel stacks something
+ * on it.
+ */
 static bool held(const struct devset *s, char *why, size_t len)
 {
 	char dir[PATH_MAX + 16];
+	bool used = false;
 
 	for (unsigned i = 0; i < s->n; i++) {
 		struct dirent *de;
@@ -176,14 +228,24 @@ static bool held(const struct devset *s, char *why, size_t len)
 			continue;
 		while ((de = readdir(d)) && de->d_name[0] == '.')
 			;
-		if (de)
-			snprintf(why, len, "%s is held by %s (device-mapper, MD RAID or LVM use it)",
-				 s->name[i], de->d_name);
+		if (de) {
+			add_reason(why, len, "%s is held by %s (device-mapper, MD RAID or LVM use it)",
+				   s->name[i], de->d_name);
+			used = true;
+		}
 		closedir(d);
-		if (de)
-			return true;
 	}
-	return false;
+	return used;
+}
+
+/* A probe that failed: errno, or libblkid's negative errno in rc (-1 when it sets errno). */
+static bool probe_failed(int rc, char *why, size_t len)
+{
+	int e = rc < -1 ? -rc : errno;
+
+	add_reason(why, len, "the libblkid probe failed (%s), so it may hold data",
+		   e ? strerror(e) : "no reason given");
+	return true;
 }
 
 static bool signature(int fd, char *why, size_t len)
@@ -193,12 +255,11 @@ static bool signature(int fd, char *why, size_t len)
 	bool found = true;
 	int rc;
 
-	if (!pr) {
-		snprintf(why, len, "libblkid cannot probe it (out of memory), so it may hold data");
-		return true;
-	}
+	if (!pr)
+		return probe_failed(-ENOMEM, why, len);
+	errno = 0;
 	if (blkid_probe_set_device(pr, fd, 0, 0)) {
-		snprintf(why, len, "libblkid cannot probe it, so it may hold data");
+		probe_failed(-1, why, len);
 		goto out;
 	}
 	blkid_probe_enable_superblocks(pr, 1);
@@ -208,16 +269,16 @@ static bool signature(int fd, char *why, size_t len)
 	if (rc == 1) {
 		found = false;
 	} else if (rc == -2) {
-		snprintf(why, len, "libblkid finds more than one signature on it (an ambivalent "
-			 "probe), so it holds something");
+		add_reason(why, len, "libblkid finds more than one signature on it (an ambivalent "
+			   "probe), so it holds something");
 	} else if (rc < 0) {
-		snprintf(why, len, "libblkid cannot probe it, so it may hold data");
+		probe_failed(rc, why, len);
 	} else if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0) {
-		snprintf(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
+		add_reason(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
 	} else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0) {
-		snprintf(why, len, "it holds a %s partition table", v);
+		add_reason(why, len, "it holds a %s partition table", v);
 	} else {
-		snprintf(why, len, "it holds a filesystem or partition signature");
+		add_reason(why, len, "it holds a filesystem or partition signature");
 	}
 out:
 	blkid_free_probe(pr);
@@ -229,6 +290,8 @@ int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, si
 	struct devset s;
 	int r = devset_build(env, dev, &s);
 
+	if (whylen)
+		why[0] = '\0';
 	if (r) {
 		/* A device the kernel does not list cannot be checked: it counts as in use. */
 		snprintf(why, whylen, "its partitions and holders cannot be read from sysfs (%s)",
@@ -236,10 +299,89 @@ int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, si
 		devset_free(&s);
 		return 1;
 	}
-	r = mounted(env, &s, why, whylen) || swapping(env, &s, why, whylen) ||
-	    held(&s, why, whylen) || (fd >= 0 && signature(fd, why, whylen));
+	/* Every reason, not the first: --force names all it overrides. */
+	r = mounted(env, &s, why, whylen);
+	r |= swapping(env, &s, why, whylen);
+	r |= held(&s, why, whylen);
+	if (fd >= 0)
+		r |= signature(fd, why, whylen);
 	devset_free(&s);
 	return r;
+}
+
+/* Whether the loop device ldev, /dev/name, is backed by the file (dev, ino), as the kernel says. */
+static int loop_status_backs(const char *name, dev_t ldev, dev_t dev, ino_t ino)
+{
+	char node[300];
+	struct loop_info64 li;
+	struct stat st;
+	int fd, r = -1;
+
+	snprintf(node, sizeof(node), "/dev/%s", name);
+	if ((fd = open(node, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
+		return -1;
+	if (!fstat(fd, &st) && S_ISBLK(st.st_mode) && st.st_rdev == ldev &&
+	    !ioctl(fd, LOOP_GET_STATUS64, &li)) {
+		/* The kernel's encoding of a device number (new_encode_dev). */
+		dev_t back = makedev((unsigned)(li.lo_device & 0xfff00) >> 8,
+				     (unsigned)((li.lo_device & 0xff) | ((li.lo_device >> 12) & 0xfff00)));
+		r = back == dev && li.lo_inode == ino;
+	}
+	close(fd);
+	return r;
+}
+
+/* Whether the file sysfs names as loop device dir's backing file is (dev, ino). */
+static bool loop_file_backs(const char *dir, dev_t dev, ino_t ino)
+{
+	char path[PATH_MAX + 400], file[PATH_MAX];
+	struct stat st;
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/loop/backing_file", dir);
+	if (!(f = fopen(path, "r")))
+		return false;
+	ok = fgets(file, sizeof(file), f) != NULL;
+	fclose(f);
+	if (!ok)
+		return false;
+	file[strcspn(file, "\n")] = '\0';
+	return !stat(file, &st) && S_ISREG(st.st_mode) && st.st_dev == dev && st.st_ino == ino;
+}
+
+int device_backing_loop(const struct device_env *env, dev_t dev, ino_t ino, dev_t *loop,
+			char *name, size_t len)
+{
+	char dir[PATH_MAX], sub[PATH_MAX + 300];
+	struct dirent *de;
+	int found = 0, r;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/block", sys_root(env));
+	if (!(d = opendir(dir)))
+		return 0;
+	while (!found && (de = readdir(d))) {
+		dev_t ldev;
+
+		/* Only a loop device with a file attached has loop/backing_file. */
+		snprintf(sub, sizeof(sub), "%s/%s/loop/backing_file", dir, de->d_name);
+		if (de->d_name[0] == '.' || access(sub, F_OK))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s/dev", dir, de->d_name);
+		if (!read_majmin(sub, &ldev))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
+		if ((r = loop_status_backs(de->d_name, ldev, dev, ino)) < 0)
+			r = loop_file_backs(sub, dev, ino);
+		if (r) {
+			*loop = ldev;
+			snprintf(name, len, "%s", de->d_name);
+			found = 1;
+		}
+	}
+	closedir(d);
+	return found;
 }
 
 /*

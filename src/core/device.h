@@ -27,6 +27,15 @@ int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, si
 /* Kernel name of the whole block device or partition dev ("sda1"), from sysfs. */
 int device_name(const struct device_env *env, dev_t dev, char *name, size_t len);
 
+/*
+ * The loop device that the regular file (dev, ino) backs, when one is attached: writing the
+ * file writes that device. Asks the kernel (LOOP_GET_STATUS64 through /dev/NAME) when the node
+ * opens, else compares the file sysfs names (loop/backing_file). 1 with its number and kernel
+ * name; 0 when the file backs none (or sysfs lists no block devices).
+ */
+int device_backing_loop(const struct device_env *env, dev_t dev, ino_t ino, dev_t *loop,
+			char *name, size_t len);
+
 #define DEVICE_STACK_MAX 64
 
 /* How a device came to be under a target. */

@@ -262,6 +262,126 @@ static void signatures(void **state)
 	close(fd);
 }
 
+/*
+ * A probe libblkid cannot make counts as holding something, and says the probe failed: a pipe
+ * it refuses to probe at all, and a file it cannot read (opened write-only).
+ */
+static void failed_probe(void **state)
+{
+	struct fx *fx = *state;
+	char path[128];
+	int p[2], fd;
+
+	assert_int_equal(pipe(p), 0);
+	expect(fx, DISK, p[0], 1, "the libblkid probe failed (Invalid argument), so it may hold data");
+	close(p[0]);
+	close(p[1]);
+	close(image(fx, NULL, 0, 0));
+	snprintf(path, sizeof(path), "%s/image", fx->dir);
+	fd = open(path, O_WRONLY);
+	assert_true(fd >= 0);
+	expect(fx, DISK, fd, 1, "the libblkid probe failed (Bad file descriptor)");
+	close(fd);
+}
+
+/* Every reason is named, not only the first: --force names what it overrides. */
+static void every_reason(void **state)
+{
+	struct fx *fx = *state;
+	char p[512];
+	unsigned char sb[96];
+	int fd;
+
+	memset(sb, 0, sizeof(sb));
+	put_le(sb, 0x73717368, 4);
+	put_le(sb + 4, 1, 4);
+	put_le(sb + 12, 131072, 4);
+	put_le(sb + 28, 4, 2);
+	put_le(sb + 40, 4096, 8);
+	fd = image(fx, sb, sizeof(sb), 0);
+	put(fx->mountinfo, "43 22 7:1048570 / /srv rw shared:32 - xfs /dev/fakedisk rw\n"
+			   "44 22 7:1048570 / /srv2 rw shared:33 - xfs /dev/fakedisk rw\n");
+	snprintf(p, sizeof(p), "%s/holders/dm-3", fx->part);
+	put(p, "");
+	expect(fx, DISK, fd, 1, "fakedisk is mounted at /srv; fakedisk1 is held by dm-3 "
+				"(device-mapper, MD RAID or LVM use it); it holds a squashfs signature");
+	close(fd);
+}
+
+/*
+ * A partition is refused for what its whole disk holds: a filesystem mounted from the disk, swap
+ * on it, a holder of it. Another partition of the disk lies elsewhere and is not looked at.
+ */
+static void partition_of_used_disk(void **state)
+{
+	struct fx *fx = *state;
+	char p[512], link[80];
+	const dev_t part2 = makedev(259, 1048569);
+
+	snprintf(p, sizeof(p), "%s/fakedisk2/holders", fx->disk);
+	mkdirs(p);
+	snprintf(p, sizeof(p), "%s/fakedisk2/dev", fx->disk);
+	put(p, "259:1048569\n");
+	snprintf(p, sizeof(p), "%s/fakedisk2/partition", fx->disk);
+	put(p, "2\n");
+	snprintf(p, sizeof(p), "%s/dev/block/259:1048569", fx->sys);
+	snprintf(link, sizeof(link), "../../devices/virtual/block/fakedisk/fakedisk2");
+	assert_int_equal(symlink(link, p), 0);
+
+	put(fx->mountinfo, "43 22 7:1048570 / /srv rw shared:32 - ext4 /dev/fakedisk rw\n");
+	expect(fx, PART, -1, 1, "fakedisk is mounted at /srv");
+	put(fx->mountinfo, "43 22 259:1048569 / /srv rw shared:32 - ext4 /dev/fakedisk2 rw\n");
+	expect(fx, PART, -1, 0, NULL);
+	expect(fx, DISK, -1, 1, "fakedisk2 is mounted at /srv");
+	expect(fx, part2, -1, 1, "fakedisk2 is mounted at /srv");
+	put(fx->mountinfo, "");
+	snprintf(p, sizeof(p), "%s/holders/md127", fx->disk);
+	put(p, "");
+	expect(fx, PART, -1, 1, "fakedisk is held by md127");
+	/* A partition whose disk sysfs does not describe cannot be checked. */
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/dev", fx->disk);
+	unlink(p);
+	expect(fx, PART, -1, 1, "cannot be read from sysfs");
+}
+
+/* The loop device a file backs: found through sysfs's loop/backing_file, by device and inode. */
+static void backing_file(void **state)
+{
+	struct fx *fx = *state;
+	char p[512], img[128], other[128], name[32] = "";
+	const dev_t loop = makedev(7, 1048571);
+	struct stat st;
+	dev_t got = 0;
+
+	snprintf(img, sizeof(img), "%s/image", fx->dir);
+	snprintf(other, sizeof(other), "%s/other", fx->dir);
+	close(image(fx, NULL, 0, 0));
+	put(other, "");
+	snprintf(p, sizeof(p), "%s/block/fakeloop/loop", fx->sys);
+	mkdirs(p);
+	snprintf(p, sizeof(p), "%s/block/fakeloop/dev", fx->sys);
+	put(p, "7:1048571\n");
+	snprintf(p, sizeof(p), "%s/block/fakedisk", fx->sys);
+	assert_int_equal(symlink("../devices/virtual/block/fakedisk", p), 0);
+
+	assert_int_equal(stat(img, &st), 0);
+	/* Attached to nothing yet: no loop/backing_file. */
+	assert_int_equal(device_backing_loop(&fx->env, st.st_dev, st.st_ino, &got, name,
+					     sizeof(name)), 0);
+	snprintf(p, sizeof(p), "%s/block/fakeloop/loop/backing_file", fx->sys);
+	/* As the kernel prints it: the path and a newline. */
+	strcat(img, "\n");
+	put(p, img);
+	assert_int_equal(device_backing_loop(&fx->env, st.st_dev, st.st_ino, &got, name,
+					     sizeof(name)), 1);
+	assert_true(got == loop);
+	assert_string_equal(name, "fakeloop");
+	assert_int_equal(stat(other, &st), 0);
+	assert_int_equal(device_backing_loop(&fx->env, st.st_dev, st.st_ino, &got, name,
+					     sizeof(name)), 0);
+}
+
 /* The devices under a partition: itself, then its whole disk. */
 static void stack_of_partition(void **state)
 {
@@ -355,6 +475,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(mounted_partition, setup, teardown),
 		cmocka_unit_test_setup_teardown(swap_on_partition, setup, teardown),
 		cmocka_unit_test_setup_teardown(signatures, setup, teardown),
+		cmocka_unit_test_setup_teardown(failed_probe, setup, teardown),
+		cmocka_unit_test_setup_teardown(every_reason, setup, teardown),
+		cmocka_unit_test_setup_teardown(partition_of_used_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(backing_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(stack_of_partition, setup, teardown),
 		cmocka_unit_test_setup_teardown(stack_of_md, setup, teardown),
 		cmocka_unit_test_setup_teardown(stack_of_mount, setup, teardown),
