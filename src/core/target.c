@@ -215,43 +215,128 @@ static int grow_file(struct target *t, const struct job *job, int hold, struct s
 	return r;
 }
 
-/* Refuses to write to a device that is mounted, held or holds a signature, unless --force. */
-static int check_device(struct target *t, const struct job *job, int hold, struct stat *st,
-			char *err, size_t errlen)
+/* Adds reason to what --force overrode (t->forced, the run's note). */
+static int add_forced(struct target *t, const char *who, const char *reason)
+{
+	char *note;
+	int n = t->forced ? asprintf(&note, "%s; %s", t->forced, reason)
+			  : asprintf(&note, "forced: %s was written although %s", who, reason);
+
+	if (n < 0)
+		return -ENOMEM;
+	free(t->forced);
+	t->forced = note;
+	return 0;
+}
+
+/*
+ * Refuses to write to the block device dev, named who in messages, when it is mounted, held or
+ * holds a signature (every reason named), unless --force. ro: the device opened read-only for
+ * the signature probe, or -errno when it could not be.
+ */
+static int device_verdict(struct target *t, const struct job *job, dev_t dev, int ro,
+			  const char *who, char *err, size_t errlen)
 {
 	char why[PATH_MAX + 64];
-	struct stat rst = *st;
 	/* A trim discards the blocks: it destroys data as a write does. */
 	const char *what = job->write_pct ? "write to" : "trim";
 
-	if (!job_writes(job))
-		return 0;
 	if (!job->allow_write_device) {
 		SAY("%s: refusing to %s a block device (its data would be destroyed); "
 		    "add " FIELD("allow-write-device") " to mean it",
-		    t->opened, what);
+		    who, what);
 		return -EPERM;
 	}
-	/* The signature is read through a read-only descriptor of the very device held. */
-	int ro = gate_reopen(hold, O_RDONLY, &rst);
-	int used = device_in_use(NULL, st->st_rdev, ro, why, sizeof(why));
-	if (ro >= 0)
-		close(ro);
-	else if (used == 0)
-		snprintf(why, sizeof(why), "it cannot be opened to look for signatures (%s)",
-			 strerror(-ro)), used = 1;
+	int used = device_in_use(NULL, dev, ro, why, sizeof(why));
+	if (ro < 0 && used >= 0) {
+		size_t at = strlen(why);
+		snprintf(why + at, sizeof(why) - at, "%sit cannot be opened to look for signatures (%s)",
+			 at ? "; " : "", strerror(-ro));
+		used = 1;
+	}
 	if (used < 0)
 		snprintf(why, sizeof(why), "it cannot be checked (%s)", strerror(-used));
 	if (!used)
 		return 0;
-	if (job->force) {
-		if (asprintf(&t->forced, "forced: %s was written although %s", t->opened, why) < 0)
-			return -ENOMEM;
-		return 0;
-	}
-	SAY("%s: refusing to %s: %s (add " FIELD("force") " to overwrite it anyway)", t->opened,
+	if (job->force)
+		return add_forced(t, who, why);
+	SAY("%s: refusing to %s: %s (add " FIELD("force") " to overwrite it anyway)", who,
 	    job->write_pct ? "write" : "trim", why);
 	return -EPERM;
+}
+
+/* The checks of device_verdict on the block device held; the probe reads through that very inode. */
+static int check_device(struct target *t, const struct job *job, int hold, struct stat *st,
+			char *err, size_t errlen)
+{
+	struct stat rst = *st;
+
+	if (!job_writes(job))
+		return 0;
+	if (!job->allow_write_device)
+		return device_verdict(t, job, st->st_rdev, -1, t->opened, err, errlen);
+	int ro = gate_reopen(hold, O_RDONLY, &rst);
+	int r = device_verdict(t, job, st->st_rdev, ro, t->opened, err, errlen);
+	if (ro >= 0)
+		close(ro);
+	return r;
+}
+
+/*
+ * A regular file that backs an attached loop device: writing it writes that device, so the
+ * device's rules apply to it, and messages name the device.
+ */
+static int check_backing(struct target *t, const struct job *job, const struct stat *st,
+			 char *err, size_t errlen)
+{
+	char name[32], node[64], who[PATH_MAX + 128];
+	struct stat lst;
+	dev_t loop;
+	int ro, r;
+
+	if (!job_writes(job) || device_backing_loop(NULL, st->st_dev, st->st_ino, &loop, name,
+						    sizeof(name)) != 1)
+		return 0;
+	snprintf(node, sizeof(node), "/dev/%s", name);
+	snprintf(who, sizeof(who), "%s (the backing file of %s)", t->path, node);
+	/* The probe reads the device itself, where its signatures are (the file may be offset). */
+	ro = open(node, O_RDONLY | O_CLOEXEC);
+	if (ro < 0)
+		ro = -errno;
+	else if (fstat(ro, &lst) || !S_ISBLK(lst.st_mode) || lst.st_rdev != loop) {
+		close(ro);
+		ro = -ESTALE;
+	}
+	r = device_verdict(t, job, loop, ro, who, err, errlen);
+	if (ro >= 0)
+		close(ro);
+	return r;
+}
+
+/*
+ * Opens a device for writing with O_EXCL: the kernel itself refuses while it is mounted or
+ * held. --force tries O_EXCL as well, and when the kernel refuses, says so in its note before
+ * opening without it.
+ */
+static int open_exclusive(struct target *t, const struct job *job, int hold, struct stat *st,
+			  char *err, size_t errlen)
+{
+	int fd, r;
+
+	if (!job_writes(job))
+		return open_run(t, job, hold, st, 0, err, errlen);
+	if (!job->force)
+		return open_run(t, job, hold, st, O_EXCL, err, errlen);
+	if ((fd = gate_reopen(hold, open_flags(job) | O_EXCL, st)) >= 0) {
+		t->fd = fd;
+		t->id = (struct gate_id){.dev = st->st_dev, .ino = st->st_ino};
+		return 0;
+	}
+	if (fd == -EBUSY &&
+	    (r = add_forced(t, t->opened, "the kernel reports it in exclusive use (mounted, swap, "
+				      "device-mapper or MD)")))
+		return r;
+	return open_run(t, job, hold, st, 0, err, errlen);
 }
 
 static int open_device(struct target *t, const struct job *job, int hold, struct stat *st,
@@ -266,9 +351,7 @@ static int open_device(struct target *t, const struct job *job, int hold, struct
 		return -ENOMEM;
 	if ((r = check_device(t, job, hold, st, err, errlen)))
 		return r;
-	/* O_EXCL on a block device: the kernel itself refuses while it is mounted or held. */
-	if ((r = open_run(t, job, hold, st, job_writes(job) && !job->force ? O_EXCL : 0, err,
-			  errlen)))
+	if ((r = open_exclusive(t, job, hold, st, err, errlen)))
 		return r;
 	if (ioctl(t->fd, BLKGETSIZE64, &t->size) < 0) {
 		r = -errno;
@@ -558,7 +641,7 @@ int target_open(struct target *t, const char *path, const struct job *job,
 		if (!(r = open_device(t, job, hold, &st, err, errlen)))
 			r = set_region(t, job, err, errlen);
 		goto out;
-	} else if (!r) {
+	} else if (!r && !(r = check_backing(t, job, &st, err, errlen))) {
 		r = file_size(t, job, hold, &st, linked, cb, cbarg, stop, err, errlen);
 	}
 	if (r)

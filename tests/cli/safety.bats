@@ -166,6 +166,28 @@ partitions() {
 	device_refused "${LOOP#/dev/}p1 is mounted at $(realpath mnt)"
 }
 
+@test "a partition inside a mounted whole disk is refused, naming the disk" {
+	loop_new disk.img 16M
+	mkfs_ext4 "$LOOP"
+	mkdir mnt
+	mount "$LOOP" mnt || skip "cannot mount ext4 here"
+	MNTS+=("$BATS_TEST_TMPDIR/mnt")
+	echo precious >mnt/file
+	command -v sfdisk >/dev/null || skip "sfdisk is not installed (Debian's fdisk package)"
+	# A DOS table in the first sector, which ext4 leaves unused: its partition lies inside the
+	# mounted filesystem. The kernel does not re-read a busy disk's table: partx adds it.
+	printf 'label: dos\n,4M\n' | sfdisk -q --no-reread -f "$LOOP" 2>/dev/null
+	partx -a "$LOOP"
+	local i
+	for i in $(seq 100); do [ -b "${LOOP}p1" ] && break; sleep 0.02; done
+	[ -b "${LOOP}p1" ]
+	before
+	refused "${LOOP}p1: refusing to write: ${LOOP#/dev/} is mounted at $(realpath mnt)" \
+		-w 100 --allow-write-device "${LOOP}p1"
+	untouched
+	[ "$(cat mnt/file)" = precious ]
+}
+
 @test "an unmounted ext4 filesystem is refused without --force" {
 	loop_new fs.img 16M
 	mkfs_ext4 "$LOOP"
@@ -247,6 +269,86 @@ os.close(fd)
 EOF
 	blkid -p "$LOOP" | grep -q 'TYPE="linux_raid_member"'
 	device_refused "it holds a linux_raid_member signature"
+}
+
+# hold_excl DEV: a process holds DEV open with O_EXCL, as a mount or a holder does; the kernel
+# then refuses any other exclusive open of it.
+hold_excl() {
+	python3 -c 'import os, sys, time
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
+open(sys.argv[2], "w").close()
+time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
+	PIDS+=($!)
+	local i
+	for i in $(seq 250); do [ -e "$BATS_TEST_TMPDIR/held" ] && return 0; sleep 0.02; done
+	echo "$1 was not held" >&2
+	return 1
+}
+
+@test "--force names every reason it overrides, in the JSON notes and the text report" {
+	loop_new fs.img 16M
+	mkfs_ext4 "$LOOP"
+	local sig="it holds a ext4 signature (filesystem, RAID or LVM member)"
+	iorate run --engine sync -d 0.2 -w 100 --allow-write-device --force --json "$LOOP"
+	[ "$status" -eq 0 ]
+	json_ok ".notes == [\"forced: $LOOP was written although $sig\"]"
+	json_ok '.total.write.ios > 0'
+	# The kernel's own refusal (an exclusive open elsewhere) is named too, after what iorate found.
+	mkfs_ext4 "$LOOP"
+	hold_excl "$LOOP"
+	iorate run --engine sync -d 0.2 -w 100 --allow-write-device --force "$LOOP"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -Fxq "Note: forced: $LOOP was written although $sig; the\
+ kernel reports it in exclusive use (mounted, swap, device-mapper or MD)"
+}
+
+@test "--force on a device the kernel holds and iorate finds free: the kernel's refusal is named" {
+	loop_new dev.img 16M
+	hold_excl "$LOOP"
+	before
+	refused "$LOOP: device is busy (mounted or in use by the kernel); refusing to write to it" \
+		-w 100 --allow-write-device "$LOOP"
+	untouched
+	iorate run --engine sync -d 0.2 -w 100 --allow-write-device --force --json "$LOOP"
+	[ "$status" -eq 0 ]
+	json_ok ".notes == [\"forced: $LOOP was written although the kernel reports it in exclusive use\
+ (mounted, swap, device-mapper or MD)\"]"
+}
+
+@test "a file that backs a loop device is written only under that device's rules" {
+	loop_new fs.img 16M
+	mkfs_ext4 "$LOOP"
+	local who="$BACK (the backing file of $LOOP)"
+	before
+	refused "$who: refusing to write to a block device (its data would be destroyed); add\
+ --allow-write-device" --cache buffered -w 100 "$BACK"
+	untouched
+	refused "$who: refusing to write: it holds a ext4 signature" --cache buffered -w 100 \
+		--allow-write-device "$BACK"
+	untouched
+	mkdir mnt
+	mount "$LOOP" mnt || skip "cannot mount ext4 here"
+	MNTS+=("$BATS_TEST_TMPDIR/mnt")
+	before
+	refused "$who: refusing to write: ${LOOP#/dev/} is mounted at $(realpath mnt); it holds a ext4" \
+		--cache buffered -w 100 --allow-write-device "$BACK"
+	untouched
+	# A trim of it is refused as a write is.
+	iorate run --engine sync -q -d 0.2 --cache buffered --trim 100 --allow-write-device "$BACK"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$who: refusing to trim: ${LOOP#/dev/} is mounted at"* ]]
+	untouched
+	# Reading it changes nothing, and is allowed.
+	iorate run --engine sync -q -d 0.2 --cache buffered "$BACK"
+	[ "$status" -eq 0 ]
+	untouched
+	# Detached, it is an ordinary file again.
+	umount mnt
+	MNTS=()
+	losetup -d "$LOOP"
+	iorate run --engine sync -q -d 0.2 --cache buffered -w 100 "$BACK"
+	[ "$status" -eq 0 ]
+	[ "$(sha256sum <"$BACK")" != "$SHA0" ]
 }
 
 @test "mark, sweep and sqlio write to a device through the same gate" {
