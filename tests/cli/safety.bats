@@ -484,8 +484,8 @@ while time.monotonic() < end:
 	# 50 runs, 5 at a time, each writing one block and done.
 	for i in $(seq 0 5 45); do
 		for k in 0 1 2 3 4; do
-			"$IORATE" run --engine sync --cache buffered -q -w 100 --ios 1 -d 2 \
-				race.dat >/dev/null 2>"err.$((i + k))" &
+			"$IORATE" run --engine sync --cache buffered -q -w 100 --ios 1 -d 2 --json \
+				race.dat >"out.$((i + k))" 2>"err.$((i + k))" &
 			echo $! >"pid.$((i + k))"
 		done
 		for k in 0 1 2 3 4; do
@@ -496,10 +496,16 @@ while time.monotonic() < end:
 	kill "${PIDS[0]}"
 	wait "${PIDS[0]}" || true
 	PIDS=()
+	# Each names what it opened: the report the file written, the refusal the device (or the
+	# link, when the name changed back to the file while the link was followed).
 	for i in $(seq 0 49); do
 		case $(cat "rc.$i") in
-		0) ok=$((ok + 1)) ;;
-		1) grep -q "refusing to write" "err.$i" || { cat "err.$i"; false; }
+		0) jq -e --arg loop "${LOOP#/dev/}" '.targets[0] | .path == "race.dat" and
+			.blockdev == false and (has("opened") | not) and .device != $loop and
+			.write.ios == 1' "out.$i" >/dev/null || { cat "out.$i"; false; }
+		   ok=$((ok + 1)) ;;
+		1) grep -qFe "$LOOP: refusing to write to a block device" -e "race.dat: is a symbolic\
+ link (to $LOOP); refusing to write through it" "err.$i" || { cat "err.$i"; false; }
 		   no=$((no + 1)) ;;
 		*) echo "run $i: exit $(cat "rc.$i"): $(cat "err.$i")"; false ;;
 		esac
@@ -628,67 +634,111 @@ as_nobody() {
 	json_ok '.runs | length == 1'
 }
 
+# planted: what links planted at the names iorate creates lead to: a regular file (victim) and
+# a blank loop device the test sets up, which a command given --allow-write-device would write if
+# it followed the link. Records both (before) and lists them in VICTIMS.
+planted() {
+	loop_new victim.img 16M
+	echo precious >"$BATS_TEST_TMPDIR/victim"
+	VICTIMS=("$BATS_TEST_TMPDIR/victim" "$LOOP")
+	before
+}
+
+# planted_untouched: neither victim was written: the file's text, the device's backing file's
+# SHA-256 and the sectors the kernel counted written to it.
+planted_untouched() {
+	[ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ] || { echo "victim changed" >&2; return 1; }
+	untouched
+}
+
 @test "links planted at the database's journal names are not followed" {
-	echo precious >victim
+	planted
 	iorate run --engine null -q -d 0.1 --save --db h.db x.dat
 	[ "$status" -eq 0 ]
-	for j in h.db-journal h.db-wal; do
-		ln -s victim "$j"
-		iorate run --engine null -q -d 0.1 --save --db h.db x.dat
+	for v in "${VICTIMS[@]}"; do
+		for j in h.db-journal h.db-wal; do
+			ln -s "$v" "$j"
+			iorate run --engine null -q -d 0.1 --save --db h.db x.dat
+			[ "$status" -eq 0 ]
+			planted_untouched
+			[ ! -e "$j" ] || [ -L "$j" ]
+			rm -f "$j"
+		done
+		# A new database, its journal's name taken beforehand.
+		rm -f new.db
+		ln -sfn "$v" new.db-journal
+		iorate run --engine null -q -d 0.1 --save --db new.db x.dat
 		[ "$status" -eq 0 ]
-		[ "$(cat victim)" = precious ]
-		[ ! -e "$j" ] || [ -L "$j" ]
-		rm -f "$j"
+		planted_untouched
+		rm -f new.db-journal
 	done
-	# A new database, its journal's name taken beforehand.
-	ln -s victim new.db-journal
-	iorate run --engine null -q -d 0.1 --save --db new.db x.dat
-	[ "$status" -eq 0 ]
-	[ "$(cat victim)" = precious ]
 }
 
 @test "mark: its test file's name is random; a link at the old name is not followed" {
-	echo precious >victim
+	planted
 	mkdir dir
-	# The old name held the process id: plant the link at this very process's.
-	bash -c 'ln -s ../victim "dir/iorate-mark.$$.dat" && exec "$@"' _ "$IORATE" mark \
-		--profile real --runs 1 --measure 50ms --interval 0 --size 4M --engine sync \
-		--cache buffered --json dir >out.json 2>err.txt
-	output=$(cat out.json)
-	[[ "$(jqv .target)" =~ ^dir/iorate-mark\.[a-z0-9]{12}\.dat$ ]]
-	[ "$(cat victim)" = precious ]
-	# The link is still there, and the test file is gone.
-	[ "$(find dir -type l | wc -l)" -eq 1 ]
-	[ "$(find dir -type f | wc -l)" -eq 0 ]
+	for v in "${VICTIMS[@]}"; do
+		# The old name held the process id: plant the link at this very process's.
+		bash -c 'ln -s "$0" "dir/iorate-mark.$$.dat" && exec "$@"' "$v" "$IORATE" mark \
+			--profile real --runs 1 --measure 50ms --interval 0 --size 4M --engine sync \
+			--cache buffered --allow-write-device --json dir >out.json 2>err.txt
+		output=$(cat out.json)
+		[[ "$(jqv .target)" =~ ^dir/iorate-mark\.[a-z0-9]{12}\.dat$ ]]
+		planted_untouched
+		# The link is still there, and the test file is gone.
+		[ "$(find dir -type l | wc -l)" -eq 1 ]
+		[ "$(find dir -type f | wc -l)" -eq 0 ]
+		rm dir/iorate-mark.*.dat
+	done
 }
 
 @test "sweep: its test files' names are random; links at the old names are not followed" {
-	echo precious >victim
+	planted
 	mkdir dir
-	ln -s ../victim dir/iorate-sweep-01.dat
-	ln -s ../victim dir/iorate-sweep-02.dat
-	iorate sweep targets=1..2 --engine sync --cache buffered -d 50ms --size 4M --json dir
-	[ "$status" -eq 0 ]
-	a=$(jqv '.rows[1].run.targets[0].path')
-	b=$(jqv '.rows[1].run.targets[1].path')
-	[[ "$a" =~ ^dir/iorate-sweep-01\.([a-z0-9]{12})\.dat$ ]]
-	ra=${BASH_REMATCH[1]}
-	[[ "$b" =~ ^dir/iorate-sweep-02\.([a-z0-9]{12})\.dat$ ]]
-	[ "$ra" != "${BASH_REMATCH[1]}" ]
-	[ "$(cat victim)" = precious ]
-	[ "$(find dir -type l | wc -l)" -eq 2 ]
-	[ "$(find dir -type f | wc -l)" -eq 0 ]
+	for v in "${VICTIMS[@]}"; do
+		ln -sfn "$v" dir/iorate-sweep-01.dat
+		ln -sfn "$v" dir/iorate-sweep-02.dat
+		iorate sweep targets=1..2 --engine sync --cache buffered -d 50ms --size 4M \
+			--allow-write-device --json dir
+		[ "$status" -eq 0 ]
+		a=$(jqv '.rows[1].run.targets[0].path')
+		b=$(jqv '.rows[1].run.targets[1].path')
+		[[ "$a" =~ ^dir/iorate-sweep-01\.([a-z0-9]{12})\.dat$ ]]
+		ra=${BASH_REMATCH[1]}
+		[[ "$b" =~ ^dir/iorate-sweep-02\.([a-z0-9]{12})\.dat$ ]]
+		[ "$ra" != "${BASH_REMATCH[1]}" ]
+		planted_untouched
+		[ "$(find dir -type l | wc -l)" -eq 2 ]
+		[ "$(find dir -type f | wc -l)" -eq 0 ]
+	done
 }
 
 @test "sqlio: the default test file's name is random; a link at testfile.dat is not followed" {
-	echo precious >victim
-	ln -s victim testfile.dat
-	iorate sqlio -kW -s1 --size 4M --engine sync --json
-	[ "$status" -eq 0 ]
-	[[ "$(jqv '.targets[0].path')" =~ ^testfile\.[a-z0-9]{12}\.dat$ ]]
-	json_ok '.targets[0].created == true and .total.write.ios > 0'
-	[ "$(cat victim)" = precious ]
-	[ -L testfile.dat ]
+	planted
+	for v in "${VICTIMS[@]}"; do
+		ln -sfn "$v" testfile.dat
+		iorate sqlio -kW -s1 --size 4M --engine sync --allow-write-device --json
+		[ "$status" -eq 0 ]
+		[[ "$(jqv '.targets[0].path')" =~ ^testfile\.[a-z0-9]{12}\.dat$ ]]
+		json_ok '.targets[0].created == true and .total.write.ios > 0'
+		planted_untouched
+		[ -L testfile.dat ]
+	done
+}
+
+@test "fio: a link planted at a job's default file name is not written through" {
+	planted
+	for v in "${VICTIMS[@]}"; do
+		# fio names a job's file $jobname.$jobnum.$filenum.
+		ln -sfn "$v" a.0.0
+		iorate fio --name=a --rw=write --size=1m --bs=64k --ioengine=sync --runtime=1
+		[ "$status" -ne 0 ]
+		[[ "$stderr" == *"a.0.0"* ]]
+		planted_untouched
+		[ -L a.0.0 ]
+	done
+	# To a device, the refusal is the device's: writing it needs --allow-write-device.
+	[[ "$stderr" == *"a.0.0: job 'a' writes to this block device"* ]]
 }
 
 @test "a created file replaced during the run is left in place, with a note" {
@@ -712,6 +762,48 @@ as_nobody() {
 	output=$(cat out.json)
 	json_ok '.notes | any(test("made.dat was replaced during the run by a file iorate did not"
 		+ " create; it was left in place"))'
+}
+
+# replaced_midway PATTERN CMD...: runs CMD in the background; once a file matching PATTERN (a
+# glob) exists, stops it, puts another file at that name, and lets it finish. Sets NAME, and
+# status and stderr as iorate() does.
+replaced_midway() {
+	local pattern=$1 pid i
+	shift
+	"$@" >out.txt 2>err.txt &
+	pid=$!
+	PIDS+=("$pid")
+	NAME=
+	for i in $(seq 500); do
+		NAME=$(compgen -G "$pattern" || true)
+		[ -n "$NAME" ] && break
+		sleep 0.01
+	done
+	# Held still while the file is swapped, so the swap falls between creation and clean-up.
+	kill -STOP "$pid"
+	[ -n "$NAME" ] && [ -f "$NAME" ] || { kill -CONT "$pid"; echo "no $pattern" >&2; return 1; }
+	echo theirs >new.dat
+	mv new.dat "$NAME"
+	kill -CONT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	PIDS=()
+	stderr=$(cat err.txt)
+}
+
+@test "mark and sweep: a test file replaced during the run is left in place, with a warning" {
+	mkdir dir
+	replaced_midway 'dir/iorate-mark.*.dat' "$IORATE" mark --profile real --runs 2 \
+		--measure 100ms --interval 0 --size 4M --engine sync --cache buffered dir
+	[ "$(cat "$NAME")" = theirs ]
+	[[ "$stderr" == *"warning: $NAME was replaced by a file iorate did not create; it was left in place"* ]]
+	[ "$(find dir -type f | wc -l)" -eq 1 ]
+	rm "$NAME"
+	replaced_midway 'dir/iorate-sweep-01.*.dat' "$IORATE" sweep threads=1,2 -d 100ms \
+		--size 4M --engine sync --cache buffered dir
+	[ "$(cat "$NAME")" = theirs ]
+	[[ "$stderr" == *"warning: $NAME was replaced by a file iorate did not create; it was left in place"* ]]
+	[ "$(find dir -type f | wc -l)" -eq 1 ]
 }
 
 @test "report --output on a full filesystem: the old page stays, no temporary file, the real errno" {
