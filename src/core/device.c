@@ -8,6 +8,7 @@
 #include <linux/loop.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,7 +230,8 @@ static bool held(const struct devset *s, char *why, size_t len)
 		while ((de = readdir(d)) && de->d_name[0] == '.')
 			;
 		if (de) {
-			add_reason(why, len, "%s is held by %s (device-mapper, MD RAID or LVM use it)",
+			add_reason(why, len,
+				   "%s is held by %s (device-mapper, MD RAID or LVM use it)",
 				   s->name[i], de->d_name);
 			used = true;
 		}
@@ -323,8 +325,9 @@ static int loop_status_backs(const char *name, dev_t ldev, dev_t dev, ino_t ino)
 	if (!fstat(fd, &st) && S_ISBLK(st.st_mode) && st.st_rdev == ldev &&
 	    !ioctl(fd, LOOP_GET_STATUS64, &li)) {
 		/* The kernel's encoding of a device number (new_encode_dev). */
-		dev_t back = makedev((unsigned)(li.lo_device & 0xfff00) >> 8,
-				     (unsigned)((li.lo_device & 0xff) | ((li.lo_device >> 12) & 0xfff00)));
+		uint64_t v = li.lo_device;
+		dev_t back = makedev((unsigned)(v & 0xfff00) >> 8,
+				     (unsigned)((v & 0xff) | ((v >> 12) & 0xfff00)));
 		r = back == dev && li.lo_inode == ino;
 	}
 	close(fd);

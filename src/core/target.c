@@ -250,8 +250,9 @@ static int device_verdict(struct target *t, const struct job *job, dev_t dev, in
 	int used = device_in_use(NULL, dev, ro, why, sizeof(why));
 	if (ro < 0 && used >= 0) {
 		size_t at = strlen(why);
-		snprintf(why + at, sizeof(why) - at, "%sit cannot be opened to look for signatures (%s)",
-			 at ? "; " : "", strerror(-ro));
+		snprintf(why + at, sizeof(why) - at,
+			 "%sit cannot be opened to look for signatures (%s)", at ? "; " : "",
+			 strerror(-ro));
 		used = 1;
 	}
 	if (used < 0)
@@ -265,7 +266,7 @@ static int device_verdict(struct target *t, const struct job *job, dev_t dev, in
 	return -EPERM;
 }
 
-/* The checks of device_verdict on the block device held; the probe reads through that very inode. */
+/* device_verdict on the block device held; the probe reads through that very inode. */
 static int check_device(struct target *t, const struct job *job, int hold, struct stat *st,
 			char *err, size_t errlen)
 {

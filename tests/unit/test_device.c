@@ -273,7 +273,8 @@ static void failed_probe(void **state)
 	int p[2], fd;
 
 	assert_int_equal(pipe(p), 0);
-	expect(fx, DISK, p[0], 1, "the libblkid probe failed (Invalid argument), so it may hold data");
+	expect(fx, DISK, p[0], 1,
+	       "the libblkid probe failed (Invalid argument), so it may hold data");
 	close(p[0]);
 	close(p[1]);
 	close(image(fx, NULL, 0, 0));
