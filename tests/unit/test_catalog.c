@@ -95,7 +95,12 @@ static void test_prices(void **state)
 	assert_within(catalog_find_disk(&cat, "azure", "S30")->ops_unit_kib, 16, 0.001);
 	assert_within(catalog_find_disk(&cat, "azure", "E30")->ops_unit_kib, 256, 0.001);
 	assert_true(catalog_find_disk(&cat, "azure", "E30")->ops_per_hour_max == 0);
-	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced", NULL, NULL));
+	/* Hyperdisk Balanced bills above its free 3,000 IOPS and 140 MiB/s; Throughput is unpriced. */
+	const struct cat_price *hdb = catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced",
+							 NULL, NULL);
+	assert_non_null(hdb);
+	assert_within(hdb->per_iops_month, 0.005, 0.001);
+	assert_within(hdb->per_mbps_month * 1.048576, 0.04, 0.01);
 	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-throughput", NULL, NULL));
 }
 
