@@ -43,6 +43,9 @@ static const struct opt target_opts[] = {
 	{.name = "currency", .arg = "CUR", .help = "price currency (default: that of the first "
 	 "price in scope, USD for the built-in ones)", .example = "--currency GBP",
 	 .set = opt_set_string, PC(t.currency)},
+	{.name = "uncapped", .help = "also answer with disk types whose per-VM limit the catalog "
+	 "lacks (GCP Hyperdisk): nothing then bounds them by the VM", .set = opt_set_true,
+	 PC(t.uncapped)},
 	{.name = "top", .arg = "K", .help = "how many to show (default 5)", .example = "--top 10",
 	 .set = opt_set_count, PC(t.top), .min = 1, .max = 100},
 	{0},

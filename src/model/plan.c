@@ -264,6 +264,32 @@ static double disk_floor(const struct search *s, const struct cat_disk *t, unsig
 	return n * (p->per_month + p->per_gib_month * gib);
 }
 
+/*
+ * Whether the VM bounds the disk type: a VM whose catalog gives caps by disk family (GCP) but
+ * none for this family (Hyperdisk, whose per-VM tables were not found) would leave it
+ * unbounded, and an answer with it could promise what the VM does not deliver.
+ */
+static bool vm_bounds(const struct cat_vm *vm, const struct cat_disk *t)
+{
+	return vm->uncached_iops > 0 || !vm->nfcaps || catalog_vm_family_caps(vm, t->family);
+}
+
+/* A disk type left out for want of a per-VM limit, named once in the result. */
+static void left_out(struct plan_result *r, const char *type)
+{
+	size_t n = strlen(r->no_vm_limit), k = strlen(type);
+	const char *p = r->no_vm_limit;
+
+	while ((p = strstr(p, type)))
+		if ((p == r->no_vm_limit || p[-1] == ' ') && (p[k] == ',' || !p[k]))
+			return;
+		else
+			p += k;
+	if (n + k + 3 < sizeof(r->no_vm_limit))
+		snprintf(r->no_vm_limit + n, sizeof(r->no_vm_limit) - n, "%s%s", n ? ", " : "",
+			 type);
+}
+
 /* Every count of one disk type on one VM; keeps the cheapest that meets the target. */
 static int search_pair(struct search *s, const struct vm_price *vp, const struct cat_disk *t)
 {
@@ -274,6 +300,11 @@ static int search_pair(struct search *s, const struct vm_price *vp, const struct
 	bool priced = !isnan(vp->month) && !isnan(disk_floor(s, t, 1));
 	char err[256];
 
+	if (!s->t->uncapped && !vm_bounds(vm, t)) {
+		if (type_max)
+			left_out(s->r, t->name);
+		return 0;
+	}
 	if (type_max < maxn)
 		maxn = type_max;
 	if (!t->rule && t->gib > 0)
@@ -366,6 +397,12 @@ static void unmet(struct plan_result *r, const struct met *met)
 		 r->unpriced ? "configurations meet it, but none has a price in the catalog "
 			       "(give prices with " FIELD("catalog") ")" :
 			       "no single configuration meets every target together");
+	if (r->no_vm_limit[0]) {
+		size_t n = strlen(r->unmet);
+
+		snprintf(r->unmet + n, sizeof(r->unmet) - n, " (left out: %s, whose per-VM limits "
+			 "the catalog lacks; " FIELD("uncapped") " includes them)", r->no_vm_limit);
+	}
 }
 
 static int search(const struct catalog *c, const struct plan_target *t, struct plan_result *r,

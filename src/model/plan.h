@@ -14,6 +14,7 @@ struct plan_target {
 	const char *region;             /* of the prices; NULL: each catalog's first */
 	unsigned top;                   /* how many to keep; 0 = 5 */
 	double read_hit;                /* percent of reads a host cache serves; 0: none assumed */
+	bool uncapped;                  /* also disk types the VM has no per-VM limit for */
 	const char *currency;           /* NULL: that of the first price in scope (and region) */
 	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
 };
@@ -28,8 +29,9 @@ struct plan_result {
 	struct plan_option *options;    /* cheapest first; malloc'd */
 	unsigned n;
 	unsigned considered, unpriced;
+	char no_vm_limit[96];           /* disk types left out: no per-VM limit, comma-separated */
 	const char *currency;           /* every answer's (the one asked for, or found) */
-	char unmet[160];                /* when n == 0: the requirement no configuration meets */
+	char unmet[320];                /* when n == 0: the requirement no configuration meets */
 };
 
 /*

@@ -322,6 +322,8 @@ int plan_fmt_text(FILE *f, const struct plan_report *p)
 		fprintf(f, "   predicted %.0f IOPS, %.1f MB/s, %.2f ms unloaded latency; bound by "
 			"%s (%s)\n", o->result.iops, o->result.mbps, o->result.service_ms,
 			o->result.binding, binding_detail(&o->result));
+		for (unsigned k = 0; k < o->result.nnotes; k++) /* what the model could not bound */
+			fprintf(f, "   note: %s\n", o->result.notes[k]);
 		for (unsigned k = 0; k < o->cost.nlines; k++) {
 			const struct cost_line *l = &o->cost.lines[k];
 			char age[512]; /* a long date ("undated copy (...)") and its staleness */
@@ -335,6 +337,9 @@ int plan_fmt_text(FILE *f, const struct plan_report *p)
 	if (r->unpriced)
 		fprintf(f, "\n(%u more configurations meet the target but have no price in the "
 			"catalog)\n", r->unpriced);
+	if (r->no_vm_limit[0])
+		fprintf(f, "\n(left out: %s, whose per-VM limits the catalog lacks, so no VM would "
+			"bound them; --uncapped includes them)\n", r->no_vm_limit);
 	if (nstale)
 		fputc('\n', f);
 	model_fmt_stale_note(f, nstale, "");

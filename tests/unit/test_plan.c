@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "model_helpers.h"
@@ -138,6 +139,37 @@ static void test_pd_baseline_per_vm(void **state)
 	plan_result_free(&r);
 }
 
+/*
+ * GCP Hyperdisk has a price but no per-VM limit in the catalog: plan leaves it out and names it;
+ * with uncapped it answers 20,000 IOPS with seven 6 GiB Hyperdisk Balanced volumes at their free
+ * 3,000 IOPS each (730 h x 0.181596 + 7 x 6 GiB x 0.08), and says no VM limit was applied.
+ */
+static void test_hyperdisk_needs_vm_limit(void **state)
+{
+	struct plan_target t = {.iops = 20000, .bs = 4096, .provider = "gcp", .top = 20};
+	struct plan_result r;
+
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	assert_true(r.n > 0);
+	for (unsigned i = 0; i < r.n; i++)
+		assert_null(strstr(r.options[i].config.disks[0].type->name, "hyperdisk"));
+	assert_non_null(strstr(r.no_vm_limit, "hyperdisk-balanced"));
+	double capped = r.options[0].cost.total;
+	plan_result_free(&r);
+
+	t.uncapped = true;
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	assert_string_equal(r.no_vm_limit, "");
+	assert_string_equal(r.options[0].config.vm->name, "c3d-standard-4");
+	assert_string_equal(r.options[0].config.disks[0].type->name, "hyperdisk-balanced");
+	assert_int_equal(r.options[0].config.disks[0].count, 7);
+	assert_within(r.options[0].cost.total, 730 * 0.181596 + 7 * 6 * 0.08, 0.001);
+	assert_true(r.options[0].cost.total < capped);
+	assert_true(r.options[0].result.nnotes > 0);
+	assert_non_null(strstr(r.options[0].result.notes[0], "no per-VM limit for hyperdisk"));
+	plan_result_free(&r);
+}
+
 static void test_impossible(void **state)
 {
 	struct plan_target t = {9e6, 0, 0, 0, 4096, 0, NULL, NULL, 0, 0};
@@ -154,7 +186,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cheapest_meets_target), cmocka_unit_test(test_free_baselines),
 		cmocka_unit_test(test_sizes_provisioned), cmocka_unit_test(test_no_hits_unless_asked),
-		cmocka_unit_test(test_pd_baseline_per_vm), cmocka_unit_test(test_impossible),
+		cmocka_unit_test(test_pd_baseline_per_vm), cmocka_unit_test(test_hyperdisk_needs_vm_limit),
+		cmocka_unit_test(test_impossible),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
