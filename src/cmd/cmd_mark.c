@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd/fit.h"
 #include "cmd/mark_suite.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
@@ -216,7 +217,10 @@ static void mark_job(const struct mark *m, const struct mark_test *t, enum mark_
 	j->keep = true;          /* kept across runs; mark removes its own file at the end */
 }
 
-/* Every test's job is checked before the first I/O: a bad combination is found up front. */
+/*
+ * Every test's job is checked before the first I/O, against the target as it is (or as the
+ * test file will be made: --size): a bad combination is found up front, not after a fill.
+ */
 static int mark_check(struct mark *m)
 {
 	char err[PATH_MAX + 256];
@@ -226,14 +230,23 @@ static int mark_check(struct mark *m)
 		for (unsigned i = 0; !r && mark_runs_dir(m, d) && m->tests[i]; i++) {
 			const struct mark_test *t = m->tests[i];
 			struct job j;
+			int bad;
 
 			if (job_copy(&j, &m->base))
 				return run_error("out of memory");
 			mark_job(m, t, d, &j);
 			if (job_validate(&j, err, sizeof(err)) ||
 			    runner_precheck(&j, err, sizeof(err)))
-				r = usage_error("mark: %s %s: %s", t->name, mark_dir_names[d], err);
+				bad = -EINVAL;
+			else
+				bad = cmd_job_fits(&j, err, sizeof(err));
 			job_release(&j);
+			if (bad == -ENOMEM)
+				r = run_error("out of memory");
+			else if (bad == -EDOM || bad == -EINVAL)
+				r = usage_error("mark: %s %s: %s", t->name, mark_dir_names[d], err);
+			else if (bad) /* a safety refusal, or a target that cannot be opened */
+				r = run_error("mark: %s %s: %s", t->name, mark_dir_names[d], err);
 		}
 	}
 	return r;

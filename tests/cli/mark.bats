@@ -165,3 +165,24 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 	[ "$status" -eq 2 ]
 	[ -z "$(ls d)" ]
 }
+
+@test "mark: --size smaller than a test's block size is refused before the file is made" {
+	# The directory's time stamp, set in the past, moves if a file is made in it (and removed).
+	touch -d 2001-01-01 d
+	run --separate-stderr "$IORATE" mark --profile real --size 512K --runs 1 --measure 50ms \
+		--interval 0 --engine sync d
+	[ "$status" -eq 2 ]
+	[[ "$stderr" =~ ^"iorate: mark: SEQ1M Q1T1 read: --bs: the block size 1MiB is larger than the target d/iorate-mark."[a-z0-9]{12}".dat (512KiB)"$ ]]
+	[ -z "$output" ]
+	[[ "$(stat -c %y d)" == 2001-01-01* ]]
+	[ -z "$(ls d)" ]
+	# A file that is there is taken as it is, read only.
+	head -c 512K /dev/urandom >d/small.dat
+	sum=$(sha256sum <d/small.dat)
+	run --separate-stderr "$IORATE" mark --profile real --size 512K --runs 1 --measure 50ms \
+		--interval 0 --engine sync d/small.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: mark: SEQ1M Q1T1 read: --bs: the block size 1MiB is larger than the target d/small.dat (512KiB)" ]
+	[ -z "$output" ]
+	[ "$(sha256sum <d/small.dat)" = "$sum" ]
+}
