@@ -5,12 +5,14 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/fit.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
 #include "core/result.h"
@@ -77,9 +79,11 @@ const struct command cmd_sweep = {
 		 "  write=0..100:25   percent of I/Os that write\n"
 		 "\n"
 		 "Each run lasts --time (default 10s). Test files are created once and reused by\n"
-		 "every run. Ctrl-C stops: the rows done are kept. --trace FILE writes one file per\n"
-		 "run, named FILE.PARAM=VALUE.bs=SIZE. The options are those of 'iorate run'; --bs\n"
-		 "may be given several times.",
+		 "every run. Every row is checked against the targets before the first runs.\n"
+		 "Ctrl-C stops: the rows done are kept, and the row it stopped, marked\n"
+		 "interrupted. --trace FILE writes one file per run, named\n"
+		 "FILE.PARAM=VALUE.bs=SIZE. The options are those of 'iorate run'; --bs may be\n"
+		 "given several times.",
 	.groups = sweep_groups,
 	.kind = CMDK_SWEEP,
 	.examples = "  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
@@ -88,8 +92,9 @@ const struct command cmd_sweep = {
 		    "  iorate sweep depth=1..64:x2 -b 4k -d 10 /mnt/data/test.dat\n"
 		    "  iorate sweep write=0..100:25 -b 8k -t 4 -o 16 --csv /dev/nvme0n1 > mix.csv\n"
 		    "  iorate sweep threads=1,2,4,8 --engine null --json x > overhead.json\n",
-	.exit_status = "0 done, 1 a run failed (the rows done are printed), 2 bad usage,\n"
-		       "128+N stopped by signal N (130: Ctrl-C; the rows done are printed).",
+	.exit_status = "0 done, 1 a run failed or a target was refused (the rows done are\n"
+		       "printed), 2 bad usage, 128+N stopped by signal N (130: Ctrl-C; the rows\n"
+		       "done and the one stopped are printed).",
 	.fn = sweep_main,
 };
 
@@ -294,40 +299,64 @@ static void keep_cell(struct sweep *s, struct sweep_cell *c, const struct result
 		c->run = report_json_result(res);
 }
 
+/* The block size of value i's k-th column. */
+static uint64_t row_bs(const struct sweep *s, size_t i, size_t k)
+{
+	return s->param == SW_BS ? s->vals[i] : s->bs[k];
+}
+
+/* How messages name value i with block size k: "depth=8 bs=64KiB", or "bs=8MiB" when bs= varies. */
+static const char *row_label(const struct sweep *s, size_t i, size_t k, char *buf, size_t len)
+{
+	const struct sweep_table tab = table_of(s);
+	char b1[32], b2[32];
+
+	if (s->param == SW_BS)
+		snprintf(buf, len, "bs=%s", fmt_size(s->vals[i], b2, sizeof(b2)));
+	else
+		snprintf(buf, len, "%s=%s bs=%s", params[s->param].name,
+			 sweep_fmt_value(&tab, s->vals[i], b1, sizeof(b1)),
+			 fmt_size(s->bs[k], b2, sizeof(b2)));
+	return buf;
+}
+
 /* Runs value i with block size k: 0, or the exit code that ends the sweep. */
 static int sweep_one(struct sweep *s, size_t i, size_t k, struct progress *pr,
 		     const struct runner_hooks *hooks)
 {
-	const struct sweep_table tab = table_of(s);
-	uint64_t bs = s->param == SW_BS ? s->vals[i] : s->bs[k];
-	char label[96], b1[32], b2[32];
+	struct sweep_cell *c = &s->cells[i * s->nbs + k];
+	char label[96];
 	struct result res;
 	struct job j;
 	int rc, code = 0;
 
-	if (make_job(s, i, bs, &j))
+	if (make_job(s, i, row_bs(s, i, k), &j))
 		return run_error("out of memory");
-	snprintf(label, sizeof(label), "%s=%s bs=%s", params[s->param].name,
-		 sweep_fmt_value(&tab, s->vals[i], b1, sizeof(b1)), fmt_size(bs, b2, sizeof(b2)));
+	row_label(s, i, k, label, sizeof(label));
 	progress_label(pr, "[%zu/%zu] %s", i * s->nbs + k + 1, s->nvals * s->nbs, label);
 	result_init(&res);
 	rc = runner_run(&j, &res, hooks);
 	cmd_result_spell(&res);
 	progress_clear(pr);
 	note_created(s, &res);
-	if (rc || !res.started)
+	if (rc || !res.started) {
 		code = res.interrupted || (*hooks->stop && !rc) ? EXIT_INTERRUPTED
 							    : cmd_run_failed(rc, &res, label);
-	else if (res.interrupted)
-		code = EXIT_INTERRUPTED;
-	else
-		keep_cell(s, &s->cells[i * s->nbs + k], &res);
+	} else {
+		/* A run stopped by a signal is kept too, marked: what it measured, as run prints. */
+		keep_cell(s, c, &res);
+		c->interrupted = res.interrupted;
+		code = res.interrupted ? EXIT_INTERRUPTED : 0;
+	}
 	result_release(&res);
 	job_release(&j);
 	return code;
 }
 
-/* "iorate: interrupted: 3 of 8 rows done": a row is done when every block size of it is. */
+/*
+ * "iorate: interrupted: 3 of 8 rows done": a row is done when every block size of it ran to
+ * its end; the one stopped is named with the seconds it covers.
+ */
 static void say_interrupted(const struct sweep *s)
 {
 	size_t rows = 0;
@@ -335,10 +364,29 @@ static void say_interrupted(const struct sweep *s)
 	for (size_t i = 0; i < s->nvals; i++) {
 		bool all = true;
 		for (size_t k = 0; k < s->nbs; k++)
-			all = all && s->cells[i * s->nbs + k].done;
+			all = all && s->cells[i * s->nbs + k].done &&
+			      !s->cells[i * s->nbs + k].interrupted;
 		rows += all;
 	}
 	fprintf(stderr, "iorate: interrupted: %zu of %zu rows done\n", rows, s->nvals);
+	for (size_t n = 0; n < s->nvals * s->nbs; n++) {
+		char label[96];
+
+		if (!s->cells[n].interrupted)
+			continue;
+		row_label(s, n / s->nbs, n % s->nbs, label, sizeof(label));
+		fprintf(stderr, "iorate: %s was stopped: its figures cover the %.1f s that ran\n",
+			label, s->cells[n].seconds);
+	}
+}
+
+/* Whether value i has a cell to print: every one when the sweep went on, any when it stopped. */
+static bool row_ran(const struct sweep *s, size_t i)
+{
+	for (size_t k = 0; k < s->nbs; k++)
+		if (s->cells[i * s->nbs + k].done)
+			return true;
+	return false;
 }
 
 /*
@@ -359,7 +407,7 @@ static int sweep_run(struct sweep *s)
 	for (size_t i = 0; i < s->nvals && !code; i++) {
 		for (size_t k = 0; k < s->nbs && !code; k++)
 			code = *hooks.stop ? EXIT_INTERRUPTED : sweep_one(s, i, k, &pr, &hooks);
-		if (!code)
+		if (!code || (code == EXIT_INTERRUPTED && row_ran(s, i)))
 			fmt->row(stdout, &tab, i);
 	}
 	tab = table_of(s); /* with the notes of every run */
@@ -415,24 +463,35 @@ static int sweep_values(struct sweep *s)
 }
 
 /*
- * Every combination is validated before the first I/O; what depends on the target itself (a
- * block larger than it, direct I/O alignment) is checked when its run opens it.
+ * Every combination is validated before the first I/O: the options, then each row against its
+ * targets as they are (a block larger than a target, a write row on a device without
+ * --allow-write-device or holding a filesystem, direct I/O alignment), so that no row runs
+ * before a later one is found impossible.
  */
 static int sweep_check(const struct sweep *s)
 {
 	for (size_t i = 0; i < s->nvals; i++) {
 		for (size_t k = 0; k < s->nbs; k++) {
+			char err[PATH_MAX + 256], label[96];
 			struct job j;
-			char err[256];
 			int bad;
 
-			if (make_job(s, i, s->param == SW_BS ? s->vals[i] : s->bs[k], &j))
+			if (make_job(s, i, row_bs(s, i, k), &j))
 				return run_error("out of memory");
-			if (!(bad = job_validate(&j, err, sizeof(err))))
-				bad = runner_precheck(&j, err, sizeof(err));
-			job_release(&j);
-			if (bad)
+			if ((bad = job_validate(&j, err, sizeof(err))) ||
+			    (bad = runner_precheck(&j, err, sizeof(err)))) {
+				job_release(&j);
 				return usage_error("%s", err);
+			}
+			bad = cmd_job_fits(&j, err, sizeof(err));
+			job_release(&j);
+			row_label(s, i, k, label, sizeof(label));
+			if (bad == -EDOM || bad == -EINVAL)
+				return usage_error("%s: %s", label, err);
+			if (bad == -ENOMEM)
+				return run_error("out of memory");
+			if (bad)
+				return run_error("%s: %s", label, err);
 		}
 	}
 	return 0;

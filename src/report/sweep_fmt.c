@@ -46,24 +46,38 @@ static void text_header(FILE *f, const struct sweep_table *s)
 	fprintf(f, "\n");
 }
 
+/* One cell of a text row: "-" for a block size the stop left unrun. */
+static void text_cell(FILE *f, const struct sweep_table *s, const struct sweep_cell *c)
+{
+	double tp = si(s) ? c->tot.mbps : c->tot.mibps;
+
+	if (s->nbs > 1) {
+		if (c->done)
+			fprintf(f, " %14.2f %14.2f", c->tot.iops, tp);
+		else
+			fprintf(f, " %14s %14s", "-", "-");
+	} else if (c->tot.has_lat) {
+		fprintf(f, " %12.2f %12.2f %10.3f %10.3f", c->tot.iops, tp, c->tot.lat_mean / 1000,
+			c->tot.p99 / 1000);
+	} else {
+		fprintf(f, " %12.2f %12.2f %10s %10s", c->tot.iops, tp, "-", "-");
+	}
+}
+
 static void text_row(FILE *f, const struct sweep_table *s, size_t i)
 {
+	double stopped = -1;
 	char b[32];
 
 	fprintf(f, "%-8s", sweep_fmt_value(s, s->vals[i], b, sizeof(b)));
 	for (size_t k = 0; k < s->nbs; k++) {
 		const struct sweep_cell *c = &s->cells[i * s->nbs + k];
-		double tp = si(s) ? c->tot.mbps : c->tot.mibps;
-		if (s->nbs == 1) {
-			if (c->tot.has_lat)
-				fprintf(f, " %12.2f %12.2f %10.3f %10.3f", c->tot.iops, tp,
-				       c->tot.lat_mean / 1000, c->tot.p99 / 1000);
-			else
-				fprintf(f, " %12.2f %12.2f %10s %10s", c->tot.iops, tp, "-", "-");
-		} else {
-			fprintf(f, " %14.2f %14.2f", c->tot.iops, tp);
-		}
+		text_cell(f, s, c);
+		if (c->interrupted)
+			stopped = c->seconds;
 	}
+	if (stopped >= 0)
+		fprintf(f, "  (interrupted after %.1f s)", stopped);
 	fprintf(f, "\n");
 	fflush(f);
 }
@@ -79,6 +93,8 @@ static void csv_rows(FILE *f, const struct sweep_table *s, size_t i)
 	for (size_t k = 0; k < s->nbs; k++) {
 		const struct sweep_cell *c = &s->cells[i * s->nbs + k];
 		const struct dir_summary *t = &c->tot;
+		if (!c->done)
+			continue;
 		fprintf(f, "%llu,%llu,%.6f,%llu,%llu,%.3f,%.6f,%.6f", (unsigned long long)s->vals[i],
 		       (unsigned long long)(s->bs_swept ? s->vals[i] : s->bs[k]), c->seconds,
 		       (unsigned long long)t->ios, (unsigned long long)t->bytes, t->iops, t->mibps,
@@ -136,6 +152,8 @@ static json_t *json_row(const struct sweep_table *s, size_t i, size_t k)
 				"mbps", t->mbps,
 				"lat_us", report_json_lat(t));
 
+	if (row)
+		json_object_set_new(row, "interrupted", json_boolean(c->interrupted));
 	if (row && c->run)
 		json_object_set(row, "run", c->run);
 	return row;

@@ -9,7 +9,8 @@
 
 /* One run of a sweep: value i of the swept parameter with block size k. */
 struct sweep_cell {
-	bool done;
+	bool done;                /* it ran: to its end, or until stopped (interrupted) */
+	bool interrupted;         /* a signal stopped it: the figures cover the seconds that ran */
 	double seconds;
 	struct dir_summary tot;   /* read and write together */
 	json_t *run;              /* report_json_result(), kept for --json only */
@@ -52,7 +53,8 @@ const char *sweep_fmt_value(const struct sweep_table *t, uint64_t v, char *buf, 
  * Text: a header, a row per value as it finishes (with several --bs, a stripe table's layout:
  * Disks | 64K IOPS | 64K MiB/s | 8K IOPS | 8K MiB/s), then the notes. CSV: a header, then one
  * line per block size of each value. JSON, at the end: {schema, version, command_line, param,
- * values, bs, interrupted, rows: [{..., run}]}.
+ * values, bs, interrupted, rows: [{..., interrupted, run}]}. A cell not done prints "-" in text and
+ * nothing in CSV and JSON; the cell a signal stopped is printed, marked in text and JSON.
  */
 
 #endif

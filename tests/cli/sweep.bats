@@ -132,28 +132,105 @@ seed_row() {
 	[ -e "$one" ]
 }
 
-@test "Ctrl-C keeps the rows done, removes the files, exits 130" {
+PID=""
+
+LOOP=""
+
+teardown() {
+	if [ -n "$PID" ]; then
+		kill -KILL "$PID" 2>/dev/null || true
+		wait "$PID" 2>/dev/null || true
+	fi
+	[ -z "$LOOP" ] || losetup -d "$LOOP" 2>/dev/null || true
+	return 0
+}
+
+# Bytes the sweep $PID has read so far (/proc/PID/io rchar).
+read_bytes() {
+	sed -n 's/^rchar: //p' "/proc/$PID/io"
+}
+
+# poll CMD...: runs CMD until it succeeds, for at most 10 s.
+poll() {
+	local end=$((${EPOCHREALTIME/./} + 10000000))
+	until "$@"; do
+		[ "${EPOCHREALTIME/./}" -lt "$end" ] ||
+			{ echo "gave up waiting for: $*" >&2; return 1; }
+		sleep 0.005
+	done
+}
+
+# second_row_reading: the first row's 100,000 reads of 4 KiB (409,600,000 bytes) are done and
+# the second row has read 8 MiB more. Nothing else the process reads comes near 8 MiB.
+second_row_reading() {
+	[ "$(read_bytes)" -gt $((100000 * 4096 + 8 * 1048576)) ]
+}
+
+# Row 1 ends after its 100,000 reads of 4 KiB; row 2 (1 MiB each) would take far longer than its
+# 30 s: a signal while it reads stops it, and it is kept, marked, as run keeps its partial result.
+@test "Ctrl-C keeps the rows done and the row it stopped, marked; removes the files; exits 130" {
 	mkdir d
-	"$IORATE" sweep targets=1..4 -d 1 --size 2M --cap-iops 100 --csv d >out.csv 2>err.txt &
-	pid=$!
-	sleep 2.8
-	kill -INT $pid
+	"$IORATE" sweep bs=4k,1m,64k --ios 100000 -d 30 --size 4M --engine sync --cache buffered \
+		--csv d >out.csv 2>err.txt &
+	PID=$!
+	poll grep -q '^4096,4096,' out.csv
+	poll second_row_reading
+	kill -INT $PID
 	status=0
-	wait $pid || status=$?
+	wait $PID || status=$?
+	PID=""
 	[ "$status" -eq 130 ]
-	[ "$(wc -l <out.csv)" -ge 2 ]
-	[ "$(wc -l <out.csv)" -le 4 ]
-	grep -q 'interrupted: [0-9] of 4 rows done' err.txt
+	output=$(cat out.csv)
+	[ "$(echo "$output" | cut -d, -f1 | tr '\n' ' ')" = "bs 4096 1048576 " ]
+	# The stopped row covers less than its 30 s, and has its reads.
+	IFS=, read -r v bs secs ios rest < <(echo "$output" | sed -n 3p)
+	[[ "$secs" =~ ^[0-9]+\.[0-9]+$ ]] || { echo "seconds: $secs"; false; }
+	(( ${secs%.*} < 30 && ios > 0 ))
+	[ "$(sed -n 1p err.txt)" = "iorate: interrupted: 1 of 3 rows done" ]
+	grep -Eq '^iorate: bs=1MiB was stopped: its figures cover the [0-9.]+ s that ran$' err.txt
 	[ -z "$(ls d)" ]
 }
 
-@test "JSON is one document even when interrupted" {
-	"$IORATE" sweep threads=1,2,3 -d 1 --engine null --cap-iops 100 --json x >out.json 2>/dev/null &
-	pid=$!
-	sleep 1.6
-	kill -TERM $pid
-	wait $pid || true
-	jq -e '.interrupted == true and (.rows | length) == 1' out.json
+@test "JSON is one document even when interrupted; the stopped row is in it, marked" {
+	mkdir d
+	"$IORATE" sweep bs=4k,1m --ios 100000 -d 30 --size 4M --engine sync --cache buffered \
+		--json d >out.json 2>/dev/null &
+	PID=$!
+	poll second_row_reading
+	kill -TERM $PID
+	status=0
+	wait $PID || status=$?
+	PID=""
+	[ "$status" -eq 143 ]
+	output=$(cat out.json)
+	json_ok '.interrupted == true and (.rows | length) == 2'
+	json_ok '.rows[0].interrupted == false and .rows[0].ios == 100000'
+	json_ok '.rows[0].run.interrupted == false'
+	json_ok '.rows[1].interrupted == true and .rows[1].bs == 1048576 and .rows[1].ios > 0'
+	json_ok '.rows[1].seconds < 30 and .rows[1].run.interrupted == true'
+	json_ok '.rows[1].run.total.read.ios == .rows[1].ios'
+	[ -z "$(ls d)" ]
+}
+
+@test "text marks the stopped row; with several --bs a size the stop left unrun is '-'" {
+	mkdir d
+	"$IORATE" sweep threads=1,2 --bs 1m --bs 4k -d 30 --size 4M --engine sync \
+		--cache buffered d >out 2>err &
+	PID=$!
+	# The first cell (1 thread, 1 MiB) is reading: the 4 KiB cell of its row has not run.
+	poll eval '[ "$(read_bytes)" -gt $((8 * 1048576)) ]'
+	kill -INT $PID
+	status=0
+	wait $PID || status=$?
+	PID=""
+	[ "$status" -eq 130 ]
+	output=$(cat out)
+	[ "$(echo "$output" | sed -n 3p | tr -s ' ')" = "Threads 1MiB IOPS 1MiB MiB/s 4KiB IOPS 4KiB MiB/s" ]
+	line_ok '^1 +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +- +-  \(interrupted after [0-9.]+ s\)$'
+	no_line '^2 '
+	[ "$(sed -n 1p err)" = "iorate: interrupted: 0 of 2 rows done" ]
+	grep -Eq '^iorate: threads=1 bs=1MiB was stopped: its figures cover the [0-9.]+ s that ran$' err
+	[ -z "$(ls d)" ]
 }
 
 @test "bad sweeps are refused before any I/O with one line and exit 2" {
@@ -181,6 +258,79 @@ seed_row() {
 	check "--burst-iops: 100 is below the base cap 500" depth=1 --cap-iops 500 --burst-iops 100 \
 		--burst-seconds 1 t.dat
 	check "--emulate" targets=1,2 --emulate azure-2015:A4+16xnosuch a b
+	# A row that does not fit its target is found before the first row runs, named once.
+	check "bs=8MiB: --bs: the block size 8MiB is larger than the target t.dat (4MiB)" \
+		bs=4k,8M --size 4M t.dat
+	check "threads=1 bs=4KiB: --offset: 8MiB is beyond the end of t.dat (4MiB)" \
+		threads=1,2 --bs 4k --bs 64k --offset 8M --size 4M t.dat
+}
+
+# The directory's time stamp moves when a file is created or removed in it: set in the past, it
+# shows whether a command made anything there, even a file it removed again.
+@test "a row that does not fit is refused before any file is made or any row runs" {
+	mkdir d
+	touch -d 2001-01-01 d
+	iorate sweep bs=4k,8M --size 4M --engine sync -d 1 d/t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: bs=8MiB: --bs: the block size 8MiB is larger than the target d/t.dat (4MiB)" ]
+	[ -z "$output" ]
+	[[ "$(stat -c %y d)" == 2001-01-01* ]]
+	# A directory target: its test files are not made either.
+	iorate sweep targets=1,2 --bs 4k --bs 8M --size 4M --engine sync -d 1 d
+	[ "$status" -eq 2 ]
+	[[ "$stderr" =~ ^"iorate: targets=1 bs=8MiB: --bs: the block size 8MiB is larger than the target d/iorate-sweep-01."[a-z0-9]{12}".dat (4MiB)"$ ]]
+	[[ "$(stat -c %y d)" == 2001-01-01* ]]
+	# A file that is there is taken as it is: 1 MiB, too small for a row of 2 MiB.
+	head -c 1M /dev/urandom >u.dat
+	sum=$(sha256sum <u.dat)
+	iorate sweep bs=4k,2m --engine sync -d 1 u.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: bs=2MiB: --bs: the block size 2MiB is larger than the target u.dat (1MiB)" ]
+	[ -z "$output" ]
+	[ "$(sha256sum <u.dat)" = "$sum" ]
+}
+
+# loop_new SIZE: a loop device over a new file of SIZE in the test's directory; sets LOOP, BACK.
+loop_new() {
+	[ "$(id -u)" = 0 ] || skip "needs root for a loop device"
+	command -v losetup >/dev/null || skip "losetup is not installed"
+	BACK=$BATS_TEST_TMPDIR/back.img
+	truncate -s "$1" "$BACK"
+	LOOP=$(losetup -f --show "$BACK") || skip "cannot set up a loop device"
+}
+
+# Sectors the kernel counted read ($2 = 6) or written ($2 = 10) on device $1 (/proc/diskstats).
+sectors() {
+	awk -v n="${1#/dev/}" -v f="$2" '$3 == n { print $f }' /proc/diskstats
+}
+
+@test "a write row on a device is refused before the read rows run" {
+	loop_new 64M
+	udevadm settle 2>/dev/null || true
+	sum=$(sha256sum <"$BACK")
+	r0=$(sectors "$LOOP" 6)
+	w0=$(sectors "$LOOP" 10)
+	# Without --allow-write-device: refused; nothing read (no row ran), nothing written.
+	iorate sweep write=0,100 --engine sync -d 1 "$LOOP"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: write=100 bs=4KiB: $LOOP: refusing to write to a block device (its data would be destroyed); add --allow-write-device to mean it" ]
+	[ -z "$output" ]
+	[ "$(sectors "$LOOP" 6)" -eq "$r0" ]
+	[ "$(sectors "$LOOP" 10)" -eq "$w0" ]
+	[ "$(sha256sum <"$BACK")" = "$sum" ]
+	# With it, on a device that holds a filesystem: refused for the filesystem, up front too.
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP"
+	sync
+	blockdev --flushbufs "$LOOP"
+	udevadm settle 2>/dev/null || true
+	sum=$(sha256sum <"$BACK")
+	w0=$(sectors "$LOOP" 10)
+	iorate sweep write=0,100 --allow-write-device --engine sync -d 1 "$LOOP"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "iorate: write=100 bs=4KiB: $LOOP: refusing to write: "*"ext4"*" (add --force to overwrite it anyway)" ]]
+	[ -z "$output" ]
+	[ "$(sectors "$LOOP" 10)" -eq "$w0" ]
+	[ "$(sha256sum <"$BACK")" = "$sum" ]
 }
 
 @test "--trace in a sweep: one file per run, each holding exactly that run's I/Os" {
