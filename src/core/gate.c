@@ -88,6 +88,109 @@ static bool replaced_whole(const char *what)
 	return strcmp(what, "--db") != 0;
 }
 
+/* A file the command uses (gate_use): no output may replace it. */
+struct use {
+	char *path, *base;
+	const char *role, *self;
+	struct gate_id dir, id;
+	bool has_dir, has_id;
+};
+static struct use *uses;
+static unsigned nuses;
+static volatile sig_atomic_t *stop_flag;
+
+int gate_use(const char *path, const char *role, const char *self)
+{
+	struct use u = {.role = role, .self = self};
+	struct stat st;
+	int dirfd;
+
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	for (unsigned i = 0; i < nuses; i++)
+		if (uses[i].role == role && !strcmp(uses[i].path, path))
+			return 0; /* known (a sweep's rows name their targets again) */
+	if (!(u.path = strdup(path)))
+		return -ENOMEM;
+	if (!stat(path, &st)) {
+		u.id = (struct gate_id){.dev = st.st_dev, .ino = st.st_ino};
+		u.has_id = true;
+	}
+	if (gate_open_parent(path, &dirfd, &u.base) == 0) {
+		if (!fstat(dirfd, &st)) {
+			u.dir = (struct gate_id){.dev = st.st_dev, .ino = st.st_ino};
+			u.has_dir = true;
+		}
+		close(dirfd);
+	}
+	struct use *g = realloc(uses, (nuses + 1) * sizeof(*g));
+	if (!g) {
+		free(u.path);
+		free(u.base);
+		return -ENOMEM;
+	}
+	uses = g;
+	uses[nuses++] = u;
+	return 0;
+}
+
+void gate_uses_clear(void)
+{
+	for (unsigned i = 0; i < nuses; i++) {
+		free(uses[i].path);
+		free(uses[i].base);
+	}
+	free(uses);
+	uses = NULL;
+	nuses = 0;
+}
+
+void gate_watch_stop(volatile sig_atomic_t *stop)
+{
+	stop_flag = stop;
+}
+
+static bool same_id(const struct gate_id *id, const struct stat *st)
+{
+	return id->dev == st->st_dev && id->ino == st->st_ino;
+}
+
+/*
+ * Refuses the output at base in dirfd (*existing when *exists) when it is a file the command
+ * uses: the same inode, or the same name in the same directory (a file not made yet).
+ */
+static int check_uses(int dirfd, const char *base, const struct stat *existing, bool exists,
+		      const char *what, const char *path, char *err, size_t errlen)
+{
+	struct stat dir;
+	bool have_dir;
+
+	if (!nuses)
+		return 0;
+	have_dir = fstat(dirfd, &dir) == 0;
+	for (unsigned i = 0; i < nuses; i++) {
+		struct use *u = &uses[i];
+		struct stat now;
+
+		if (u->self && !strcmp(u->self, what))
+			continue;
+		/* A file made since it was noted (a run's target) is known by its inode from now. */
+		if (exists && !u->has_id && !stat(u->path, &now)) {
+			u->id = (struct gate_id){.dev = now.st_dev, .ino = now.st_ino};
+			u->has_id = true;
+		}
+		if (!(exists && u->has_id && same_id(&u->id, existing)) &&
+		    !(have_dir && u->has_dir && same_id(&u->dir, &dir) && !strcmp(u->base, base)))
+			continue;
+		if (strcmp(u->path, path))
+			SAY("%s %s is also %s (%s)", what, path, u->role, u->path);
+		else
+			SAY("%s %s is also %s", what, path, u->role);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /*
  * Judges what is at base in dirfd for a side output: nothing (fine), a regular file (fine,
  * *existing filled in), anything else refused.
@@ -100,7 +203,7 @@ static int judge_output(int dirfd, const char *base, const char *what, const cha
 	*exists = false;
 	if (fd < 0) {
 		if (errno == ENOENT)
-			return 0;
+			return check_uses(dirfd, base, NULL, false, what, path, err, errlen);
 		int r = -errno;
 		SAY("%s %s: %s", what, path, strerror(errno));
 		return r;
@@ -120,7 +223,7 @@ static int judge_output(int dirfd, const char *base, const char *what, const cha
 			return r;
 		}
 		*exists = true;
-		return 0;
+		return check_uses(dirfd, base, existing, true, what, path, err, errlen);
 	}
 	if (S_ISLNK(existing->st_mode))
 		SAY("%s %s: is a symbolic link; name the file itself (iorate does not write "
@@ -271,7 +374,8 @@ int gate_reopen(int opath, int flags, struct stat *st)
  */
 struct out_stream {
 	int fd;
-	int err; /* the first failed write's -errno, or 0 */
+	int err;      /* the first failed write's -errno, or 0 */
+	bool borrow;  /* standard output: neither synced (a pipe cannot be) nor closed */
 };
 
 static ssize_t out_stream_write(void *cookie, const char *buf, size_t len)
@@ -296,16 +400,16 @@ static int out_stream_close(void *cookie)
 	struct out_stream *s = cookie;
 	int r = s->err;
 
-	if (!r && fsync(s->fd))
+	if (!s->borrow && !r && fsync(s->fd))
 		r = -errno;
-	if (close(s->fd) && !r && errno != EINTR)
+	if (!s->borrow && close(s->fd) && !r && errno != EINTR)
 		r = -errno;
 	free(s);
 	errno = -r;
 	return r ? -1 : 0;
 }
 
-static FILE *out_stream_open(int fd)
+static FILE *out_stream_open(int fd, bool borrow)
 {
 	static const cookie_io_functions_t io = {.write = out_stream_write,
 						 .close = out_stream_close};
@@ -314,10 +418,33 @@ static FILE *out_stream_open(int fd)
 
 	if (!s)
 		return NULL;
-	*s = (struct out_stream){.fd = fd};
+	*s = (struct out_stream){.fd = fd, .borrow = borrow};
 	if (!(f = fopencookie(s, "w", io)))
 		free(s);
 	return f;
+}
+
+FILE *gate_stdout_open(void)
+{
+	FILE *f;
+
+	fflush(stdout);
+	if ((f = out_stream_open(STDOUT_FILENO, true)) && isatty(STDOUT_FILENO))
+		setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
+
+int gate_stdout_close(FILE *f)
+{
+	int r = 0;
+
+	if (!f)
+		return 0;
+	/* The stream hides every error until its close: that returns the first, errno kept. */
+	errno = 0;
+	if (fclose(f))
+		r = errno ? -errno : -EIO;
+	return r;
 }
 
 int gate_out_open(struct gate_out *o, const char *what, const char *path, char *err,
@@ -330,7 +457,10 @@ int gate_out_open(struct gate_out *o, const char *what, const char *path, char *
 	o->dirfd = -1;
 	if (!strcmp(path, "-")) {
 		o->is_stdout = true;
-		o->f = stdout;
+		if (!(o->f = gate_stdout_open())) {
+			SAY("%s -: %s", what, strerror(ENOMEM));
+			return -ENOMEM;
+		}
 		return 0;
 	}
 	o->what = what;
@@ -371,7 +501,7 @@ int gate_out_open(struct gate_out *o, const char *what, const char *path, char *
 		}
 		fchmod(fd, old.st_mode & 0777);
 	}
-	if (!(o->f = out_stream_open(fd))) {
+	if (!(o->f = out_stream_open(fd, false))) {
 		r = -ENOMEM;
 		close(fd);
 		SAY("%s %s: %s", what, path, strerror(-r));
@@ -387,7 +517,9 @@ void gate_out_abort(struct gate_out *o)
 {
 	if (!o)
 		return;
-	if (o->f && !o->is_stdout)
+	if (o->f && o->is_stdout)
+		gate_stdout_close(o->f);
+	else if (o->f)
 		fclose(o->f);
 	if (o->tmpname && o->dirfd >= 0)
 		gate_unlinkat_created(o->dirfd, o->tmpname, &o->tmp);
@@ -421,11 +553,18 @@ int gate_out_commit(struct gate_out *o, char *err, size_t errlen)
 	int r;
 
 	if (o->is_stdout) {
-		errno = 0;
-		r = fflush(stdout) || ferror(stdout) ? (errno ? -errno : -EIO) : 0;
+		r = gate_stdout_close(o->f);
+		o->f = NULL;
 		if (r)
 			SAY("standard output: %s", strerror(-r));
 		return r;
+	}
+	/* Stopped by a signal: what was written may be partial; the old file stays. */
+	if (stop_flag && *stop_flag && !o->partial) {
+		SAY("%s %s: interrupted; %s", o->what, o->path,
+		    o->replace ? "the file was left as it was" : "nothing was written");
+		r = -EINTR;
+		goto fail;
 	}
 	r = finish_file(o->f);
 	o->f = NULL;

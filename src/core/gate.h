@@ -2,6 +2,7 @@
 #define IORATE_CORE_GATE_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -33,6 +34,34 @@ const char *gate_kind(mode_t mode);
  */
 int gate_check_output(const char *what, const char *path, char *err, size_t errlen);
 
+/*
+ * The files the command reads or runs on: its targets, the --db history, its input and job
+ * files. No side output may replace one of them: gate_check_output(), gate_out_open() and
+ * gate_out_commit() refuse it (-EINVAL, "--trace data.bin is also a target"). role names the
+ * file in that message ("a target"); self is the option that writes this very file (--db for
+ * the history), or NULL. A path that does not exist yet is matched by its name in its
+ * directory, one that does also by its device and inode (another name of the same file).
+ * One list per process; 0 or -ENOMEM.
+ */
+int gate_use(const char *path, const char *role, const char *self);
+/* Forgets the list (tests). */
+void gate_uses_clear(void);
+
+/*
+ * The flag of a signal that asked to stop (src/cmd/signals.c): gate_out_commit() then drops the
+ * output as gate_out_abort() does (-EINTR), so an interrupted command leaves the previous file;
+ * an output marked partial (set after gate_out_open()) is committed all the same.
+ */
+void gate_watch_stop(volatile sig_atomic_t *stop);
+
+/*
+ * Standard output as a stream that keeps the first write error with its errno (ENOSPC, EPIPE)
+ * instead of the vague "Input/output error". What stdout buffered is flushed first.
+ * gate_stdout_close() flushes and frees it (fd 1 stays open): 0 or that -errno.
+ */
+FILE *gate_stdout_open(void);
+int gate_stdout_close(FILE *f);
+
 /* A side output being written: f is a new file that becomes path on gate_out_commit(). */
 struct gate_out {
 	FILE *f;
@@ -43,6 +72,8 @@ struct gate_out {
 	struct gate_id tmp;          /* what was created under tmpname */
 	bool replace;                /* path named a regular file when opened */
 	bool is_stdout;
+	bool partial;                /* kept when stopped: the record of what an interrupted run
+					did (a trace, its report), not a whole document */
 };
 
 /* Opens a temporary file beside path ("-": stdout) that gate_out_commit() renames to path. */

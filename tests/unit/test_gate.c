@@ -301,8 +301,94 @@ static void out_stdout(void **state)
 	assert_int_equal(gate_check_output("-o", "-", err, sizeof(err)), 0);
 	assert_int_equal(gate_out_open(&o, "-o", "-", err, sizeof(err)), 0);
 	assert_true(o.is_stdout);
-	assert_ptr_equal(o.f, stdout);
+	assert_non_null(o.f);
 	assert_int_equal(gate_out_commit(&o, err, sizeof(err)), 0);
+	assert_null(o.f);
+}
+
+/* Standard output on a full device: the close names ENOSPC, not EIO; fd 1 stays open. */
+static void stdout_keeps_errno(void **state)
+{
+	int saved = dup(STDOUT_FILENO), full = open("/dev/full", O_WRONLY);
+	struct gate_out o;
+	char err[128] = "";
+	FILE *f;
+
+	(void)state;
+	if (full < 0) {
+		close(saved);
+		skip();
+	}
+	assert_true(saved >= 0);
+	assert_int_equal(dup2(full, STDOUT_FILENO), STDOUT_FILENO);
+	close(full);
+	assert_non_null(f = gate_stdout_open());
+	fputs("a report\n", f);
+	assert_int_equal(gate_stdout_close(f), -ENOSPC);
+	assert_int_equal(gate_out_open(&o, "--output", "-", err, sizeof(err)), 0);
+	fputs("a page\n", o.f);
+	assert_int_equal(gate_out_commit(&o, err, sizeof(err)), -ENOSPC);
+	assert_non_null(strstr(err, strerror(ENOSPC)));
+	assert_int_equal(fcntl(STDOUT_FILENO, F_GETFD), 0);
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+}
+
+/*
+ * A file the command uses (a target, its history, an input) is never an output's: refused by
+ * name before it exists, by inode under another name; the option that writes it is let through.
+ */
+static void out_refuses_a_file_in_use(void **state)
+{
+	struct fx *fx = *state;
+	struct gate_out o;
+	char other[200], db[200], err[512] = "";
+
+	snprintf(other, sizeof(other), "%s/other.txt", fx->dir);
+	snprintf(db, sizeof(db), "%s/h.db", fx->dir);
+	assert_int_equal(gate_use(fx->path, "a target", NULL), 0);
+	assert_int_equal(gate_use(db, "the --db history", "--db"), 0);
+	/* out.txt does not exist yet: its name is enough. */
+	assert_int_equal(gate_check_output("--trace", fx->path, err, sizeof(err)), -EINVAL);
+	assert_true(strstr(err, "is also a target") && strstr(err, fx->path));
+	put(fx->path, "data\n");
+	assert_int_equal(link(fx->path, other), 0);
+	err[0] = '\0';
+	assert_int_equal(gate_out_open(&o, "--trace", other, err, sizeof(err)), -EINVAL);
+	assert_true(strstr(err, "is also a target (") && strstr(err, other));
+	assert_int_equal(count_named(fx->dir, ".other.txt."), 0);
+	assert_int_equal(gate_check_output("--output", db, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "is also the --db history"));
+	assert_int_equal(gate_check_output("--db", db, err, sizeof(err)), 0);
+	assert_string_equal(get(fx->path), "data\n");
+	gate_uses_clear();
+	assert_int_equal(gate_check_output("--trace", other, err, sizeof(err)), 0);
+}
+
+/* A signal that asked to stop: the commit drops the output and leaves the old file. */
+static void out_commit_stopped(void **state)
+{
+	struct fx *fx = *state;
+	volatile sig_atomic_t stop = 0;
+	struct gate_out o;
+	char err[256] = "";
+
+	put(fx->path, "old\n");
+	gate_watch_stop(&stop);
+	assert_int_equal(gate_out_open(&o, "--output", fx->path, err, sizeof(err)), 0);
+	fputs("half of a page", o.f);
+	stop = SIGINT;
+	assert_int_equal(gate_out_commit(&o, err, sizeof(err)), -EINTR);
+	assert_non_null(strstr(err, "interrupted"));
+	assert_string_equal(get(fx->path), "old\n");
+	assert_int_equal(count_named(fx->dir, ".out.txt."), 0);
+	/* A run's trace is the record of what was issued: kept all the same. */
+	assert_int_equal(gate_out_open(&o, "--trace", fx->path, err, sizeof(err)), 0);
+	o.partial = true;
+	fputs("issued\n", o.f);
+	assert_int_equal(gate_out_commit(&o, err, sizeof(err)), 0);
+	assert_string_equal(get(fx->path), "issued\n");
+	gate_watch_stop(NULL);
 }
 
 static void create_and_unlink_created(void **state)
@@ -449,6 +535,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(out_commit_judges_the_name_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(out_write_error_is_named, setup, teardown),
 		cmocka_unit_test_setup_teardown(out_stdout, setup, teardown),
+		cmocka_unit_test(stdout_keeps_errno),
+		cmocka_unit_test_setup_teardown(out_refuses_a_file_in_use, setup, teardown),
+		cmocka_unit_test_setup_teardown(out_commit_stopped, setup, teardown),
 		cmocka_unit_test_setup_teardown(create_and_unlink_created, setup, teardown),
 		cmocka_unit_test_setup_teardown(unique_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(hold_and_reopen_same_inode, setup, teardown),
