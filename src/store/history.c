@@ -45,6 +45,13 @@ static int sql_errno(int rc)
 
 int history_sql_fail(struct history *h, char *err, size_t len, int rc, const char *what)
 {
+	int sys = h->db ? sqlite3_system_errno(h->db) : 0;
+	int k = rc & 0xff;
+
+	/* A failed read or write says why, as the system did (ENOSPC, EFBIG, EACCES). */
+	if (sys > 0 && (k == SQLITE_IOERR || k == SQLITE_FULL || k == SQLITE_CANTOPEN))
+		return err_set(err, len, -sys, "%s: %s: %s (%s)", h->path, what,
+			       sqlite3_errmsg(h->db), strerror(sys));
 	return err_set(err, len, sql_errno(rc), "%s: %s: %s", h->path, what,
 			    sqlite3_errmsg(h->db));
 }
@@ -269,15 +276,36 @@ static int (*sqlite_open)(const char *, int, int);
  * never through a link, and never anything but a regular file, so no name swapped in after
  * history_open() checked it can send SQLite's pages to a device.
  */
+/*
+ * While history_open() opens the database, the first file made (O_EXCL: made here, not found)
+ * is the database itself: a history that was new and kept no run is removed at close.
+ */
+static struct {
+	bool opening, made;
+	struct gate_id id;
+} creating;
+
 static int gated_open(const char *path, int flags, int mode)
 {
 	struct stat st;
-	int fd = sqlite_open(path, flags | O_NOFOLLOW, mode);
+	bool made = false;
+	int fd = sqlite_open(path, (flags & ~O_CREAT) | O_NOFOLLOW, mode);
 
+	if (fd < 0 && errno == ENOENT && (flags & O_CREAT)) {
+		fd = sqlite_open(path, flags | O_EXCL | O_NOFOLLOW, mode);
+		made = fd >= 0;
+		if (fd < 0 && errno == EEXIST) /* another process made it meanwhile */
+			fd = sqlite_open(path, (flags & ~O_CREAT) | O_NOFOLLOW, mode);
+	}
 	if (fd < 0 || (flags & O_ACCMODE) == O_RDONLY)
 		return fd;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (made && creating.opening && !creating.made) {
+			creating.made = true;
+			creating.id = (struct gate_id){.dev = st.st_dev, .ino = st.st_ino};
+		}
 		return fd;
+	}
 	close(fd);
 	errno = EINVAL;
 	return -1;
@@ -326,8 +354,19 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 		free(h);
 		return err_set(err, len, -ENOMEM, "out of memory");
 	}
+	/* No output of the command (--trace, --output) may replace the history. */
+	if (gate_use(path, "the --db history", "--db")) {
+		free(h->path);
+		free(h);
+		return err_set(err, len, -ENOMEM, "out of memory");
+	}
+	creating.opening = true;
+	creating.made = false;
 	r = sqlite3_open_v2(path, &h->db,
 			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL);
+	creating.opening = false;
+	h->created = creating.made;
+	h->made = creating.id;
 	if (r != SQLITE_OK) {
 		r = err_set(err, len, sql_errno(r), "%s: %s", path,
 			 h->db ? sqlite3_errmsg(h->db) : "cannot open");
@@ -341,8 +380,38 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	*hp = h;
 	return 0;
 out:
-	history_close(h);
+	history_close_unused(h); /* a database made here that could not be set up is removed */
 	return r;
+}
+
+/*
+ * Whether a history holds no run: a failed read of a database this process made (no schema
+ * yet: the disk was full) counts as none; any other failure (busy, locked) as some.
+ */
+static bool holds_no_run(struct history *h)
+{
+	sqlite3_stmt *st;
+	bool none;
+
+	if (!h->db)
+		return false;
+	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return true;
+	none = sqlite3_step(st) == SQLITE_DONE;
+	sqlite3_finalize(st);
+	return none;
+}
+
+void history_close_unused(struct history *h)
+{
+	if (!h)
+		return;
+	bool drop = h->created && holds_no_run(h);
+	sqlite3_close(h->db);
+	h->db = NULL;
+	if (drop)
+		(void)gate_unlink_created(h->path, &h->made);
+	history_close(h);
 }
 
 void history_close(struct history *h)

@@ -47,9 +47,16 @@ int history_default_path(char *buf, size_t len);
  * the database at path, or at history_default_path() when path is NULL. -EPROTO when the
  * database was written by a newer iorate (a schema this build does not know); -EINVAL when path
  * is not a regular file (nor a new name in an existing directory): a device, a link, a FIFO.
+ * The path is recorded with gate_use(): no output of the command may replace it.
  */
 int history_open(const char *path, struct history **h, char *err, size_t errlen);
 void history_close(struct history *h);
+/*
+ * Closes h, removing the database file when history_open() made it and it still holds no run
+ * (its first save failed, an import was stopped or read nothing): a failure leaves no empty
+ * history behind. A file that is no longer the one made is left alone.
+ */
+void history_close_unused(struct history *h);
 const char *history_path(const struct history *h);
 /* The database's schema version (HISTORY_SCHEMA once opened). */
 int history_schema_version(struct history *h);

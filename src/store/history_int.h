@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/gate.h"
 #include "core/result.h"
 #include "util/err.h"
 
@@ -12,6 +13,8 @@
 struct history {
 	sqlite3 *db;
 	char *path;
+	bool created;           /* history_open() made the file: removed at close if it holds no run */
+	struct gate_id made;    /* what it made */
 };
 
 /* "PATH: what: sqlite's message", returning rc as -errno. */
