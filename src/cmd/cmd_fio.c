@@ -366,6 +366,7 @@ static int with_output(struct fio_session *s, const struct output_opts *out, boo
 		if ((r = gate_out_open(&go, "--output", s->fio.output, err, sizeof(err))))
 			return r == -EINVAL ? usage_error("fio: %s", err)
 					    : run_error("fio: %s", err);
+		go.partial = true; /* an interrupted run's report, as it is printed */
 		fflush(stdout);
 		if ((mfd = memfd_create("iorate-output", MFD_CLOEXEC)) < 0 ||
 		    (saved = dup(STDOUT_FILENO)) < 0 || dup2(mfd, STDOUT_FILENO) < 0) {
@@ -394,6 +395,26 @@ static int with_output(struct fio_session *s, const struct output_opts *out, boo
 	return rc;
 }
 
+/*
+ * --output is judged before the jobs are echoed, so that a refusal is the only line: not a
+ * device, FIFO or link, and none of the jobs' files (the job files are noted as read).
+ */
+static int check_output(const struct fio_session *s)
+{
+	char err[512];
+	int r;
+
+	if (!s->fio.output)
+		return 0;
+	for (unsigned i = 0; i < s->jobs.n; i++)
+		for (unsigned t = 0; t < s->jobs.jobs[i].ntargets; t++)
+			if (gate_use(s->jobs.jobs[i].targets[t], "a target", NULL))
+				return run_error("fio: out of memory");
+	if ((r = gate_check_output("--output", s->fio.output, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("fio: %s", err) : run_error("fio: %s", err);
+	return 0;
+}
+
 static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_own *own,
 		   int argc, char **argv, int fargc, char **fargv)
 {
@@ -412,6 +433,8 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 		return r;
 	if (s->fio.parse_only && !ctx->dry_run)
 		return 0;
+	if ((r = check_output(s)))
+		return r;
 	if (!ctx->dry_run && !ctx->out->quiet)
 		cmd_fio_announce(s, "fio");
 	/* The core's messages name fields as fio's options. */

@@ -35,7 +35,7 @@ static void save_result(const struct result *r, const char *db)
 		run_error("warning: the run was not saved: %s", err);
 	else
 		run_error("saved as run %lld in %s", (long long)id, history_path(h));
-	history_close(h);
+	history_close_unused(h); /* a new database whose first save failed is not left empty */
 }
 
 void cmd_result_spell(struct result *r)
@@ -53,18 +53,42 @@ int cmd_run_failed(int rc, const struct result *r, const char *label)
 	return !r->started && (rc == -EDOM || rc == -EINVAL) ? EXIT_USAGE : 1;
 }
 
+/*
+ * The report on standard output through a stream that keeps the first write error: 0, or the
+ * -errno that lost it (ENOSPC on a full disk, EPIPE), said once on stderr.
+ */
+static int print_report(const struct output_opts *o, const struct result *r,
+			const struct result_set *set)
+{
+	FILE *f = gate_stdout_open();
+	int w;
+
+	if (!f) {
+		run_error("standard output: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if (set)
+		report_write_set(o->fmt->result, f, set, &o->ropts);
+	else
+		o->fmt->result->write(f, r, &o->ropts);
+	if ((w = gate_stdout_close(f)))
+		run_error("standard output: the report was not written: %s", strerror(-w));
+	return w;
+}
+
 int cmd_print_result(const struct result *r, const struct output_opts *o, int rc)
 {
-	o->fmt->result->write(stdout, r, &o->ropts);
-	fflush(stdout);
+	int w = print_report(o, r, NULL);
+
+	/* A report that could not be written loses nothing kept: the run is still saved. */
 	if (o->save)
 		save_result(r, o->db);
 	if (rc)
 		run_error("%s", r->errmsg[0] ? r->errmsg : strerror(-rc));
-	else if (r->interrupted)
+	else if (r->interrupted && !w)
 		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
 			r->seconds);
-	return rc ? 1 : r->interrupted ? EXIT_INTERRUPTED : 0;
+	return rc || w ? 1 : r->interrupted ? EXIT_INTERRUPTED : 0;
 }
 
 int output_opts_check(const struct output_opts *o)
@@ -73,6 +97,7 @@ int output_opts_check(const struct output_opts *o)
 	const char *db = o->db;
 	int r;
 
+	gate_watch_stop(cmd_stop_flag());
 	if (!o->save && !db)
 		return 0;
 	/* The default database's directories are made when it is first written. */
@@ -81,6 +106,30 @@ int output_opts_check(const struct output_opts *o)
 		db = path;
 	if (db && (r = gate_check_output("--db", db, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	/* No output (--trace) may replace the history. */
+	if (db && gate_use(db, "the --db history", "--db"))
+		return run_error("out of memory");
+	return 0;
+}
+
+/*
+ * Before anything runs: the jobs' targets are files no output may replace (--db included),
+ * and a trace on standard output cannot share it with a report meant for a program.
+ */
+static int jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o)
+{
+	bool machine = strcmp(o->fmt->name, "text") != 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct job *j = &jobs[i];
+
+		if (machine && j->trace_path && !strcmp(j->trace_path, "-"))
+			return usage_error(FIELD("trace") " - and --%s both write to standard "
+				"output; give " FIELD("trace") " a file", o->fmt->name);
+		for (unsigned t = 0; t < j->ntargets; t++)
+			if (gate_use(j->targets[t], "a target", NULL))
+				return run_error("out of memory");
+	}
 	return 0;
 }
 
@@ -94,7 +143,7 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
-	if ((rc = output_opts_check(o)))
+	if ((rc = jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
 		return rc;
 	progress_init(&progress, o->quiet);
 	progress_hooks(&progress, &hooks, cmd_stop_flag());
@@ -139,7 +188,7 @@ static void save_set(const struct result_set *s, const char *db)
 		run_error("warning: the run was not saved: %s", err);
 	else
 		run_error("saved as run %lld in %s", (long long)id, history_path(h));
-	history_close(h);
+	history_close_unused(h); /* a new database whose first save failed is not left empty */
 }
 
 /*
@@ -150,8 +199,8 @@ static int print_set(const struct result_set *s, const struct output_opts *o)
 {
 	int code = 0;
 
-	report_write_set(o->fmt->result, stdout, s, &o->ropts);
-	fflush(stdout);
+	if (print_report(o, NULL, s))
+		code = 1;
 	if (o->save)
 		save_set(s, o->db);
 	for (unsigned i = 0; i < s->njobs; i++) {
@@ -199,6 +248,8 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 
 	if (jobs->n == 1)
 		return cmd_run_job(&jobs->jobs[0], o);
+	if ((rc = jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)))
+		return rc;
 	/* Every job is checked before the first touches a target: no file is made for nothing. */
 	for (unsigned i = 0; i < jobs->n; i++)
 		if (job_validate(&jobs->jobs[i], err, sizeof(err)) ||
@@ -207,8 +258,6 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 							       sizeof(label)), err);
 	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)))
 		return usage_error("%s", err);
-	if ((rc = output_opts_check(o)))
-		return rc;
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");
 	for (unsigned i = 0; i < jobs->n; i++)

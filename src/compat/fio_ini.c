@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "compat/fio.h"
+#include "core/gate.h"
+#include "util/err.h"
 
 #define MAX_INCLUDE_DEPTH 16
 #define WHERE_MAX 4200       /* a path and its line number */
@@ -341,6 +343,9 @@ int fio_ini_read(struct compat_fio *f, const char *path, char *err, size_t errle
 {
 	struct ini in = {.f = f, .err = err, .errlen = errlen};
 
+	/* No output of the command (--trace, --output) may replace a job file. */
+	if (gate_use(path, "a job file", NULL))
+		return err_set(err, errlen, -ENOMEM, "out of memory");
 	f->doc->nfiles++;
 	return ini_read(&in, path, 0);
 }

@@ -502,7 +502,8 @@ static int open_targets(struct run *run, const struct runner_hooks *hooks, char 
 	int r;
 
 	/* What can be refused without touching anything is refused before the first target. */
-	if (!(run->ops->flags & ENGINE_NO_IO) && (r = runner_precheck(job, err, errlen)))
+	/* The null engine opens nothing, but refuses what a real run would (a dry run). */
+	if ((r = runner_precheck(job, err, errlen)))
 		return r;
 	for (unsigned i = 0; i < job->ntargets; i++) {
 		struct target *t = &run->targets[i];
@@ -655,6 +656,7 @@ int run_prepare(struct run *run, const struct runner_hooks *hooks)
 	if (run->job->trace_path &&
 	    (rc = gate_out_open(&run->trace, FIELD("trace"), run->job->trace_path, err, errlen)))
 		return rc;
+	run->trace.partial = true; /* a stopped run's trace still tells what was issued */
 	if (run->job->invalidate)
 		invalidate(run);
 	return 0;

@@ -20,6 +20,7 @@
 #include "core/zbd.h"
 #include "engine/engine.h"
 #include "util/clock.h"
+#include "util/err.h"
 #include "util/field.h"
 
 #define START_DELAY_NS (50ull * 1000000ull)
@@ -64,6 +65,10 @@ int runner_precheck(const struct job *job, char *err, size_t errlen)
 	for (unsigned i = 0; i < job->ntargets; i++)
 		if ((r = target_precheck(job->targets[i], err, errlen)))
 			return r;
+	/* No output may replace a target (a read-only run's data included). */
+	for (unsigned i = 0; i < job->ntargets; i++)
+		if ((r = gate_use(job->targets[i], "a target", NULL)))
+			return err_set(err, errlen, r, "out of memory");
 	if (job->trace_path && (r = gate_check_output(FIELD("trace"), job->trace_path, err, errlen)))
 		return r;
 	return 0;

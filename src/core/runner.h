@@ -52,7 +52,8 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 
 /*
  * Refuses, before any target is touched, what is bad usage whatever happens next: a target that
- * is a directory or whose directory is missing, a --trace that is not a regular file. Returns 0
+ * is a directory or whose directory is missing, a --trace that is not a regular file or would
+ * replace a file the command uses (its targets are recorded with gate_use()). Returns 0
  * or -EINVAL with "<what>: <why>" in err. runner_run() calls it; sweep and mark call it for every
  * job before the first one runs.
  */
