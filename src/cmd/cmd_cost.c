@@ -360,6 +360,11 @@ static int check_page(const struct cost_cmd *cc)
 
 	if (!cc->html)
 		return 0;
+	/* The page may not replace a --catalog file it is priced from; a signal drops it. */
+	gate_watch_stop(cmd_stop_flag());
+	for (unsigned i = 0; i < cc->mo.files.n; i++)
+		if (gate_use(cc->mo.files.v[i], "a --catalog file", NULL))
+			return run_error("out of memory");
 	if ((r = gate_check_output("--html", cc->html, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
 	if (!strcmp(cc->html, "-") && cc->mo.json)

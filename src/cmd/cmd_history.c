@@ -15,6 +15,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
+#include "core/gate.h"
 #include "core/result_json.h"
 #include "report/history_fmt.h"
 #include "report/history_list.h"
@@ -30,6 +31,7 @@ struct hopts {
 	unsigned limit;
 	bool json, csv, help;
 	char path[PATH_MAX];
+	FILE *out;  /* standard output, keeping its first write error (gate_stdout_open) */
 };
 
 static int history_main(int argc, char **argv);
@@ -176,11 +178,11 @@ static int open_db(struct hopts *o, bool create, struct history **h)
 	return 0;
 }
 
-static int print_json(json_t *o)
+static int print_json(FILE *f, json_t *o)
 {
-	int r = o ? jsonout_dumpf(o, stdout, JSON_INDENT(2)) : -ENOMEM;
+	int r = o ? jsonout_dumpf(o, f, JSON_INDENT(2)) : -ENOMEM;
 
-	fputc('\n', stdout);
+	fputc('\n', f);
 	json_decref(o);
 	return r ? run_error("writing JSON: %s", strerror(-r)) : 0;
 }
@@ -189,6 +191,7 @@ static int print_json(json_t *o)
 struct list_out {
 	const struct report_history_list_ops *ops;
 	void *state;
+	FILE *f;
 };
 
 static int list_row(const struct history_entry *e, void *arg)
@@ -196,7 +199,7 @@ static int list_row(const struct history_entry *e, void *arg)
 	struct list_out *l = arg;
 	struct history_row row = {.id = e->id, .label = e->label, .run = &e->run};
 
-	return l->ops->row(stdout, &row, l->state);
+	return l->ops->row(l->f, &row, l->state);
 }
 
 static int do_list(struct hopts *o, int argc, char **argv)
@@ -205,7 +208,8 @@ static int do_list(struct hopts *o, int argc, char **argv)
 				   .since_unix_ms = o->since_ms, .limit = o->limit};
 	struct list_out l = {.ops = o->json  ? &history_list_json
 				    : o->csv ? &history_list_csv
-					     : &history_list_text};
+					     : &history_list_text,
+			     .f = o->out};
 	char err[PATH_MAX + 256];
 	struct history *h;
 	int r;
@@ -219,14 +223,14 @@ static int do_list(struct hopts *o, int argc, char **argv)
 		escape_fputs(o->path, stderr);
 		fputs(" (save runs with 'iorate run --save')\n", stderr);
 	}
-	if ((r = l.ops->begin(stdout, o->path, &l.state))) {
+	if ((r = l.ops->begin(o->out, o->path, &l.state))) {
 		history_close(h);
 		return run_error("%s", strerror(-r));
 	}
 	if (h && (r = history_list(h, &f, list_row, &l, err, sizeof(err))))
 		r = run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	history_close(h);
-	int w = l.ops->end(stdout, l.state);
+	int w = l.ops->end(o->out, l.state);
 	return r ? r : w ? run_error("writing the list: %s", strerror(-w)) : 0;
 }
 
@@ -251,14 +255,18 @@ static int do_show(struct hopts *o, int argc, char **argv)
 	history_close(h);
 	if (r)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
-	r = report_write_set(o->json ? &report_json : &report_text, stdout, &e.run, NULL);
+	r = report_write_set(o->json ? &report_json : &report_text, o->out, &e.run, NULL);
 	history_entry_release(&e);
-	if (!r && fflush(stdout))
-		r = -errno;
 	return r ? run_error("writing: %s", strerror(-r)) : 0;
 }
 
-static int import_file(struct history *h, const char *path, const char *label)
+/* Whether a signal asked to stop (Ctrl-C, kill): an import stops between runs. */
+static bool stopped(void)
+{
+	return *cmd_stop_flag() != 0;
+}
+
+static int import_file(FILE *out, struct history *h, const char *path, const char *label)
 {
 	char err[PATH_MAX + 256], *p;
 	struct result_set *runs;
@@ -266,24 +274,28 @@ static int import_file(struct history *h, const char *path, const char *label)
 	int bad = 0;
 
 	if (result_json_load_sets(path, &runs, &n, err, sizeof(err)))
-		return run_error("%s", err);
+		return stopped() ? 1 : run_error("%s", err); /* a read cut short says no more */
 	p = escape_dup(path);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !stopped(); i++) {
 		int64_t id = 0;
 		int r = history_save_set(h, &runs[i], label, &id, err, sizeof(err));
 
 		if (r == -EEXIST)
-			printf("%s: already saved as run %lld\n", p ? p : "?", (long long)id);
+			fprintf(out, "%s: already saved as run %lld\n", p ? p : "?", (long long)id);
 		else if (r)
 			bad = run_error("%s: %s", path, err);
 		else
-			printf("imported %s as run %lld\n", p ? p : "?", (long long)id);
+			fprintf(out, "imported %s as run %lld\n", p ? p : "?", (long long)id);
 	}
 	free(p);
 	result_sets_free(runs, n);
 	return bad;
 }
 
+/*
+ * Every file is read and each run saved in its own transaction; a signal stops the import
+ * between runs (those saved stay), and a database made for it that got no run is removed.
+ */
 static int do_import(struct hopts *o, int argc, char **argv)
 {
 	struct history *h;
@@ -291,12 +303,18 @@ static int do_import(struct hopts *o, int argc, char **argv)
 
 	if (argc < 1)
 		return usage_error("history import: needs FILE.json (or - for stdin)");
+	/* --db may not name a file being imported. */
+	for (int i = 0; i < argc; i++)
+		if (gate_use(argv[i], "a file being imported", NULL))
+			return run_error("out of memory");
 	if ((r = open_db(o, true, &h)))
 		return r;
-	for (int i = 0; i < argc; i++)
-		if (import_file(h, argv[i], o->label))
+	for (int i = 0; i < argc && !stopped(); i++)
+		if (import_file(o->out, h, argv[i], o->label))
 			bad = 1;
-	history_close(h);
+	history_close_unused(h);
+	if (stopped())
+		return run_error("history import: interrupted; the runs imported before it are kept");
 	return bad;
 }
 
@@ -326,9 +344,9 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
 	if (o->json) {
-		r = print_json(report_history_compare_json(&ra, &rb));
+		r = print_json(o->out, report_history_compare_json(&ra, &rb));
 	} else {
-		report_history_compare_text(stdout, &ra, &rb);
+		report_history_compare_text(o->out, &ra, &rb);
 		r = 0;
 	}
 	history_entry_release(&a);
@@ -355,8 +373,26 @@ static int do_rm(struct hopts *o, int argc, char **argv)
 	history_close(h);
 	if (r)
 		return run_error("history: %s", err);
-	printf("removed run %lld\n", (long long)id);
+	fprintf(o->out, "removed run %lld\n", (long long)id);
 	return 0;
+}
+
+/*
+ * A command, its output through a stream that keeps the first write error: a full disk or a
+ * closed pipe is named as itself (ENOSPC, EPIPE), once, and the exit status is 1.
+ */
+static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hopts *o, int argc,
+		   char **argv)
+{
+	int r, w;
+
+	gate_watch_stop(cmd_stop_flag());
+	if (!(o->out = gate_stdout_open()))
+		return run_error("out of memory");
+	r = fn(o, argc, argv);
+	if ((w = gate_stdout_close(o->out)))
+		run_error("standard output: %s", strerror(-w));
+	return r ? r : w ? 1 : 0;
 }
 
 static int history_main(int argc, char **argv)
@@ -397,7 +433,7 @@ static int history_main(int argc, char **argv)
 			return usage_error("--csv is for 'history list'");
 		if (subs[i].fn == do_import && o.json)
 			return usage_error("--json: 'history import' reads JSON, it prints none");
-		return subs[i].fn(&o, argc - 1 - first, argv + 1 + first);
+		return run_sub(subs[i].fn, &o, argc - 1 - first, argv + 1 + first);
 	}
 	return usage_error("history: '%s' is not a command (list, show, import, compare, rm)",
 			   argv[1]);

@@ -290,6 +290,24 @@ static int check_outputs(const struct collect *c)
 	return 0;
 }
 
+/*
+ * The files the page is made from (JSON inputs, --db) may not be replaced by an output
+ * (--output r.json r.json); a signal stops the outputs from being committed.
+ */
+static int note_inputs(const struct collect *c, int n, char **words)
+{
+	gate_watch_stop(cmd_stop_flag());
+	if (c->db && gate_use(c->db, "the --db history", "--db"))
+		return run_error("out of memory");
+	for (int i = 0; i < n; i++) {
+		int64_t id;
+
+		if (!is_id(words[i], &id) && gate_use(words[i], "an input of this report", NULL))
+			return run_error("out of memory");
+	}
+	return 0;
+}
+
 static int report_main(int argc, char **argv)
 {
 	struct collect c = {0};
@@ -303,7 +321,7 @@ static int report_main(int argc, char **argv)
 		options_help(stdout, &cmd_report);
 		return 0;
 	}
-	if ((r = check_outputs(&c)))
+	if ((r = note_inputs(&c, argc - first, argv + first)) || (r = check_outputs(&c)))
 		return r;
 	if (first == argc)
 		r = add_newest(&c);
@@ -312,6 +330,9 @@ static int report_main(int argc, char **argv)
 
 		r = is_id(argv[i], &id) ? add_id(&c, id) : add_file(&c, argv[i]);
 	}
+	/* Stopped (Ctrl-C, kill): no page from part of the runs; the old one stays. */
+	if (!r && *cmd_stop_flag())
+		r = run_error("report: interrupted before the page was written");
 	if (!r)
 		r = write_page(&c);
 	history_close(c.h);
