@@ -5,6 +5,7 @@
 
 #include "report/report.h"
 #include "report/summary.h"
+#include "util/escape.h"
 
 const char *const report_dir_names[REPORT_NDIR] = { "read", "write", "total" };
 
@@ -44,19 +45,27 @@ const char *report_error(const struct result *r)
 
 void report_csv_field(FILE *f, const char *s)
 {
+	/*
+	 * Control characters print escaped (ESC as \x1b), as in the text reports: a CSV shown on
+	 * a terminal cannot move the cursor or clear the screen. Out of memory, "?" stands in.
+	 */
+	char *e = s ? escape_dup(s) : NULL;
+	const char *t = e ? e : "?";
+
 	if (!s)
 		return;
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, f);
-		return;
+	if (!t[strcspn(t, ",\"")]) {
+		fputs(t, f);
+	} else {
+		fputc('"', f);
+		for (; *t; t++) {
+			if (*t == '"')
+				fputc('"', f);
+			fputc(*t, f);
+		}
+		fputc('"', f);
 	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	free(e);
 }
 
 const char *report_fmt_us(double v, char *buf, size_t len)

@@ -31,8 +31,9 @@ const char *report_pct_label(unsigned i, char *buf, size_t len);
 const char *report_error(const struct result *r);
 
 /*
- * One CSV field with RFC 4180 quoting: a field holding a comma, a quote or a line break is
- * quoted, quotes doubled. NULL writes an empty field.
+ * One CSV field with RFC 4180 quoting: a field holding a comma or a quote is quoted, quotes
+ * doubled. Control characters (a line break too) are escaped as util/escape.h says (\x1b, \n),
+ * never written raw. NULL writes an empty field.
  */
 void report_csv_field(FILE *f, const char *s);
 
