@@ -1,0 +1,230 @@
+#!/usr/bin/env bats
+# Outputs never replace what the command uses (its targets, the history, its inputs, job files),
+# standard output's write errors are named as themselves, a signal leaves the previous file, a
+# failed first save leaves no empty database, and CSV prints control characters escaped.
+
+load helpers
+
+# stderr is exactly one line.
+one_line() {
+	[ -n "$stderr" ] && [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] ||
+		{ echo "stderr is not one line: $stderr" >&2; return 1; }
+}
+
+# The 1 MiB file data.bin and its SHA-256 in $sum.
+make_data() {
+	head -c 1M /dev/urandom >data.bin
+	sum=$(sha256sum <data.bin)
+}
+
+unchanged() {
+	[ "$(sha256sum <"$1")" = "$2" ] || { echo "$1 was changed" >&2; return 1; }
+}
+
+# No temporary output (.NAME.iorate-XXXXXXXXXXXX) was left in the directory.
+no_temp() {
+	[ -z "$(find . -maxdepth 1 -name '.*.iorate-*' -print -quit)" ] ||
+		{ echo "a temporary output was left: $(ls -A)" >&2; return 1; }
+}
+
+# Waits (without sleeping) until process $1 blocks reading a pipe or FIFO.
+blocked_in_read() {
+	local w i
+	for ((i = 0; i < 2000000; i++)); do
+		w=""
+		read -r w </proc/"$1"/wchan || [ -n "$w" ] || return 1
+		[[ $w == *pipe_read ]] && return 0
+	done
+	echo "process $1 never blocked in a read (wchan $w)" >&2
+	return 1
+}
+
+@test "--trace naming the target of a read-only run is refused, before any I/O" {
+	make_data
+	iorate run -w 0 --cache buffered -q -d 0.1 --trace data.bin data.bin
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --trace data.bin is also a target" ]
+	unchanged data.bin "$sum"
+	# Another name of the same file (a hard link) is the same file.
+	ln data.bin other.bin
+	iorate run -w 0 --cache buffered -q -d 0.1 --trace other.bin data.bin
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --trace other.bin is also a target (data.bin)" ]
+	unchanged data.bin "$sum"
+	no_temp
+}
+
+@test "--trace naming the --db history is refused, the history unchanged" {
+	"$IORATE" run --engine null -q -d 0.1 --save --db h.db x.dat >/dev/null 2>&1
+	hsum=$(sha256sum <h.db)
+	iorate run --engine null -q -d 0.1 --save --db h.db --trace h.db x.dat
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --trace h.db is also the --db history" ]
+	unchanged h.db "$hsum"
+	no_temp
+}
+
+@test "report --output naming its own input is refused, the input unchanged" {
+	"$IORATE" run --engine null -q -d 0.1 --json x.dat >r.json
+	rsum=$(sha256sum <r.json)
+	iorate report --output r.json r.json
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --output r.json is also an input of this report" ]
+	unchanged r.json "$rsum"
+	no_temp
+}
+
+@test "--db naming the run's target is refused, the target unchanged" {
+	make_data
+	iorate run -w 0 --cache buffered -q -d 0.1 --save --db data.bin data.bin
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --db data.bin is also a target" ]
+	unchanged data.bin "$sum"
+}
+
+@test "history import --db naming a file being imported is refused" {
+	"$IORATE" run --engine null -q -d 0.1 --json x.dat >r.json
+	rsum=$(sha256sum <r.json)
+	iorate history import --db r.json r.json
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --db r.json is also a file being imported" ]
+	unchanged r.json "$rsum"
+}
+
+@test "fio --output: a job file or a device is refused in one line, before the jobs are echoed" {
+	printf '[a]\nrw=read\nfilename=y.dat\nsize=1m\nioengine=null\nruntime=1\n' >j.fio
+	jsum=$(sha256sum <j.fio)
+	iorate fio --output=j.fio j.fio
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: fio: --output j.fio is also a job file" ]
+	[ -z "$output" ]
+	unchanged j.fio "$jsum"
+	iorate run --job j.fio --trace j.fio
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --trace j.fio is also a job file" ]
+	unchanged j.fio "$jsum"
+	iorate fio --output=/dev/null j.fio
+	[ "$status" -eq 2 ]
+	one_line
+	[[ "$stderr" == "iorate: fio: --output /dev/null: is a character device"* ]]
+	[ -z "$output" ]
+	[ ! -e y.dat ]
+}
+
+@test "--trace - beside a report for programs on standard output is refused, naming both" {
+	for fmt in json csv fio-json; do
+		iorate run --engine null -q -d 0.1 --trace - --$fmt x.dat
+		[ "$status" -eq 2 ]
+		one_line
+		[ "$stderr" = "iorate: --trace - and --$fmt both write to standard output; give --trace a file" ]
+		[ -z "$output" ]
+	done
+}
+
+@test "standard output on a full device: exit 1 naming ENOSPC, and --save still saves" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	rc=0
+	"$IORATE" run --engine null -q -d 0.1 --json --save --db h.db x.dat >/dev/full 2>err || rc=$?
+	[ "$rc" -eq 1 ] || { echo "exit $rc: $(cat err)"; false; }
+	grep -qx "iorate: standard output: the report was not written: No space left on device" err
+	grep -qx "iorate: saved as run 1 in h.db" err
+	iorate history list --db h.db --json
+	json_ok '.runs | length == 1'
+	"$IORATE" history show --db h.db 1 --json >r.json
+	for cmd in "report --output - r.json" "history list --db h.db --json"; do
+		rc=0
+		# shellcheck disable=SC2086
+		"$IORATE" $cmd >/dev/full 2>err || rc=$?
+		[ "$rc" -eq 1 ] || { echo "$cmd: exit $rc: $(cat err)"; false; }
+		[ "$(cat err)" = "iorate: standard output: No space left on device" ] ||
+			{ echo "$cmd: $(cat err)"; false; }
+	done
+}
+
+@test "SIGINT while report reads its input: the old page stays, no temporary file, exit 130" {
+	"$IORATE" run --engine null -q -d 0.1 --json x.dat >r.json
+	echo '<p>the old page</p>' >page.html
+	psum=$(sha256sum <page.html)
+	# The input is a FIFO this test holds open (fd 5; bats keeps fd 3): report has read the
+	# whole run and waits for its end when the signal comes.
+	mkfifo in.json
+	exec 5<>in.json
+	cat r.json >&5
+	"$IORATE" report --output page.html in.json >out 2>err &
+	pid=$!
+	blocked_in_read "$pid"
+	kill -INT "$pid"
+	exec 5>&-
+	rc=0
+	wait "$pid" || rc=$?
+	unchanged page.html "$psum"
+	no_temp
+	[ "$rc" -eq 130 ] || { echo "exit $rc: $(cat err)"; false; }
+	[ "$(cat err)" = "iorate: report: interrupted before the page was written" ]
+}
+
+@test "history import stopped by a signal leaves no new empty database" {
+	mkfifo in.json
+	exec 5<>in.json
+	"$IORATE" history import --db new.db in.json >out 2>err &
+	pid=$!
+	blocked_in_read "$pid"
+	kill -TERM "$pid"
+	exec 5>&-
+	rc=0
+	wait "$pid" || rc=$?
+	[ ! -e new.db ] || { echo "new.db was left: $(cat err)"; false; }
+	[ "$rc" -eq 143 ] || { echo "exit $rc: $(cat err)"; false; }
+	[ "$(cat err)" = "iorate: history import: interrupted; the runs imported before it are kept" ]
+}
+
+@test "a failed first --save into a new database leaves no file behind" {
+	# Writes beyond a zero file-size limit fail with EFBIG (SIGXFSZ ignored): SQLite cannot
+	# write the new database's first page.
+	rc=0
+	err=$(trap '' XFSZ; ulimit -f 0; "$IORATE" run --engine null -q -d 0.1 --save \
+		--db new.db x.dat 2>&1 >/dev/null) || rc=$?
+	[ ! -e new.db ] || { echo "new.db was left: $err"; false; }
+	[ "$rc" -eq 0 ] || { echo "exit $rc: $err"; false; }
+	# The system's reason, not only SQLite's "disk I/O error".
+	[[ "$err" == "iorate: warning: the run was not saved: "*"(File too large)" ]] ||
+		{ echo "$err"; false; }
+}
+
+@test "CSV prints control characters of paths and labels escaped" {
+	iorate run --engine null -q -d 0.05 --csv $'ev\e[31mil.dat'
+	[ "$status" -eq 0 ]
+	line_ok '^ev\\x1b\[31mil\.dat,read,'
+	no_line $'\e'
+	"$IORATE" run --engine null -q -d 0.1 --json x.dat >r.json
+	"$IORATE" history import --db h.db --label $'a\e[2Jb' r.json >/dev/null
+	iorate history list --db h.db --csv
+	[ "$status" -eq 0 ]
+	line_ok '^1,[0-9]+,[^,]*,a\\x1b\[2Jb,'
+	no_line $'\e'
+	iorate fio --csv --name=a --rw=read --size=1m --ioengine=null --runtime=1 \
+		--filename=$'f\e]0;t\a.dat'
+	[ "$status" -eq 0 ]
+	line_ok '^a,1,f\\x1b\]0;t\\a\.dat,read,' || line_ok 'f\\x1b\]0;t\\a\.dat'
+	no_line $'\e'
+}
+
+@test "--engine null refuses the targets a real run refuses (a directory, a missing directory)" {
+	mkdir d
+	iorate run --engine null -q -d 0.1 d
+	[ "$status" -eq 2 ]
+	one_line
+	[[ "$stderr" == "iorate: d: is a directory; name a file in it"* ]]
+	iorate run --engine null -q -d 0.1 nodir/x.dat
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: nodir/x.dat: its directory does not exist" ]
+	[ ! -e nodir ]
+}
