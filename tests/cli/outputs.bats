@@ -97,6 +97,17 @@ blocked_in_read() {
 	unchanged r.json "$rsum"
 }
 
+@test "cost --html naming a --catalog file it prices from is refused" {
+	cp "$BATS_TEST_DIRNAME/../../data/catalog/azure.json" cat.json
+	csum=$(sha256sum <cat.json)
+	iorate cost config --catalog cat.json --vm DS14 --disk 2xP30 --html cat.json
+	[ "$status" -eq 2 ]
+	one_line
+	[ "$stderr" = "iorate: --html cat.json is also a --catalog file" ]
+	unchanged cat.json "$csum"
+	no_temp
+}
+
 @test "fio --output: a job file or a device is refused in one line, before the jobs are echoed" {
 	printf '[a]\nrw=read\nfilename=y.dat\nsize=1m\nioengine=null\nruntime=1\n' >j.fio
 	jsum=$(sha256sum <j.fio)
