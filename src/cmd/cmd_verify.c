@@ -13,6 +13,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
+#include "core/verify_jobs.h"
 #include "core/verify_scan.h"
 #include "report/progress.h"
 #include "report/verify_fmt.h"
@@ -21,6 +22,7 @@ static int verify_main(int argc, char **argv);
 
 struct vopts {
 	uint64_t block, seed, offset, range;
+	const char *result;
 	bool json, quiet;
 };
 
@@ -28,12 +30,16 @@ struct vopts {
 
 static const struct opt verify_opts[] = {
 	{.name = "block", .arg = "SIZE",
-	 .help = "bytes per block (default: what the first iorate header found says)",
+	 .help = "bytes per block (default: what most iorate headers found say)",
 	 .example = "--block 4k", .set = opt_set_size, V(block), .min = 512, .max = 1u << 20},
 	{.name = "seed", .arg = "N",
 	 .help = "the run the blocks must come from, as its result records it (params.seed; "
-	 "default: the first header's)", .example = "--seed 8144501239", .set = opt_set_u64,
-	 V(seed), .min = 1},
+	 "default: the run most headers name)", .example = "--seed 8144501239",
+	 .set = opt_set_u64, V(seed), .min = 1},
+	{.name = "result", .arg = "FILE",
+	 .help = "the run's saved result (--json, of one job or several): its seeds, block size and "
+	 "targets say which blocks belong, not the headers", .example = "--result run.json",
+	 .set = opt_set_string, V(result)},
 	{.name = "offset", .arg = "SIZE", .help = "check from this byte on", .example = "--offset 1G",
 	 .set = opt_set_size, V(offset)},
 	{.name = "range", .arg = "SIZE", .help = "check only this many bytes from --offset",
@@ -57,14 +63,18 @@ const struct command cmd_verify = {
 		 "the offset the header names (misdirected writes), and the run (a block of another\n"
 		 "run). Blocks without a header are counted, not judged. A stale block of the same\n"
 		 "run looks intact here; the run itself catches those when it reads back what it\n"
-		 "wrote. Give the targets of one run; block size and run come from the first header\n"
-		 "found unless --block and --seed say.",
+		 "wrote. Give the targets of one run; block size and run are what most headers say\n"
+		 "(two runs about equally common are refused) unless --block and --seed, or the\n"
+		 "run's saved result (--result), say.",
 	.groups = verify_groups,
 	.examples = "  iorate run --verify -w 100 -s --io-size 1g --keep /mnt/data/v.dat\n"
 		    "  iorate verify /mnt/data/v.dat\n"
-		    "  iorate verify --json --seed 8144501239 /dev/sdb\n",
+		    "  iorate verify --json --seed 8144501239 /dev/sdb\n"
+		    "  iorate run --verify -w 100 --keep --json a.dat b.dat > run.json\n"
+		    "  iorate verify --result run.json a.dat b.dat\n",
 	.exit_status = "0 every block with a header is intact, 1 bad blocks (or a read failed),\n"
-		       "2 bad usage (or no iorate block was found).",
+		       "2 bad usage (or no iorate block was found, or two runs' blocks are about\n"
+		       "equally common).",
 	.fn = verify_main,
 };
 
@@ -88,8 +98,59 @@ static void print_text(const struct verify_result *v, const struct verify_scan *
 			printf("  %s: not checked to the end: %s\n", paths[i], t[i].errmsg);
 }
 
+/* The seed a result records: an integer, or a string of digits when above 2^63 - 1. */
+static uint64_t json_seed(const json_t *v)
+{
+	if (json_is_integer(v))
+		return (uint64_t)json_integer_value(v);
+	return json_is_string(v) ? strtoull(json_string_value(v), NULL, 10) : 0;
+}
+
+/* The targets of one run of a result that are path: its seed and their index, into s. */
+static void from_run(const json_t *run, const char *path, struct verify_scan *s)
+{
+	const json_t *v = json_object_get(run, "verify"), *t;
+	const json_t *targets = json_object_get(run, "targets");
+	uint64_t seed = json_seed(json_object_get(json_object_get(run, "params"), "seed"));
+	json_int_t block = json_integer_value(json_object_get(v, "block"));
+	const char *sum = json_string_value(json_object_get(v, "sum"));
+	enum verify_sum kind;
+	size_t k;
+
+	if (!seed || block < VERIFY_MIN_BLOCK || block > (1 << 20) || !json_is_array(targets))
+		return;
+	json_array_foreach(targets, k, t) {
+		const char *p = json_string_value(json_object_get(t, "path"));
+		if (!p || !verify_same_target(p, path) || s->nfrom == VERIFY_SCAN_FROM)
+			continue;
+		if (!s->block)
+			s->block = (uint32_t)block;
+		s->from[s->nfrom++] = (struct verify_origin){.seed = seed, .target = (uint32_t)k};
+		if (sum && !verify_sum_parse(sum, &kind))
+			s->res.sum = kind;
+	}
+}
+
+/* --result: what the saved result (of one job or several) says of path. 0, or the exit code. */
+static int from_result(const char *file, const json_t *root, const char *path,
+		       struct verify_scan *s)
+{
+	const json_t *jobs = json_object_get(root, "jobs"), *run;
+	size_t i;
+
+	if (json_is_array(jobs))
+		json_array_foreach(jobs, i, run)
+			from_run(run, path, s);
+	else
+		from_run(root, path, s);
+	if (!s->nfrom)
+		return usage_error("--result: %s records no run with --verify that wrote %s", file,
+				   path);
+	return 0;
+}
+
 /* Checks every target into one result; the exit code. */
-static int check_all(const struct vopts *o, char **paths, unsigned n)
+static int check_all(const struct vopts *o, const json_t *saved, char **paths, unsigned n)
 {
 	struct verify_scan *s = calloc(n, sizeof(*s));
 	struct verify_target_report *t = calloc(n, sizeof(*t));
@@ -105,13 +166,15 @@ static int check_all(const struct vopts *o, char **paths, unsigned n)
 	progress_init(&p, o->quiet || o->json);
 	for (unsigned i = 0; i < n && !code; i++) {
 		s[i] = (struct verify_scan){.block = (uint32_t)o->block, .seed = o->seed, .target = i};
+		if (saved && (code = from_result(o->result, saved, paths[i], &s[i])))
+			break;
 		progress_label(&p, "verifying %s", paths[i]);
 		int r = verify_scan_path(paths[i], o->offset, o->range, &s[i], progress_cb, &p,
 					 cmd_stop_flag(), errs[i], sizeof(errs[i]));
 		progress_clear(&p);
 		t[i] = (struct verify_target_report){.path = paths[i], .unwritten = s[i].unwritten,
 						     .error = r, .errmsg = errs[i]};
-		if (r == -EINVAL || r == -ENOENT)
+		if (r == -EINVAL || r == -ENOENT || r == -ENOTUNIQ)
 			code = usage_error("%s", errs[i]);
 		else if (r && r != -EINTR)
 			run_error("%s", errs[i]);
@@ -158,5 +221,16 @@ static int verify_main(int argc, char **argv)
 	if (first >= argc)
 		return usage_error("verify: no target: name the files or devices a run with "
 				   "--verify wrote (see 'iorate verify --help')");
-	return check_all(&o, argv + first, (unsigned)(argc - first));
+	if (o.result && o.seed)
+		return usage_error("verify: --seed and --result both name the run; give one");
+	if (o.result) {
+		json_error_t jerr;
+		json_t *saved = json_load_file(o.result, 0, &jerr);
+		if (!saved)
+			return usage_error("--result: %s: %s", o.result, jerr.text);
+		rc = check_all(&o, saved, argv + first, (unsigned)(argc - first));
+		json_decref(saved);
+		return rc;
+	}
+	return check_all(&o, NULL, argv + first, (unsigned)(argc - first));
 }

@@ -37,54 +37,184 @@ static int read_full(int fd, void *buf, size_t len, uint64_t off, size_t *got)
 	return 0;
 }
 
-/* The first header in [off, off + len), at any 512-byte boundary: its block size and run. */
-static int discover(int fd, char *buf, uint64_t off, uint64_t len, struct verify_scan *s)
+/* How many intact headers of each run, block size and target a look at the target found. */
+#define KINDS 16
+struct kind {
+	struct verify_origin o;
+	uint32_t block;
+	unsigned char sum;
+	uint64_t n;
+};
+struct tally {
+	struct kind k[KINDS];
+	unsigned nk;
+	uint64_t total;
+};
+
+static void tally_add(struct tally *t, const struct verify_id *f, unsigned char sum)
 {
-	for (uint64_t at = off; at < off + len; at += CHUNK) {
+	for (unsigned i = 0; i < t->nk; i++)
+		if (t->k[i].o.seed == f->seed && t->k[i].block == f->block &&
+		    t->k[i].o.target == f->target) {
+			t->k[i].n++;
+			t->total++;
+			return;
+		}
+	if (t->nk == KINDS)
+		return;
+	t->k[t->nk++] = (struct kind){.o = {.seed = f->seed, .target = f->target},
+					  .block = f->block, .sum = sum, .n = 1};
+	t->total++;
+}
+
+/* The intact headers of a chunk read at `at`, at any 512-byte boundary, of the block size and
+ * run asked for (when asked). */
+static void tally_chunk(const char *buf, size_t got, uint64_t at, const struct verify_scan *s,
+			struct tally *t)
+{
+	for (size_t i = 0; i + VERIFY_MIN_BLOCK <= got; i += 512) {
+		const struct verify_id any = {.offset = at + i, .target = VERIFY_ANY_TARGET};
+		struct verify_id found;
+		uint32_t size = 0;
+
+		if (memcmp(buf + i, "iorateV1", 8))
+			continue;
+		/* A header whose own size field checks out names the layout. */
+		memcpy(&size, buf + i + 36, 4);
+		size = le32toh(size);
+		if (size < VERIFY_MIN_BLOCK || size % 512 || size > CHUNK || i + size > got ||
+		    (s->block && size != s->block))
+			continue;
+		if (verify_check(buf + i, size, &any, &found) != VERIFY_OK ||
+		    (s->seed && found.seed != s->seed))
+			continue;
+		tally_add(t, &found, (unsigned char)buf[i + 40]);
+	}
+}
+
+/* Every step-th chunk of [off, off + len) into t. */
+static int tally_pass(int fd, char *buf, uint64_t off, uint64_t len, uint64_t step,
+		      const struct verify_scan *s, struct tally *t)
+{
+	for (uint64_t at = off; at < off + len; at += step * CHUNK) {
 		size_t got;
 		int r = read_full(fd, buf, CHUNK, at, &got);
 		if (r)
 			return r;
-		for (size_t i = 0; i + VERIFY_MIN_BLOCK <= got; i += 512) {
-			const struct verify_id any = {.offset = at + i, .target = UINT32_MAX};
-			struct verify_id found;
-			if (memcmp(buf + i, "iorateV1", 8))
-				continue;
-			/* A header whose own size field checks out names the layout. */
-			uint32_t size = 0;
-			memcpy(&size, buf + i + 36, 4);
-			size = le32toh(size);
-			if (size < VERIFY_MIN_BLOCK || size % 512 || size > CHUNK || i + size > got)
-				continue;
-			if (verify_check(buf + i, size, &any, &found) != VERIFY_OK)
-				continue;
-			if (!s->block)
-				s->block = size;
-			if (!s->seed)
-				s->seed = found.seed;
-			s->res.sum = (enum verify_sum)(unsigned char)buf[i + 40];
-			return 0;
-		}
+		tally_chunk(buf, got < off + len - at ? got : (size_t)(off + len - at), at, s, t);
 		if (got < CHUNK)
 			break;
 	}
-	return -ENOENT;
+	return 0;
+}
+
+/* The most common run; -ENOTUNIQ when another is about as common (more than half as often). */
+static int pick_run(const struct tally *t, struct verify_scan *s, unsigned *best)
+{
+	uint64_t per[KINDS] = {0};
+	unsigned first = 0, second = KINDS;
+
+	for (unsigned i = 0; i < t->nk; i++)
+		for (unsigned j = 0; j < t->nk; j++)
+			per[i] += t->k[j].o.seed == t->k[i].o.seed ? t->k[j].n : 0;
+	for (unsigned i = 1; i < t->nk; i++)
+		if (per[i] > per[first])
+			first = i;
+	for (unsigned i = 0; i < t->nk; i++)
+		if (t->k[i].o.seed != t->k[first].o.seed && (second == KINDS || per[i] > per[second]))
+			second = i;
+	if (second < KINDS && per[second] * 2 > per[first]) {
+		s->rivals[0] = (struct verify_origin){.seed = t->k[first].o.seed};
+		s->rivals[1] = (struct verify_origin){.seed = t->k[second].o.seed};
+		s->rival_count[0] = per[first];
+		s->rival_count[1] = per[second];
+		return -ENOTUNIQ;
+	}
+	/* Of that run, the most common block size and target. */
+	*best = first;
+	for (unsigned i = 0; i < t->nk; i++)
+		if (t->k[i].o.seed == t->k[first].o.seed && t->k[i].n > t->k[*best].n)
+			*best = i;
+	return 0;
+}
+
+/*
+ * The layout most intact headers in [off, off + len) carry: its block size, run and target
+ * index (any, when two targets of the run are about as common). A large target is sampled
+ * first (SAMPLES chunks spread over it), and read whole when the sample holds few headers.
+ */
+#define SAMPLES 64
+#define ENOUGH 64
+static int discover(int fd, char *buf, uint64_t off, uint64_t len, struct verify_scan *s)
+{
+	uint64_t chunks = (len + CHUNK - 1) / CHUNK, step = chunks > SAMPLES ? chunks / SAMPLES : 1;
+	struct tally t = {0};
+	unsigned best;
+	int r = tally_pass(fd, buf, off, len, step, s, &t);
+
+	if (!r && step > 1 && t.total < ENOUGH) {
+		t = (struct tally){0};
+		r = tally_pass(fd, buf, off, len, 1, s, &t);
+	}
+	if (r)
+		return r;
+	if (!t.total)
+		return -ENOENT;
+	if ((r = pick_run(&t, s, &best)))
+		return r;
+	s->block = t.k[best].block;
+	s->res.sum = (enum verify_sum)t.k[best].sum;
+	if (s->nfrom)
+		return 0;
+	s->seed = t.k[best].o.seed;
+	s->from[0] = t.k[best].o;
+	for (unsigned i = 0; i < t.nk; i++)
+		if (i != best && t.k[i].o.seed == s->seed && t.k[i].block == s->block &&
+		    t.k[i].n * 2 > t.k[best].n)
+			s->from[0].target = VERIFY_ANY_TARGET;
+	s->nfrom = 1;
+	return 0;
+}
+
+/* Why an intact block of found's run and target is not one the scan expects (VERIFY_OK when it
+ * is): another run, or another target of an expected run. */
+static enum verify_why origin_why(const struct verify_scan *s, const struct verify_id *found)
+{
+	enum verify_why why = VERIFY_RUN;
+
+	for (unsigned i = 0; i < s->nfrom; i++) {
+		if (s->from[i].seed != found->seed)
+			continue;
+		if (s->from[i].target == VERIFY_ANY_TARGET || s->from[i].target == found->target)
+			return VERIFY_OK;
+		why = VERIFY_TARGET;
+	}
+	return why;
 }
 
 /* Checks the blocks of one chunk read at off. */
 static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint64_t off)
 {
 	for (size_t i = 0; i + s->block <= got; i += s->block) {
-		struct verify_id want = {.seed = s->seed, .offset = off + i, .target = UINT32_MAX},
-				 found = {0};
+		struct verify_id want = {.offset = off + i, .target = VERIFY_ANY_TARGET}, found = {0};
 		enum verify_why why = verify_check(buf + i, s->block, &want, &found);
 		if (why == VERIFY_UNWRITTEN) {
 			s->unwritten++;
 			continue;
 		}
 		s->res.checked++;
-		if (why == VERIFY_OK)
+		if (why == VERIFY_OK || why == VERIFY_OFFSET) {
+			enum verify_why run = origin_why(s, &found);
+			/* Another run's block says so wherever it lies; another target's, when it
+			 * lies at its own offset. */
+			if (run == VERIFY_RUN || why == VERIFY_OK)
+				why = run;
+		}
+		if (why == VERIFY_OK) {
+			if (!s->res.sum)
+				s->res.sum = (enum verify_sum)(unsigned char)buf[i + 40];
 			continue;
+		}
 		struct verify_bad b = {.target = s->target, .offset = off + i, .why = why,
 				       .has_found = true, .found = found};
 		verify_result_add(&s->res, &b);
@@ -100,10 +230,13 @@ int verify_scan_fd(int fd, uint64_t off, uint64_t len, struct verify_scan *s,
 
 	if (posix_memalign((void **)&buf, 4096, CHUNK))
 		return -ENOMEM;
-	if ((!s->block || !s->seed) && (r = discover(fd, buf, off, len, s))) {
+	if ((!s->block || (!s->seed && !s->nfrom)) && (r = discover(fd, buf, off, len, s))) {
 		free(buf);
 		return r;
 	}
+	if (!s->nfrom)
+		s->from[s->nfrom++] = (struct verify_origin){.seed = s->seed,
+							     .target = VERIFY_ANY_TARGET};
 	/* iorate writes blocks at multiples of their size: whole blocks from the first such
 	 * boundary at or after off. */
 	uint64_t at = (off + s->block - 1) / s->block * s->block;
@@ -169,6 +302,14 @@ int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct veri
 			snprintf(err, errlen, "%s: no block written by iorate " FIELD("verify") " was "
 				 "found; name " FIELD("block") " and " FIELD("seed") " to check anyway",
 				 path);
+		else if (r == -ENOTUNIQ)
+			snprintf(err, errlen, "%s: blocks of two runs are about equally common (run "
+				 "%llu: %llu blocks seen, run %llu: %llu); name the run to check with "
+				 FIELD("seed") ", or give its saved result with " FIELD("result"),
+				 path, (unsigned long long)s->rivals[0].seed,
+				 (unsigned long long)s->rival_count[0],
+				 (unsigned long long)s->rivals[1].seed,
+				 (unsigned long long)s->rival_count[1]);
 		else if (r)
 			snprintf(err, errlen, "%s: %s", path, strerror(-r));
 	} else {

@@ -6,18 +6,40 @@
 
 #include "core/verify.h"
 
-/* One target checked after the fact (`iorate verify`). */
+/* A run whose blocks are expected: its seed, and the target index its headers carry
+ * (VERIFY_ANY_TARGET: any). */
+#define VERIFY_ANY_TARGET UINT32_MAX
+struct verify_origin {
+	uint64_t seed;
+	uint32_t target;
+};
+
+#define VERIFY_SCAN_FROM 16
+
+/*
+ * One target checked after the fact (`iorate verify`). The layout is what the caller knows
+ * (from --block, --seed, or a saved result's seed, block size and targets), else what most
+ * headers of the target say: a block of another run at the start does not decide.
+ */
 struct verify_scan {
-	uint32_t block;             /* bytes per block; 0: from the first header found */
-	uint64_t seed;              /* the run the blocks must come from; 0: the first header's */
+	uint32_t block;             /* bytes per block; 0: the most common among the headers */
+	uint64_t seed;              /* the run the blocks must come from; 0: the most common */
+	/* The runs accepted (a result of several jobs that wrote this target); nfrom 0: seed,
+	 * at any target index, or what most headers say. */
+	struct verify_origin from[VERIFY_SCAN_FROM];
+	unsigned nfrom;
 	unsigned target;            /* this target's index, for the bad blocks' records */
 	uint64_t unwritten;         /* blocks without a header (never written by iorate) */
+	/* When the headers name two runs about equally often (-ENOTUNIQ): both, and how many. */
+	struct verify_origin rivals[2];
+	uint64_t rival_count[2];
 	struct verify_result res;   /* checked: blocks with a header; bad ones kept */
 };
 
 /*
  * Checks the blocks of [off, off + len) of fd. -ENOENT when block or seed had to be found and no
- * intact header was; -EINTR when *stop was set; -errno on a read error.
+ * intact header was; -ENOTUNIQ when the seed had to be found and two runs' blocks are about
+ * equally common (s->rivals names them); -EINTR when *stop was set; -errno on a read error.
  */
 int verify_scan_fd(int fd, uint64_t off, uint64_t len, struct verify_scan *s,
 		   void (*progress)(void *arg, double done), void *arg,

@@ -176,6 +176,29 @@ static void scan_finds_the_faults(void **state)
 		assert_int_equal(s.res.bads[i].why, why[i]);
 	}
 	verify_result_release(&s.res);
+	/* Another run's block first: the run most blocks name is checked, and that block is bad. */
+	b.offset = 2 * BLOCK;
+	verify_make(img + 2 * BLOCK, &b, VERIFY_CRC32C);
+	assert_int_equal(pwrite(fd, img + 2 * BLOCK, BLOCK, 2 * BLOCK), BLOCK);
+	s = (struct verify_scan){0};
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_int_equal(s.seed, id.seed);
+	assert_int_equal(s.res.bad, 5);
+	verify_result_sort(&s.res);
+	assert_int_equal(s.res.bads[0].offset, 2 * BLOCK);
+	assert_int_equal(s.res.bads[0].why, VERIFY_RUN);
+	verify_result_release(&s.res);
+	/* Half the blocks of another run: which run to check is not for the scan to guess. */
+	for (unsigned i = 2; i < 32; i++) {
+		b.offset = (uint64_t)i * BLOCK;
+		verify_make(img + (size_t)i * BLOCK, &b, VERIFY_CRC32C);
+	}
+	assert_int_equal(pwrite(fd, img, (size_t)n * BLOCK, 0), (ssize_t)n * BLOCK);
+	s = (struct verify_scan){0};
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL),
+			 -ENOTUNIQ);
+	assert_int_equal(s.rival_count[0] + s.rival_count[1], 60);
+	verify_result_release(&s.res);
 	/* Nothing of iorate's: no layout to go by. */
 	memset(img, 0, (size_t)n * BLOCK);
 	assert_int_equal(pwrite(fd, img, (size_t)n * BLOCK, 0), (ssize_t)n * BLOCK);
