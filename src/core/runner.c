@@ -15,6 +15,7 @@
 #include "core/gate.h"
 #include "core/run.h"
 #include "core/target.h"
+#include "core/verify_jobs.h"
 #include "core/worker.h"
 #include "core/worker_extra.h"
 #include "core/zbd.h"
@@ -210,11 +211,21 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 {
 	struct run *runs = calloc(n ? n : 1, sizeof(*runs));
 	struct zbd_set *zones = NULL;   /* every group's jobs share a target's emulated zones */
-	unsigned done = 0, group = 0;
+	unsigned done = 0, group = 0, first;
+	char err[sizeof(res->errmsg)];
 	int rc = 0;
 
 	if (!runs)
 		return -ENOMEM;
+	/* Before any target is touched: verifying jobs that would write each other's blocks
+	 * (the refusal is the first of the two jobs' failure, named by it). */
+	if ((rc = verify_jobs_check(jobs, n, &first, err, sizeof(err)))) {
+		struct result *r = &res[first];
+		snprintf(r->errmsg, sizeof(r->errmsg), "%s", err);
+		r->error = job_copy(&r->job, &jobs[first]) ? -ENOMEM : rc;
+		free(runs);
+		return r->error;
+	}
 	/* Set before any group runs, so a job of a group that never ran says its interval too. */
 	for (unsigned i = 0; i < n; i++)
 		res[i].interval_ns = job_interval(jobs, n, jobs[i].group);
