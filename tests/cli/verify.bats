@@ -94,6 +94,107 @@ every_tenth_from() {
 	[[ "$output" == *"v.dat at byte 53248: an intact block of another offset"* ]]
 }
 
+@test "iorate verify: another run's block at the start does not decide which run is checked" {
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep -q v.dat
+	[ "$status" -eq 0 ]
+	iorate run --engine sync -s -w 100 -c 64k --io-size 64k --verify --keep -q other.dat
+	[ "$status" -eq 0 ]
+	python3 -c "f=open('v.dat','r+b'); f.write(open('other.dat','rb').read()[:4096])"
+	iorate verify --json v.dat
+	[ "$status" -eq 1 ]
+	[ "$(bad_blocks)" = "0 " ]
+	json_ok '.checked == 256 and .bad == 1 and .bad_blocks[0].why == "run"'
+	iorate verify v.dat
+	[ "$status" -eq 1 ]
+	line_ok '^Verification \(crc32c, 4096-byte blocks\): 256 blocks checked, 1 bad$'
+	line_ok '^  v\.dat at byte 0: an intact block of another run'
+}
+
+@test "iorate verify: two runs about equally common are refused; --seed or --result decides" {
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep --json v.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > v.json
+	seed_v=$(jqv .params.seed)
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep --json w.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > w.json
+	seed_w=$(jqv .params.seed)
+	# The first 120 of v.dat's 256 blocks replaced by w.dat's.
+	python3 -c "f=open('v.dat','r+b'); f.write(open('w.dat','rb').read()[:120 * 4096])"
+	iorate verify v.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"v.dat: blocks of two runs are about equally common (run $seed_v: 136 blocks seen, run $seed_w: 120); name the run to check with --seed, or give its saved result with --result"* ]]
+	for how in "--seed $seed_v" "--result v.json"; do
+		iorate verify --json $how v.dat
+		[ "$status" -eq 1 ]
+		json_ok '.checked == 256 and .bad == 120 and
+			 ([.bad_blocks[].why] | unique) == ["run"] and
+			 ([.bad_blocks[].offset] | max) == 119 * 4096'
+	done
+	iorate verify --json --seed "$seed_w" v.dat
+	[ "$status" -eq 1 ]
+	json_ok '.bad == 136 and ([.bad_blocks[].offset] | min) == 120 * 4096'
+	iorate verify --result w.json w.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"256 blocks checked, 0 bad"* ]]
+	iorate verify --result w.json --seed 5 w.dat
+	[ "$status" -eq 2 ]
+	iorate verify --result w.json v.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--result: w.json records no run with --verify that wrote v.dat"* ]]
+}
+
+@test "iorate verify: a block of another target of the same run is caught" {
+	iorate run --engine sync -s -w 100 -c 256k --io-size 256k --verify --keep --json a.dat b.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > ab.json
+	# Block 5 of b.dat over block 5 of a.dat: the same run, the same offset, another target.
+	python3 - <<-'PY'
+	f = open("a.dat", "r+b"); f.seek(5 * 4096)
+	f.write(open("b.dat", "rb").read()[5 * 4096:6 * 4096])
+	PY
+	for how in "" "--result ab.json"; do
+		iorate verify --json $how a.dat b.dat
+		[ "$status" -eq 1 ]
+		[ "$(bad_blocks)" = "5 " ]
+		json_ok '.checked == 128 and .bad_blocks[0].why == "target" and
+			 .bad_blocks[0].path == "a.dat" and .bad_blocks[0].found.target == 1'
+	done
+}
+
+@test "--verify: jobs of one group on the same blocks of a target are refused before any I/O" {
+	iorate run --engine sync -w 50 -c 1m -d 1 --verify --job-name a two.dat --job-name b two.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verify: job a and job b reach the same blocks of two.dat at once, and one writes what the other checks; give them separate --offset and --range, or run one after the other (--stonewall)"* ]]
+	[ ! -e two.dat ]
+	# One job naming a file twice, by two names.
+	iorate run --engine sync -w 50 -c 1m -d 1 --verify one.dat ./one.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--verify: one.dat and ./one.dat are one target"* ]]
+	[ ! -e one.dat ]
+	# fio's job file: two sections on one filename, verify=crc32c.
+	printf '%s\n' '[global]' 'ioengine=sync' 'rw=randrw' 'size=1m' 'runtime=1' 'time_based' \
+		'verify=crc32c' 'filename=fio.dat' '[a]' '[b]' > j.fio
+	iorate fio j.fio
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"job a and job b reach the same blocks of fio.dat at once"* ]]
+	[ ! -e fio.dat ]
+	# One after the other, or each on its own half: verified, nothing bad.
+	iorate run --engine sync -w 50 -c 1m -d 0.3 --verify --json --job-name a two.dat \
+		--job-name b --stonewall two.dat
+	[ "$status" -eq 0 ]
+	json_ok '[.jobs[].verify.bad] == [0, 0] and ([.jobs[].verify.checked] | min) > 0'
+	iorate run --engine sync -w 50 -c 1m -d 0.3 --verify --json --job-name a --range 512k \
+		two.dat --job-name b --offset 512k two.dat
+	[ "$status" -eq 0 ]
+	json_ok '[.jobs[].verify.bad] == [0, 0] and ([.jobs[].verify.checked] | min) > 0'
+	# A job that only reads and checks nothing does not matter to a verifying writer.
+	iorate run --engine sync -c 1m -d 0.3 --json --job-name a -w 100 --verify two.dat \
+		--job-name b -w 0 two.dat
+	[ "$status" -eq 0 ]
+	json_ok '.jobs[0].verify.bad == 0 and .jobs[0].verify.checked > 0'
+}
+
 @test "--verify and iorate verify refuse what they cannot do, before any I/O" {
 	iorate run --engine null --verify x
 	[ "$status" -eq 2 ]
