@@ -207,8 +207,9 @@ void report_history_compare_text(FILE *f, const struct history_row *a,
 
 	fprintf(f, "\nbeyond noise: Welch's t-test (two-sided) of the runs' values per %g s "
 		"(the coarser series), p < %g;\nintervals of %g s or more count, and each run needs "
-		"%d of them. \"-\": no values per interval\n(mean latency; p99 has them for read "
-		"and write together only).\n", iv, REPORT_NOISE_ALPHA,
+		"%d of them. \"-\": no values per\ninterval (latency per interval is of read and "
+		"write together: a direction's mean and\np99 are tested when both runs did that "
+		"direction alone).\n", iv, REPORT_NOISE_ALPHA,
 		REPORT_NOISE_MIN_FRACTION * iv, REPORT_NOISE_MIN_SAMPLES);
 	if (!diff)
 		fprintf(f, "\nthe parameters could not be compared: out of memory\n");

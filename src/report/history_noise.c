@@ -119,6 +119,10 @@ static bool sample(const struct acc *a, double *v)
 		*v = (double)p->p99_ns / 1e3;
 		return a->d == REPORT_TOTAL && p->p99_ns > 0 && a->m == 1;
 	}
+	if (a->metric == METRIC_MEAN) {
+		*v = (double)p->lat_mean_ns / 1e3;
+		return a->d == REPORT_TOTAL && p->lat_mean_ns > 0;
+	}
 	if (a->metric == METRIC_IOPS) {
 		*v = a->d == REPORT_READ ? k.read_iops : a->d == REPORT_WRITE ? k.write_iops : k.iops;
 		return true;
@@ -129,6 +133,18 @@ static bool sample(const struct acc *a, double *v)
 
 	*v = (double)bytes / 1048576.0 / p->seconds;
 	return a->metric == METRIC_MIBPS;
+}
+
+/* Adds the mean latency of p's I/Os to sum's, weighted by their numbers (means add up so). */
+static void add_mean(struct series_point *sum, const struct series_point *p)
+{
+	uint64_t n = sum->read_ios + sum->write_ios + sum->trim_ios;
+	uint64_t k = p->read_ios + p->write_ios + p->trim_ios;
+
+	if (p->lat_mean_ns && k)
+		sum->lat_mean_ns = (uint64_t)llround(((double)sum->lat_mean_ns * (double)n +
+						      (double)p->lat_mean_ns * (double)k) /
+						     (double)(n + k));
 }
 
 /* The values so far, as a new one: 1 when it was one. */
@@ -144,8 +160,10 @@ static size_t acc_flush(struct acc *a, double *v)
 /* Adds a point; once k are in, they are a value (1 returned, *v set) and the next starts. */
 static size_t acc_add(struct acc *a, const struct series_point *p, double *v)
 {
+	add_mean(&a->sum, p);
 	a->sum.read_ios += p->read_ios;
 	a->sum.write_ios += p->write_ios;
+	a->sum.trim_ios += p->trim_ios;
 	a->sum.read_bytes += p->read_bytes;
 	a->sum.write_bytes += p->write_bytes;
 	a->sum.seconds += p->seconds;
@@ -161,7 +179,8 @@ static void acc_init(struct acc *a, uint64_t iv, uint64_t own, enum report_dir d
 			  .min_s = REPORT_NOISE_MIN_FRACTION * (double)iv / 1e9};
 }
 
-/* Point k of group g: its jobs' counts of their k-th interval added (p99 cannot be added). */
+/* Point k of group g: its jobs' counts of their k-th interval added, and their mean latency
+ * weighted by their I/Os (p99 cannot be added). */
 static bool group_point(const struct result_set *s, unsigned g, unsigned k,
 			struct series_point *sum)
 {
@@ -174,8 +193,10 @@ static bool group_point(const struct result_set *s, unsigned g, unsigned k,
 		if (!result_set_in_group(s, i, g) || k >= r->nseries)
 			continue;
 		any = true;
+		add_mean(sum, &r->series[k]);
 		sum->read_ios += r->series[k].read_ios;
 		sum->write_ios += r->series[k].write_ios;
+		sum->trim_ios += r->series[k].trim_ios;
 		sum->read_bytes += r->series[k].read_bytes;
 		sum->write_bytes += r->series[k].write_bytes;
 		sum->seconds = fmax(sum->seconds, r->series[k].seconds);
@@ -204,8 +225,9 @@ uint64_t history_interval(const struct result_set *run)
 /*
  * The values of one figure of a run at iv ns, from its series: iv / the series' interval points
  * added into each, a value of at least REPORT_NOISE_MIN_FRACTION of iv (the last, partial one
- * is often a sliver whose rate says little). p99 is of read and write together, the total's
- * only, and a value of one point (it does not add up). A run of several jobs has a series per
+ * is often a sliver whose rate says little). Latency per point is of read and write together:
+ * mean and p99 are the total's only; the mean of several points is theirs weighted by their
+ * I/Os, p99 a value of one point (it does not add up). A run of several jobs has a series per
  * job: its total's point k of a group is the group's jobs' k-th points added, the groups one
  * after another (no p99, which does not add). *v is malloc'd.
  */
@@ -236,6 +258,15 @@ size_t history_samples(const struct result_set *run, uint64_t iv, enum report_di
 	return n;
 }
 
+/* Whether the run did I/O in direction d and in no other. */
+static bool only(const struct result_set *run, enum report_dir d)
+{
+	struct history_fig f[REPORT_NDIR];
+
+	history_figs(run, f);
+	return f[d].ios && f[d].ios == f[REPORT_TOTAL].ios;
+}
+
 void history_noise(const struct result_set *a, const struct result_set *b, enum report_dir d,
 		   enum history_metric m, struct history_noise *out)
 {
@@ -243,11 +274,15 @@ void history_noise(const struct result_set *a, const struct result_set *b, enum 
 
 	uint64_t ia = history_interval(a), ib = history_interval(b), iv = ia > ib ? ia : ib;
 
+	/* Both runs did only this direction: its figures are the total's, and so is the test. */
+	if (d != REPORT_TOTAL && only(a, d) && only(b, d))
+		d = REPORT_TOTAL;
+
 	/* Both runs' values span the same time: the finer series is added up to the coarser. */
 	*out = (struct history_noise){.p = NAN, .interval_ns = iv};
 	out->na = history_samples(a, iv, d, m, &va);
 	out->nb = history_samples(b, iv, d, m, &vb);
-	if (m == METRIC_MEAN || (m == METRIC_P99 && d != REPORT_TOTAL))
+	if ((m == METRIC_MEAN || m == METRIC_P99) && d != REPORT_TOTAL)
 		out->why = HISTORY_NO_SAMPLES;
 	else if (m == METRIC_P99 && (a->njobs != 1 || b->njobs != 1))
 		out->why = "several jobs: p99 per interval does not add up";

@@ -88,6 +88,7 @@ static void make_run(struct result *r, const uint64_t *ios, const double *p99_us
 		r->series[i] = (struct series_point){.t = i + 1, .seconds = 1, .read_ios = ios[i],
 			.read_bytes = ios[i] * 4096,
 			.p99_ns = (uint64_t)((p99_us ? p99_us[i] : 100) * 1000),
+			.lat_mean_ns = (uint64_t)((p99_us ? p99_us[i] : 100) * 500),
 			.credit_iops = -1, .credit_mbps = -1};
 		for (uint64_t k = 0; k < ios[i] / 1000; k++)
 			dir_stats_add(&r->targets[0].read, 4096, 100000);
@@ -179,8 +180,10 @@ static void test_noise_constructed(void **state)
 	}
 	make_run(&a, x, lat, 30);
 	make_run(&b, y, NULL, 30);
-	for (unsigned i = 0; i < 30; i++)
+	for (unsigned i = 0; i < 30; i++) {
 		b.series[i].p99_ns = (uint64_t)(normal(80, 5) * 1000);
+		b.series[i].lat_mean_ns = (uint64_t)(normal(80, 5) * 500);
+	}
 	make_run(&c, z, lat3, 30);
 	make_run(&s, z, lat3, 2);
 
@@ -194,10 +197,17 @@ static void test_noise_constructed(void **state)
 	}
 	assert_true(json_is_false(json_object_get(figure(j, "total", "p99_us"), "beyond_noise")));
 	assert_true(json_is_false(json_object_get(figure(j, "read", "mibps"), "beyond_noise")));
-	/* No values per interval: mean latency, and p99 of one direction. */
-	assert_true(json_is_null(json_object_get(figure(j, "read", "mean_us"), "beyond_noise")));
-	assert_string_equal(json_string_value(json_object_get(figure(j, "read", "p99_us"),
-							      "untested")), "no values per interval");
+	/* The mean latency per interval is tested as p99 is; both runs only read, so the read
+	 * figures have the total's verdicts. */
+	assert_true(json_is_false(json_object_get(figure(j, "total", "mean_us"), "beyond_noise")));
+	assert_int_equal(json_integer_value(json_object_get(figure(j, "total", "mean_us"),
+							    "samples_b")), 30);
+	for (int k = 0; k < 2; k++) {
+		const char *m = k ? "p99_us" : "mean_us";
+		assert_true(json_is_false(json_object_get(figure(j, "read", m), "beyond_noise")));
+		assert_near(json_number_value(json_object_get(figure(j, "read", m), "p")),
+			    json_number_value(json_object_get(figure(j, "total", m), "p")), 0);
+	}
 	assert_near(json_number_value(json_object_get(json_object_get(j, "noise_test"),
 						      "threshold")), 0.01, 0);
 	json_decref(j);
@@ -207,6 +217,26 @@ static void test_noise_constructed(void **state)
 	assert_true(json_number_value(json_object_get(figure(j, "total", "iops"), "p")) < 1e-9);
 	assert_true(json_is_true(json_object_get(figure(j, "read", "mibps"), "beyond_noise")));
 	assert_true(json_is_true(json_object_get(figure(j, "total", "p99_us"), "beyond_noise")));
+	assert_true(json_is_true(json_object_get(figure(j, "total", "mean_us"), "beyond_noise")));
+	assert_true(json_is_true(json_object_get(figure(j, "read", "mean_us"), "beyond_noise")));
+	json_decref(j);
+
+	/* A run that also wrote: latency per interval is of both directions, so a direction's
+	 * is not tested; the total's still is. */
+	for (unsigned i = 0; i < 30; i++) {
+		c.series[i].write_ios = 100;
+		c.series[i].write_bytes = 100 * 4096;
+		dir_stats_add(&c.targets[0].write, 4096, 100000);
+	}
+	dir_stats_merge(&c.write, &c.targets[0].write);
+	j = compare(&a, &c);
+	for (int k = 0; k < 2; k++) {
+		const char *m = k ? "p99_us" : "mean_us";
+		assert_string_equal(json_string_value(json_object_get(figure(j, "read", m),
+								      "untested")),
+				    "no values per interval");
+		assert_true(json_is_true(json_object_get(figure(j, "total", m), "beyond_noise")));
+	}
 	json_decref(j);
 
 	j = compare(&a, &s);
