@@ -319,11 +319,16 @@ const char *history_status(const struct result_set *run)
 	return result_set_error(run) ? "failed" : interrupted_of(run) ? "interrupted" : "";
 }
 
+void report_history_list_head_w(FILE *f, int limits)
+{
+	fprintf(f, "%5s  %-16s  %-12s %7s %8s %4s %-4s %-6s %6s %11s %10s %10s  %-*s %s\n", "ID",
+		   "DATE", "HOST", "BS", "TxQ", "W%", "PAT", "ENGINE", "SECS", "IOPS", "MiB/s",
+		   "P99 µs", limits, "LIMITS", "TARGETS");
+}
+
 void report_history_list_head(FILE *f)
 {
-	fprintf(f, "%5s  %-16s  %-12s %7s %8s %4s %-4s %-6s %6s %11s %10s %10s  %-16s %s\n", "ID",
-		   "DATE", "HOST", "BS", "TxQ", "W%", "PAT", "ENGINE", "SECS", "IOPS", "MiB/s",
-		   "P99 µs", "LIMITS", "TARGETS");
+	report_history_list_head_w(f, 16);
 }
 
 /* A rate with no needless digits: "1000", "104.9". */
@@ -400,12 +405,11 @@ static void list_targets(FILE *f, const struct result_set *run)
 		fprintf(f, " [%u jobs]", run->njobs);
 }
 
-void report_history_list_row(FILE *f, const struct history_row *e)
+void report_history_list_row_pre(FILE *f, const struct history_row *e)
 {
 	const struct result_set *run = e->run;
 	const struct result *r = &run->jobs[0];
 	char date[32], bs[32] = "*", tq[32] = "*", host[256], eng[64], p99[32] = "-", w[8] = "*";
-	char lim[256] = "*";
 	struct history_fig g[REPORT_NDIR];
 	struct shared h;
 
@@ -419,22 +423,44 @@ void report_history_list_row(FILE *f, const struct history_row *e)
 		snprintf(w, sizeof(w), "%u", r->job.write_pct);
 	if (g[REPORT_TOTAL].has_lat)
 		report_fmt_us(g[REPORT_TOTAL].p99_us, p99, sizeof(p99));
-	if (h.limits)
-		limits_text(&r->job, lim, sizeof(lim));
 	history_date((int64_t)result_set_start_ms(run), date, sizeof(date));
-	fprintf(f, "%5lld  %-16s  %-12.12s %7s %8s %4s %-4s %-6s %6.1f %11.0f %10.2f %9s  %-16s ",
+	fprintf(f, "%5lld  %-16s  %-12.12s %7s %8s %4s %-4s %-6s %6.1f %11.0f %10.2f %9s  ",
 		   (long long)e->id, date,
 		   ESC(r->host.hostname, host), bs, tq, w,
 		   !h.pattern ? "*" : r->job.pattern == PATTERN_SEQUENTIAL ? "seq" : "rand",
 		   !h.engine ? "*" : history_engine(r)[0] ? ESC(history_engine(r), eng) : "?",
-		   history_seconds(run), g[REPORT_TOTAL].iops, g[REPORT_TOTAL].mibps, p99, lim);
-	list_targets(f, run);
-	if (*history_status(run))
-		fprintf(f, " [%s]", history_status(run));
+		   history_seconds(run), g[REPORT_TOTAL].iops, g[REPORT_TOTAL].mibps, p99);
+}
+
+const char *report_history_list_limits(const struct history_row *e, char *buf, size_t len)
+{
+	struct shared h;
+
+	shared_of(e->run, &h);
+	if (h.limits)
+		return limits_text(&e->run->jobs[0].job, buf, len);
+	snprintf(buf, len, "*");
+	return buf;
+}
+
+void report_history_list_row_post(FILE *f, const struct history_row *e)
+{
+	list_targets(f, e->run);
+	if (*history_status(e->run))
+		fprintf(f, " [%s]", history_status(e->run));
 	if (e->label) {
 		fputs("  \"", f);
 		escape_fputs(e->label, f);
 		fputc('"', f);
 	}
 	fputc('\n', f);
+}
+
+void report_history_list_row(FILE *f, const struct history_row *e)
+{
+	char lim[256];
+
+	report_history_list_row_pre(f, e);
+	fprintf(f, "%-16s ", report_history_list_limits(e, lim, sizeof(lim)));
+	report_history_list_row_post(f, e);
 }

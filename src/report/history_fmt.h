@@ -27,9 +27,16 @@ struct history_row {
 /* One run as 'history list --json' lists it (and 'compare --json' names a and b). */
 json_t *report_history_run_json(const struct history_row *e);
 
-/* The text table: its heading, then one line a run. */
+/* The text table: its heading, then one line a run, the LIMITS column 16 characters wide. */
 void report_history_list_head(FILE *f);
 void report_history_list_row(FILE *f, const struct history_row *e);
+/* The same with the LIMITS column `limits` characters wide: the heading; a row is its columns
+ * before LIMITS (pre), LIMITS (the text, "-" for none, "*" when the jobs differ) padded to the
+ * width and a space, and the rest (post: targets, status, label, newline). */
+void report_history_list_head_w(FILE *f, int limits);
+void report_history_list_row_pre(FILE *f, const struct history_row *e);
+const char *report_history_list_limits(const struct history_row *e, char *buf, size_t len);
+void report_history_list_row_post(FILE *f, const struct history_row *e);
 /* CSV: one line of column names, then one line a run; targets are quoted and space-separated. */
 void report_history_csv_head(FILE *f);
 void report_history_csv_row(FILE *f, const struct history_row *e);
