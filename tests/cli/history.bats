@@ -132,6 +132,17 @@ two_runs() {
 	# Half-second runs have a point per 100 ms: about five values each, which are tested.
 	echo "$output" | grep -q '^beyond noise: .* values per 0.1 s (the coarser series)'
 	echo "$output" | grep -q '^total IOPS .* p [<=] '
+	# Latency per interval is of both directions: the total's mean and p99 are tested, a
+	# direction's not (run 2 also wrote).
+	line_ok '^total mean µs .* (yes|no) +p [<=] '
+	line_ok '^read mean µs .* -$'
+	line_ok '^read p99 µs .* -$'
+	line_ok "^interval \(latency per interval is of read and write together: a direction's mean and$"
+	iorate history compare 1 2 --json
+	json_ok '.figures[] | select(.direction == "total" and .metric == "mean_us") |
+		.p != null and .samples_a >= 3 and .untested == null'
+	json_ok '[.figures[] | select(.direction == "read" and (.metric | test("_us$"))) |
+		.untested] == ["no values per interval", "no values per interval"]'
 	iorate history compare 1 2 --json
 	[ "$status" -eq 0 ]
 	json_ok '.a.id == 1 and .b.id == 2'
@@ -191,7 +202,15 @@ two_runs() {
 	json_ok '.figures[] | select(.direction == "total" and .metric == "iops") |
 		.beyond_noise == true and .p < 0.01 and .samples_a >= 3 and .samples_b >= 3'
 	json_ok '.noise_test.method == "welch_t" and .noise_test.threshold == 0.01'
-	json_ok '.figures[] | select(.metric == "mean_us") | .beyond_noise == null'
+	# Both runs only read: the read figures have the total's verdicts, mean latency and p99
+	# as much as IOPS; a cap of 1000/s against 4000/s moves the mean latency.
+	for m in iops mean_us p99_us; do
+		json_ok "[.figures[] | select(.metric == \"$m\" and .direction != \"write\")] |
+			 length == 2 and .[0].p != null and .[0].p == .[1].p and
+			 .[0].beyond_noise == .[1].beyond_noise"
+	done
+	json_ok '[.figures[] | select(.metric == "mean_us" and .direction != "write") |
+		.beyond_noise] == [true, true]'
 	iorate history rm 5
 	[ "$status" -eq 0 ]
 	# The same command twice: no parameter differs.
@@ -210,6 +229,28 @@ two_runs() {
 	iorate history list --csv
 	[[ "$(echo "$output" | head -1)" == *",jobs,cap_iops,cap_mbps,"*",rate_iops,arrival,emulate" ]]
 	[[ "$(echo "$output" | sed -n 4p)" == *",1,1000,0,0,0,0,0,0,0,0,0,0,closed," ]]
+}
+
+@test "list: the LIMITS column is as wide as its widest value; TARGETS stay aligned" {
+	"$IORATE" run --engine null -d 0.1 --json x > free.json
+	"$IORATE" run --engine null -d 0.1 --emulate aws:m5.large+gp3:1TiB --json x > aws.json
+	"$IORATE" run --engine null -d 0.1 --cap-iops 1000 --json x > capped.json
+	for f in free aws capped; do "$IORATE" history import $f.json > /dev/null; done
+	iorate history list
+	[ "$status" -eq 0 ]
+	mapfile -t rows <<<"$output"
+	(( ${#rows[@]} == 4 ))
+	[[ "${rows[2]}" == *"  aws:m5.large+gp3:1TiB x" ]]
+	# Byte positions: the heading's one two-byte character (µ) counted as one.
+	export LC_ALL=C
+	head=${rows[0]/µ/u}
+	before=${head%%TARGETS*}
+	for i in 1 2 3; do
+		# Every row ends with its target, x, in the TARGETS column.
+		(( ${#rows[i]} - 1 == ${#before} )) || { echo "row $i: ${rows[i]}" >&2; false; }
+	done
+	# The widest value and the heading still apart by a space.
+	[[ "$head" == *" LIMITS                TARGETS" ]]
 }
 
 @test "compare: runs of several jobs name each job's differences and the jobs only one has" {
