@@ -868,6 +868,24 @@ static void read_schedule(struct rd *rd, const json_t *o, struct result *r)
 	rd_leave(rd, m);
 }
 
+/* A checksum mismatch's two checksums (absent when not known), as hex text. */
+static void read_verify_sums(struct rd *rd, const json_t *s, struct verify_bad *b)
+{
+	const char *h, *d;
+	unsigned lh = 0, ld = 0;
+
+	if (!s)
+		return;
+	h = json_string_value(json_object_get(s, "header"));
+	d = json_string_value(json_object_get(s, "data"));
+	if (!h || !d || verify_sum_unhex(h, b->sum_header, &lh) ||
+	    verify_sum_unhex(d, b->sum_data, &ld) || lh != ld) {
+		rd_fail(rd, "sum", "not two checksums of one kind in hex (header, data)");
+		return;
+	}
+	b->sum_len = (uint8_t)lh;
+}
+
 static void read_verify_bad(struct rd *rd, const json_t *x, struct verify_bad *b)
 {
 	const char *why = json_string_value(rd_get(rd, x, "why"));
@@ -879,6 +897,7 @@ static void read_verify_bad(struct rd *rd, const json_t *x, struct verify_bad *b
 	if (!why || verify_why_parse(why, &b->why))
 		rd_fail(rd, "why", "not a reason a block is bad (unwritten, sum, stale, ...)");
 	rd_uint(rd, x, "expected_gen", UINT32_MAX, &b->want_gen);
+	read_verify_sums(rd, json_object_get(x, "sum"), b);
 	b->has_found = f && !json_is_null(f);
 	if (!b->has_found)
 		return;

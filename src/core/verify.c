@@ -1,6 +1,7 @@
 #include "core/verify.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,4 +220,50 @@ void verify_result_sort(struct verify_result *v)
 {
 	if (v->nbads > 1)
 		qsort(v->bads, v->nbads, sizeof(*v->bads), by_place);
+}
+
+unsigned verify_sums(const void *block, uint32_t size, unsigned char header[32],
+		     unsigned char data[32])
+{
+	static const unsigned char len[] = {0, 4, 16, 32};
+	const unsigned char *b = block;
+
+	if (size < VERIFY_HEADER || memcmp(b, magic, sizeof(magic)) ||
+	    get32(b + OFF_BLOCK) != size || b[OFF_KIND] < VERIFY_CRC32C || b[OFF_KIND] > VERIFY_SHA256)
+		return 0;
+	memcpy(header, b + OFF_SUM, SUM_LEN);
+	block_sum(b, size, (enum verify_sum)b[OFF_KIND], data);
+	return len[b[OFF_KIND]];
+}
+
+void verify_sum_hex(const unsigned char *sum, unsigned len, char out[65])
+{
+	out[0] = 0;
+	if (len == 4) {
+		snprintf(out, 65, "%08x", get32(sum));
+		return;
+	}
+	for (unsigned i = 0; i < len && i < SUM_LEN; i++)
+		snprintf(out + 2 * i, 3, "%02x", sum[i]);
+}
+
+int verify_sum_unhex(const char *hex, unsigned char out[32], unsigned *len)
+{
+	size_t n = strlen(hex);
+	unsigned char b[SUM_LEN] = {0};
+
+	if (n != 8 && n != 32 && n != 64)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		static const char digits[] = "0123456789abcdef";
+		const char *d = strchr(digits, hex[i]);
+		if (!d)
+			return -EINVAL;
+		b[i / 2] = (unsigned char)(b[i / 2] << 4 | (d - digits));
+	}
+	if (n == 8)
+		put32(b, (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]);
+	memcpy(out, b, SUM_LEN);
+	*len = (unsigned)n / 2;
+	return 0;
 }

@@ -74,7 +74,24 @@ struct verify_bad {
 	uint32_t want_gen;          /* 0 when any was fine */
 	bool has_found;             /* the block had a header: found is what it says */
 	struct verify_id found;
+	/* A checksum mismatch: the checksum the header holds and the one of the block's data,
+	 * sum_len bytes each (0: not known). */
+	uint8_t sum_len;
+	unsigned char sum_header[32], sum_data[32];
 };
+
+/*
+ * The checksum block's header holds and the one its data gives, into header and data (32
+ * bytes each); their length in bytes (4, 16 or 32), or 0 without a header of that size and a
+ * known kind. For a VERIFY_SUM block, to say what differed.
+ */
+unsigned verify_sums(const void *block, uint32_t size, unsigned char header[32],
+		     unsigned char data[32]);
+/* A checksum of len bytes as text: crc32c as its 32-bit value (8 hex digits), md5 and sha256
+ * as their bytes in order (32 and 64 hex digits); out holds 65 bytes. */
+void verify_sum_hex(const unsigned char *sum, unsigned len, char out[65]);
+/* And back: 0, or -EINVAL for text of another length or with a character not a hex digit. */
+int verify_sum_unhex(const char *hex, unsigned char out[32], unsigned *len);
 
 /* What verification found in a run (or a verify pass): counts, and the first bad blocks. */
 #define VERIFY_KEEP 1024

@@ -217,6 +217,9 @@ static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint
 		}
 		struct verify_bad b = {.target = s->target, .offset = off + i, .why = why,
 				       .has_found = true, .found = found};
+		if (why == VERIFY_SUM)
+			b.sum_len = (uint8_t)verify_sums(buf + i, s->block, b.sum_header,
+							 b.sum_data);
 		verify_result_add(&s->res, &b);
 	}
 }

@@ -14,6 +14,30 @@ static void put_found(FILE *f, const struct verify_bad *b)
 		(unsigned long long)b->found.seed);
 }
 
+/* A checksum mismatch's two checksums: "; the header's crc32c 1a2b3c4d, the data's ...". */
+static void put_sums(FILE *f, const struct verify_bad *b)
+{
+	char h[65], d[65];
+
+	if (!b->sum_len)
+		return;
+	verify_sum_hex(b->sum_header, b->sum_len, h);
+	verify_sum_hex(b->sum_data, b->sum_len, d);
+	fprintf(f, "; the header's %s %s, the data's %s",
+		b->sum_len == 4 ? "crc32c" : b->sum_len == 16 ? "md5" : "sha256", h, d);
+}
+
+static json_t *sums_json(const struct verify_bad *b)
+{
+	char h[65], d[65];
+
+	if (!b->sum_len)
+		return NULL;
+	verify_sum_hex(b->sum_header, b->sum_len, h);
+	verify_sum_hex(b->sum_data, b->sum_len, d);
+	return json_pack("{s:s, s:s}", "header", h, "data", d);
+}
+
 void report_verify_text(FILE *f, const struct verify_result *v, const char *const *paths,
 			unsigned npaths)
 {
@@ -32,6 +56,7 @@ void report_verify_text(FILE *f, const struct verify_result *v, const char *cons
 			verify_why_text(b->why));
 		if (b->want_gen)
 			fprintf(f, " (expected generation %u)", b->want_gen);
+		put_sums(f, b);
 		put_found(f, b);
 	}
 	if (v->bad > VERIFY_SHOW)
@@ -56,6 +81,8 @@ static json_t *bad_obj(const struct verify_bad *b, const char *path)
 					      (int)b->found.thread, "block", (int)b->found.block));
 	else if (o)
 		json_object_set_new(o, "found", json_null());
+	if (o && b->sum_len)
+		json_object_set_new(o, "sum", sums_json(b));
 	return o;
 }
 

@@ -26,7 +26,8 @@ every_tenth_from() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"verification failed: 25 of 256 blocks bad"* ]]
 	json_ok '.verify.checked == 256 and .verify.bad == 25 and
-		 ([.verify.bad_blocks[].why] | unique) == ["sum"]'
+		 ([.verify.bad_blocks[].why] | unique) == ["sum"] and
+		 all(.verify.bad_blocks[]; .sum.header != .sum.data)'
 	[ "$(bad_blocks)" = "$(every_tenth_from 9)" ]
 	# Two passes: the faults of the first are overwritten; those of the second, writes 260,
 	# 270, ..., hit blocks 3, 13, ... and stay.
@@ -92,6 +93,12 @@ every_tenth_from() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"4 bad"* ]]
 	[[ "$output" == *"v.dat at byte 53248: an intact block of another offset"* ]]
+	# A checksum mismatch says both checksums: the header's and the data's.
+	line_ok "^  v\.dat at byte 20480: checksum mismatch \(corrupted, or a torn write\); the header's crc32c [0-9a-f]{8}, the data's [0-9a-f]{8};"
+	iorate verify --json v.dat
+	json_ok '[.bad_blocks[] | select(.why == "sum") | .sum | .header != .data and
+		 (.header | test("^[0-9a-f]{8}$")) and (.data | test("^[0-9a-f]{8}$"))] == [true, true]'
+	json_ok '[.bad_blocks[] | select(.why != "sum") | .sum] == [null, null]'
 }
 
 @test "iorate verify: another run's block at the start does not decide which run is checked" {

@@ -208,6 +208,38 @@ static void scan_finds_the_faults(void **state)
 	free(img);
 }
 
+/* A mismatch's two checksums: the header's, the data's; as text and back. */
+static void sums_told(void **state)
+{
+	static unsigned char b[BLOCK];
+	unsigned char h[32], d[32], back[32];
+	const enum verify_sum kinds[] = {VERIFY_CRC32C, VERIFY_MD5, VERIFY_SHA256};
+	const unsigned lens[] = {4, 16, 32};
+	char hex[65];
+	unsigned len;
+
+	for (unsigned k = 0; k < 3; k++) {
+		verify_make(b, &id, kinds[k]);
+		assert_int_equal(verify_sums(b, BLOCK, h, d), lens[k]);
+		assert_memory_equal(h, d, lens[k]);
+		b[1000] ^= 0x10;
+		assert_int_equal(verify_sums(b, BLOCK, h, d), lens[k]);
+		assert_memory_not_equal(h, d, lens[k]);
+		verify_sum_hex(d, lens[k], hex);
+		assert_int_equal(strlen(hex), 2 * lens[k]);
+		assert_int_equal(verify_sum_unhex(hex, back, &len), 0);
+		assert_int_equal(len, lens[k]);
+		assert_memory_equal(back, d, lens[k]);
+	}
+	/* crc32c as its 32-bit value, the bytes little-endian in the header. */
+	verify_sum_hex((const unsigned char[]){0x0a, 0x03, 0x2f, 0x2e}, 4, hex);
+	assert_string_equal(hex, "2e2f030a");
+	assert_int_equal(verify_sum_unhex("2e2f03", back, &len), -EINVAL);
+	assert_int_equal(verify_sum_unhex("2e2f030g", back, &len), -EINVAL);
+	/* No header of that size: nothing to tell. */
+	assert_int_equal(verify_sums(b, BLOCK / 2, h, d), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +249,7 @@ int main(void)
 		cmocka_unit_test(names),
 		cmocka_unit_test(result_keeps_the_first),
 		cmocka_unit_test(scan_finds_the_faults),
+		cmocka_unit_test(sums_told),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
