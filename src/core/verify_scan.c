@@ -306,9 +306,10 @@ int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct veri
 				 "found; name " FIELD("block") " and " FIELD("seed") " to check anyway",
 				 path);
 		else if (r == -ENOTUNIQ)
-			snprintf(err, errlen, "%s: blocks of two runs are about equally common (run "
-				 "%llu: %llu blocks seen, run %llu: %llu); name the run to check with "
-				 FIELD("seed") ", or give its saved result with " FIELD("result"),
+			snprintf(err, errlen, "%s: blocks of two runs (or jobs) are about equally "
+				 "common (run %llu: %llu blocks seen, run %llu: %llu); name the one to "
+				 "check with " FIELD("seed") ", or give the saved result, which names "
+				 "every job's, with " FIELD("result"),
 				 path, (unsigned long long)s->rivals[0].seed,
 				 (unsigned long long)s->rival_count[0],
 				 (unsigned long long)s->rivals[1].seed,

@@ -130,7 +130,7 @@ every_tenth_from() {
 	python3 -c "f=open('v.dat','r+b'); f.write(open('w.dat','rb').read()[:120 * 4096])"
 	iorate verify v.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"v.dat: blocks of two runs are about equally common (run $seed_v: 136 blocks seen, run $seed_w: 120); name the run to check with --seed, or give its saved result with --result"* ]]
+	[[ "$stderr" == *"v.dat: blocks of two runs (or jobs) are about equally common (run $seed_v: 136 blocks seen, run $seed_w: 120); name the one to check with --seed, or give the saved result, which names every job's, with --result"* ]]
 	for how in "--seed $seed_v" "--result v.json"; do
 		iorate verify --json $how v.dat
 		[ "$status" -eq 1 ]
@@ -191,10 +191,15 @@ every_tenth_from() {
 		--job-name b --stonewall two.dat
 	[ "$status" -eq 0 ]
 	json_ok '[.jobs[].verify.bad] == [0, 0] and ([.jobs[].verify.checked] | min) > 0'
-	iorate run --engine sync -w 50 -c 1m -d 0.3 --verify --json --job-name a --range 512k \
-		two.dat --job-name b --offset 512k two.dat
+	iorate run --engine sync -w 50 -c 1m -d 0.3 --verify --keep --json --job-name a \
+		--range 512k two.dat --job-name b --offset 512k two.dat
 	[ "$status" -eq 0 ]
 	json_ok '[.jobs[].verify.bad] == [0, 0] and ([.jobs[].verify.checked] | min) > 0'
+	printf '%s\n' "$output" > two.json
+	# Afterwards the two halves name two jobs; the saved result names both.
+	iorate verify --result two.json two.dat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 bad"* ]]
 	# A job that only reads and checks nothing does not matter to a verifying writer.
 	iorate run --engine sync -c 1m -d 0.3 --json --job-name a -w 100 --verify two.dat \
 		--job-name b -w 0 two.dat
