@@ -25,8 +25,11 @@ extern const struct command *const iorate_commands[];
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Same line, returns 1: for failures of the work itself. */
 int run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* How the front end in use spells fields (DiskSpd: depth is "-o"); NULL: iorate's "--depth". */
-void cmd_set_speller(field_speller s);
+/*
+ * How the front end in use spells fields (DiskSpd: depth is "-o") and field=value remedies
+ * (DiskSpd: "-Sb"); NULL: iorate's "--depth", "--cache buffered". src/compat/ has them.
+ */
+void cmd_set_speller(const struct field_spelling *s);
 /* msg with its fields spelled that way, into out; returns the length needed. */
 size_t cmd_spell(char *out, size_t len, const char *msg);
 

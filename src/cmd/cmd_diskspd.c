@@ -10,55 +10,13 @@
 #include "cmd/options.h"
 #include "compat/compat.h"
 
-/* A field the core names, as DiskSpd spells it; NULL: iorate's own option (--engine). */
-static const char *dspd_spell(const char *field)
-{
-	static const char *const map[][2] = {
-		{"bs", "-b"},          {"time", "-d"},        {"warmup", "-W"},
-		{"cooldown", "-C"},    {"threads", "-t"},     {"depth", "-o"},
-		{"write", "-w"},       {"size", "-c"},        {"align", "-r"},
-		{"offset", "-B"},      {"range", "-f"},       {"cache", "-S"},
-		{"seed", "-z"},        {"cap-mbps", "-g"},    {"cap-iops", "-g"},
-		{"fill", "-Z"},        {"random-pct", "-rs"}, {"distribution", "-rd"},
-		{"thread-stride", "-T"}, {"seq-threads", "-s"}, {"gap", "-s"},
-		{"sequential", "-s"},  {"random", "-r"},     {"interval", "-D"},
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(field, map[i][0]))
-			return map[i][1];
-	return NULL;
-}
-
-/* The same fields as a profile's elements name them (-X). */
-static const char *dspd_xml_spell(const char *field)
-{
-	static const char *const map[][2] = {
-		{"bs", "<BlockSize>"},        {"time", "<Duration>"},
-		{"warmup", "<Warmup>"},       {"cooldown", "<Cooldown>"},
-		{"threads", "<ThreadsPerFile>"}, {"depth", "<RequestCount>"},
-		{"write", "<WriteRatio>"},    {"size", "<FileSize>"},
-		{"align", "<Random>"},        {"offset", "<BaseFileOffset>"},
-		{"range", "<MaxFileSize>"},   {"seed", "<RandSeed>"},
-		{"cap-mbps", "<Throughput>"}, {"cap-iops", "<Throughput>"},
-		{"fill", "<WriteBufferContent>"}, {"random-pct", "<RandomRatio>"},
-		{"distribution", "<Distribution>"}, {"thread-stride", "<ThreadStride>"},
-		{"gap", "<StrideSize>"},
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(field, map[i][0]))
-			return map[i][1];
-	return NULL;
-}
-
 static int diskspd_main(int argc, char **argv)
 {
 	bool xml = false;
 
 	for (int i = 1; i < argc; i++)
 		xml |= !strncmp(argv[i], "-X", 2);
-	cmd_set_speller(xml ? dspd_xml_spell : dspd_spell);
+	cmd_set_speller(xml ? &compat_diskspd_xml_spelling : &compat_diskspd_spelling);
 	return compat_cli_main_jobs(argc, argv, &cmd_diskspd, compat_diskspd_jobs);
 }
 

@@ -240,12 +240,6 @@ static const struct opt fio_own_opts[] = {
 static const struct opt_group fio_own_group = {
 	"iorate's own options (anywhere among fio's; their names are not fio's)", fio_own_opts};
 
-/* A field the core names, as fio spells it. */
-static const char *fio_spell(const char *field)
-{
-	return compat_fio_spell(field);
-}
-
 /* iorate's options out of argv (as the table has them), fio's left in fargv. */
 static int parse_own(struct opt_ctx *ctx, int argc, char **argv, char **fargv, int *fargc)
 {
@@ -438,7 +432,7 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 	if (!ctx->dry_run && !ctx->out->quiet)
 		cmd_fio_announce(s, "fio");
 	/* The core's messages name fields as fio's options. */
-	cmd_set_speller(fio_spell);
+	cmd_set_speller(&compat_fio_spelling);
 	return with_output(s, ctx->out, ctx->dry_run, !strcmp(ctx->out->fmt->name, "json"));
 }
 

@@ -2,30 +2,14 @@
  * 'iorate sqlio': the command entry of the SQLIO front end. src/compat/sqlio.c translates the
  * flags into settings; src/cmd/cmd_compat.c applies them through the option table of run.
  */
-#include <string.h>
-
 #include "cmd/cmd.h"
 #include "cmd/cmd_compat.h"
 #include "cmd/options.h"
 #include "compat/compat.h"
 
-/* A field the core names, as SQLIO spells it; NULL: iorate's own option (--engine). */
-static const char *sqlio_spell(const char *field)
-{
-	static const char *const map[][2] = {
-		{"bs", "-b"},   {"time", "-s"}, {"threads", "-t"}, {"depth", "-o"},
-		{"write", "-k"}, {"cache", "-B"}, {"offset", "-S"},
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(field, map[i][0]))
-			return map[i][1];
-	return NULL;
-}
-
 static int sqlio_main(int argc, char **argv)
 {
-	cmd_set_speller(sqlio_spell);
+	cmd_set_speller(&compat_sqlio_spelling);
 	return compat_cli_main(argc, argv, &cmd_sqlio, compat_sqlio_parse);
 }
 

@@ -5,9 +5,9 @@
 #include "cmd/cmd.h"
 #include "util/escape.h"
 
-static field_speller speller;
+static const struct field_spelling *speller;
 
-void cmd_set_speller(field_speller s)
+void cmd_set_speller(const struct field_spelling *s)
 {
 	speller = s;
 }

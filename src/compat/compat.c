@@ -76,6 +76,8 @@ int compat_set(const struct compat_to *t, const char *flag, bool is_default, con
 			 why[0] ? why : strerror(-r));
 	else
 		explain_setting(t->ex, &s);
+	if (!r && !is_default)
+		compat_spell_record(name, flag);
 	free(text);
 	return r == -ENOMEM ? r : r ? -EINVAL : 0;
 }

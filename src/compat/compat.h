@@ -184,8 +184,23 @@ int compat_fio_translate(struct compat_fio *f, const struct compat_sink *sink,
 /* fio --showcmd: the job options read, as one fio command line. */
 void compat_fio_showcmd(const struct compat_fio *f, FILE *out);
 
+/*
+ * How each syntax spells the fields the core and the model name (util/field.h), in
+ * src/compat/spell.c: DiskSpd's flags ("-o", "-Sb"), a DiskSpd profile's elements
+ * ("<RequestCount>"), SQLIO's flags, fio's options ("iodepth", "direct=0").
+ */
+struct field_spelling;
+extern const struct field_spelling compat_diskspd_spelling, compat_diskspd_xml_spelling,
+	compat_sqlio_spelling, compat_fio_spelling;
 /* The fio option a field of iorate is read from, for messages ("depth": "iodepth"); or NULL. */
 const char *compat_fio_spell(const char *field);
+/*
+ * Every setting a translator makes is recorded with the flag it came from (compat_set(),
+ * fio_set()), so that the spellings above name the flag the user gave where two set one field.
+ * compat_spell_forget() drops them (tests translate one line after another).
+ */
+void compat_spell_record(const char *field, const char *flag);
+void compat_spell_forget(void);
 
 /*
  * DiskSpd's "#N" target: the Nth (from 0) whole disk under sysblock (normally "/sys/block";

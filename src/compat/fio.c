@@ -412,42 +412,6 @@ void compat_fio_showcmd(const struct compat_fio *f, FILE *out)
 	fputc('\n', out);
 }
 
-const char *compat_fio_spell(const char *field)
-{
-	static const char *const map[][2] = {
-		{"bs", "bs"},           {"time", "runtime"},     {"warmup", "ramp_time"},
-		{"threads", "numjobs"}, {"depth", "iodepth"},    {"write", "rwmixwrite"},
-		{"size", "size"},       {"align", "blockalign"}, {"offset", "offset"},
-		{"range", "size"},      {"seed", "randseed"},
-		{"engine", "ioengine"}, {"bssplit", "bssplit"},  {"io-size", "io_size"},
-		{"distribution", "random_distribution"},         {"gap", "rw"},
-		{"random-pct", "percentage_random"},
-		{"fsync", "fsync"},     {"fdatasync", "fdatasync"}, {"end-fsync", "end_fsync"},
-		{"thinktime", "thinktime"}, {"thinktime-blocks", "thinktime_blocks"},
-		{"start-delay", "startdelay"}, {"batch", "iodepth_batch"}, {"ios", "number_ios"},
-		{"cap-iops", "rate_iops"}, {"cap-mbps", "rate"}, {"vm-cap-iops", "rate_iops"},
-		{"vm-cap-mbps", "rate"},  {"rate-iops", "rate_iops"},
-		{"sequential", "rw"}, {"until-full", "fill_device"}, {"zone-size", "zonesize"},
-		{"zone-range", "zonerange"}, {"zone-skip", "zoneskip"}, {"steady", "steadystate"},
-		{"steady-time", "steadystate_duration"}, {"steady-ramp", "steadystate_ramp_time"},
-		{"steady-interval", "steadystate_check_interval"}, {"flow", "flow"},
-		{"flow-id", "flow_id"}, {"flow-sleep", "flow_sleep"},
-		{"latency-target", "latency_target"}, {"latency-window", "latency_window"},
-		{"latency-percentile", "latency_percentile"}, {"latency-run", "latency_run"},
-		{"cmdprio", "cmdprio_percentage"}, {"cmdprio-class", "cmdprio_class"},
-		{"cmdprio-split", "cmdprio_bssplit"}, {"sqpoll", "sqthread_poll"},
-		{"atomic", "atomic"}, {"exit-on-error", "exitall_on_error"},
-		{"sequence-stride", "random_sequence_stride"},
-		{"compress", "buffer_compress_percentage"}, {"dedupe", "dedupe_percentage"},
-		{"dedupe-set", "dedupe_working_set_percentage"}, {"data-pattern", "buffer_pattern"},
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(field, map[i][0]))
-			return map[i][1];
-	return NULL;
-}
-
 /* ---- the system, as fio sees it ---- */
 
 static const char *sys_getenv(void *arg, const char *name)

@@ -106,6 +106,7 @@ int fio_set(struct fio_emit *e, const struct fio_line *l, const char *deflt, con
 			return r;
 		return fio_emit_fail(e, l, deflt, "%s", why[0] ? why : strerror(-r));
 	}
+	compat_spell_record(name, s.flag);
 	if (asprintf(&became, "--%s%s%s", name, value ? " " : "", value ? value : "") < 0) {
 		free(text);
 		return -ENOMEM;

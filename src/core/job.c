@@ -648,8 +648,8 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 	if (j->align && direct && j->align % 512)
 		FAIL(FIELD("align") ": direct I/O needs offsets aligned to 512 bytes at least");
 	if (direct && j->bs % 512)
-		FAIL(FIELD("bs") ": direct I/O needs a multiple of 512 bytes (use " FIELD("cache")
-		     " buffered for %llu)", (unsigned long long)j->bs);
+		FAIL(FIELD("bs") ": direct I/O needs a multiple of 512 bytes (use "
+		     FIELD_VAL("cache", "buffered") " for %llu)", (unsigned long long)j->bs);
 	if (j->ntargets == 0)
 		FAIL("no target: name at least one file or block device");
 	if ((j->nignore[0] || j->nignore[1]) && !(j->continue_on & (JOB_CONT_READ | JOB_CONT_WRITE)))
@@ -659,9 +659,8 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 	const struct engine_ops *e = j->engine[0] ? engine_find(j->engine) : NULL;
 	if (e && (e->flags & ENGINE_SYNC) && !(e->flags & ENGINE_NO_IO) && j->depth > 1)
 		FAIL(FIELD("depth") ": the %s engine keeps one I/O outstanding per thread; use "
-		     FIELD("engine") " uring (or aio) for " FIELD("depth") " %u, or raise "
-		     FIELD("threads"),
-		     e->name, j->depth);
+		     FIELD_VAL("engine", "uring") " (or aio) for " FIELD_VAL("depth", "%u")
+		     ", or raise " FIELD("threads"), e->name, j->depth);
 	if (j->cap_io_unit && j->cap_io_unit % 512)
 		FAIL(FIELD("cap-io-unit") ": must be a multiple of 512 bytes");
 	if ((r = check_shape(j, err, errlen)) || (r = check_verify(j, e, err, errlen)) ||

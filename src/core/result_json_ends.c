@@ -194,8 +194,8 @@ void result_json_read_cmdprio(struct rd *rd, const json_t *p, struct job *j)
 		v = json_object_get(o, keys[i]);
 		if (!json_is_string(v) ||
 		    (json_string_value(v)[0] && parse[i](j, json_string_value(v), &why)))
-			rd_fail(rd, "cmdprio", "not null or an object of share, class and split as "
-				"--cmdprio, --cmdprio-class and --cmdprio-split write them");
+			rd_fail(rd, "cmdprio", "not null or an object of share, class and split, "
+				"each a string as the job's per-I/O priorities write it");
 	}
 	j->cmdprio.on = true;
 }

@@ -750,8 +750,8 @@ static void run_notes(struct run *run)
 				"pointer): %llu zone resets%s", (unsigned long long)job->zone_size,
 				(unsigned long long)res->zone_resets,
 				!job->read_beyond_wp && job->write_pct < 100 ?
-				"; reads read only what this run wrote (zones start empty; "
-				"--read-beyond-wp reads past the write pointers)" : "");
+				"; reads read only what this run wrote (zones start empty, and "
+				"reads stop at the write pointers)" : "");
 	if (job->rate_iops > 0 && res->sched_ios_late)
 		result_add_note(res,
 				"the target could not keep up with the open-loop rate of %g I/Os per "

@@ -197,3 +197,26 @@ fake_sysblock() {
 	[[ "$stderr" == *"removed afterwards"* ]]
 	[[ "$stderr" == *"default -BN"*"--cache directsync"* ]]
 }
+
+@test "the core's remedies name the front end's own flags and values" {
+	# DiskSpd: -Sb, not --cache buffered; -o8 and -F for the depth and the shared threads.
+	run --separate-stderr "$IORATE" diskspd -Sh -b1000 -d1 -W0 -c1M f.dat
+	[ "$status" -eq 2 ]
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = \
+		"iorate: -b: direct I/O needs a multiple of 512 bytes (use -Sb for 1000)" ]
+	run --separate-stderr "$IORATE" diskspd -F2 -o8 -d1 -W0 -c1M --engine sync f.dat
+	[ "$status" -eq 2 ]
+	[[ "$(printf '%s\n' "$stderr" | tail -1)" == \
+		*"; use --engine uring (or aio) for -o8, or raise -F" ]]
+	# fio: direct=0; fields a job file set are named as it set them.
+	printf '[a]\nfilename=g.dat\nsize=1m\nbs=1000\ndirect=1\n' >a.fio
+	run --separate-stderr "$IORATE" fio a.fio
+	[ "$status" -eq 2 ]
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = \
+		"iorate: bs: direct I/O needs a multiple of 512 bytes (use direct=0 for 1000)" ]
+	printf '[a]\nfilename=g.dat\nzonemode=zbd\nzonesize=1m\nzonecapacity=2m\nsize=4z\nrw=write\n' >z.fio
+	run --separate-stderr "$IORATE" fio z.fio
+	[ "$status" -eq 2 ]
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = "iorate: zonecapacity: more than zonesize" ]
+	[ ! -e f.dat ] && [ ! -e g.dat ] || false
+}
