@@ -1,7 +1,9 @@
 #!/bin/sh
-# Checks every #include "DIR/..." in src/ against the layer table of docs/architecture.md (the
-# rows between <!-- layers --> and <!-- /layers -->): a file in src/X may include only the
-# directories listed for X. Prints each include that breaks the table; exits 1 if any does.
+# Checks every #include of a directory of src/ against the layer table of docs/architecture.md
+# (the rows between <!-- layers --> and <!-- /layers -->): a file in src/X may include only the
+# directories listed for X. Both forms count, "DIR/x.h" and <DIR/x.h>, with any spaces around
+# '#' and 'include'; an include whose path holds ".." is refused outright (it would hide the
+# directory it reaches). Prints each include that breaks the table; exits 1 if any does.
 # usage: check-layers.sh [TOP]
 top=${1:-$(dirname "$0")/..}
 cd "$top" || exit 2
@@ -11,6 +13,7 @@ table=$(sed -n '/<!-- layers -->/,/<!-- \/layers -->/p' docs/architecture.md |
 bad=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
+inc='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]'
 for f in $(find src -name '*.[ch]' | sort); do
 	rel=${f#src/}
 	case $rel in
@@ -22,8 +25,17 @@ for f in $(find src -name '*.[ch]' | sort); do
 		echo "$f: src/$layer is not in the layer table of docs/architecture.md"
 		continue
 	fi
-	grep -n '^#include "[a-z]*/' "$f" | while IFS= read -r line; do
-		dir=$(printf '%s' "$line" | sed 's/^[0-9]*:#include "\([a-z]*\)\/.*/\1/')
+	grep -n "$inc" "$f" | while IFS= read -r line; do
+		path=$(printf '%s' "${line#*:}" | sed 's/^[^<"]*[<"]\([^>"]*\)[>"].*/\1/')
+		case $path in
+		*..*)
+			echo "$f:${line%%:*}: $path: an include may not climb with .. (name DIR/x.h)"
+			continue ;;
+		*/*) dir=${path%%/*} ;;
+		*) continue ;;
+		esac
+		# <sys/stat.h> and the like: only the directories of src/ are layers.
+		[ -d "src/$dir" ] || continue
 		case ", $allowed," in
 		*", $dir,"*) ;;
 		*) echo "$f:${line%%:*}: $layer may not include $dir/ (docs/architecture.md)" ;;
