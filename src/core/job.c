@@ -521,7 +521,7 @@ static int check_zones(const struct job *j, char *err, size_t errlen)
 	if (j->until_full && (j->pattern != PATTERN_SEQUENTIAL || j->write_pct != 100 ||
 			      j->shared_threads || j->zone_size || j->skip || j->rewind))
 		FAIL(FIELD("until-full") ": needs sequential writes (" FIELD("sequential") " "
-		     FIELD("write") " 100), without zones, gaps or shared threads");
+		     FIELD_VAL("write", "100") "), without zones, gaps or shared threads");
 	if (j->zone_size && (j->skip || j->rewind))
 		FAIL(FIELD("zone-size") ": %s zones with " FIELD("gap") " are not supported by "
 		     "iorate", j->zbd ? "emulated" : "strided");
