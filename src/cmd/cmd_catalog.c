@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
@@ -15,6 +14,7 @@
 #include "model/import.h"
 #include "model/prices.h"
 #include "report/catalog_fmt.h"
+#include "report/progress.h"
 
 static int catalog_main(int argc, char **argv);
 
@@ -186,19 +186,15 @@ out:
 	return ret;
 }
 
-/* Progress on stderr: one line rewritten on a terminal, a line a step otherwise. */
+/* Each page read, on the one progress line (a line a step when stderr is no terminal). */
 static void show_progress(void *ctx, const struct prices_progress *p)
 {
-	bool tty = isatty(STDERR_FILENO);
-
-	(void)ctx;
 	char step[32] = "reading";
 
 	if (p->pages)
 		snprintf(step, sizeof(step), "page %lu", p->pages);
-	fprintf(stderr, "%scatalog prices: %s: %s, %lu items read, %.1f MB%s", tty ? "\r" : "",
-		p->what, step, p->items, p->bytes / 1e6, tty ? "\033[K" : "\n");
-	fflush(stderr);
+	progress_label(ctx, "catalog prices: %s: %s, %lu items read, %.1f MB", p->what, step,
+		       p->items, p->bytes / 1e6);
 }
 
 /* How many of the provider's catalog entries have a price in the region and currency. */
@@ -239,6 +235,7 @@ static int do_prices(const struct catalog_cmd *cc)
 	struct prices_request rq = {.provider = cc->mo.provider, .region = cc->region,
 		.currency = cc->currency, .endpoint = cc->endpoint, .progress = show_progress};
 	struct prices_result r;
+	struct progress pg;
 	struct catalog c;
 	int ret;
 
@@ -249,7 +246,10 @@ static int do_prices(const struct catalog_cmd *cc)
 		return usage_error("catalog prices: neither XDG_DATA_HOME nor HOME is set: no "
 				   "directory to keep the prices in");
 	rq.date = today(date, sizeof(date));
+	progress_init_steps(&pg, false);
+	rq.ctx = &pg;
 	ret = prices_fetch(&rq, &r, err, sizeof(err));
+	progress_clear(&pg);
 	if (ret == -EINVAL || ret == -ENOTSUP) {
 		ret = usage_error("catalog prices: %s", err);
 	} else if (ret) {

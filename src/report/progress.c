@@ -1,4 +1,4 @@
-/* The one progress line of the commands that run a workload (progress.h). */
+/* The one progress line of the commands that run a workload, and of catalog prices (progress.h). */
 #include "report/progress.h"
 
 #include <stdarg.h>
@@ -18,8 +18,19 @@ void progress_init(struct progress *p, bool quiet)
 	p->on = !quiet && isatty(fileno(stderr));
 }
 
+void progress_init_steps(struct progress *p, bool quiet)
+{
+	progress_init(p, quiet);
+	p->lines = !quiet && !p->on;
+	p->on = !quiet;
+}
+
 static void draw(struct progress *p, const char *state)
 {
+	if (p->lines) {
+		fprintf(p->f, "%s\n", p->label);
+		return;
+	}
 	fprintf(p->f, REDRAW "%s%s%s", p->label, *p->label && *state ? ": " : "", state);
 	fflush(p->f);
 	p->drawn = true;
@@ -46,7 +57,7 @@ void progress_tick(void *arg, const struct runner_progress *rp)
 	struct progress *p = arg;
 	char s[160];
 
-	if (!p->on)
+	if (!p->on || p->lines)
 		return;
 	if (!strcmp(rp->phase, "preparing"))
 		snprintf(s, sizeof(s), "preparing test file: %3.0f%%", rp->prepare_done * 100);

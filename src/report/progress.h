@@ -16,12 +16,19 @@
 struct progress {
 	FILE *f;                /* stderr */
 	bool on;                /* drawing: f is a terminal and --quiet was not given */
+	bool lines;             /* f is no terminal: each label is a line (progress_init_steps) */
 	bool drawn;             /* a line is on the terminal, to clear before anything else */
 	char label[256];        /* escaped: it may hold a path the user typed */
 };
 
 /* Draws on stderr when it is a terminal and quiet is false; else every call does nothing. */
 void progress_init(struct progress *p, bool quiet);
+
+/*
+ * For a few slow steps (catalog prices' downloads, page by page): drawn as above on a
+ * terminal, and elsewhere each label written as a line of its own, so a log shows the steps.
+ */
+void progress_init_steps(struct progress *p, bool quiet);
 
 /* Sets the label from a format (the whole of it escaped) and draws it alone until a tick. */
 void progress_label(struct progress *p, const char *fmt, ...)
