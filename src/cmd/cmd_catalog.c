@@ -42,6 +42,7 @@ static const struct opt_group *const catalog_groups[] = {&prices_group, &model_g
 
 const struct command cmd_catalog = {
 	.name = "catalog",
+	.subcommands = (const char *const[]){"list", "show", "import", "prices", NULL},
 	.summary = "list, show, import and price the disk and VM catalog, with sources",
 	.synopsis = "list [CATALOG] [options]\nshow NAME [options]\nimport FILE... [options]\n"
 		    "prices --provider P --region R [--currency CUR] [options]",
@@ -269,7 +270,7 @@ static int do_prices(const struct catalog_cmd *cc)
 	return ret;
 }
 
-static const char *const subcommands[] = {"list", "show", "import", "prices", NULL};
+/* catalog_main picks what to print by the subcommand's index in the entry's list. */
 static const enum report_kind kinds[] = {REPORT_CATALOG_LIST, REPORT_CATALOG_SHOW,
 					 REPORT_CATALOG_IMPORT, REPORT_CATALOG_PRICES};
 
@@ -284,10 +285,7 @@ static int catalog_main(int argc, char **argv)
 	/* The words (list, show NAME, import FILE...) are moved after the options. */
 	if ((ret = model_opts_parse(&cmd_catalog, &cc, argc, argv, &first, &help)) || help)
 		return ret;
-	for (sub = 0; first < argc && subcommands[sub] && strcmp(argv[first], subcommands[sub]);
-	     sub++)
-		;
-	if (first >= argc || !subcommands[sub])
+	if ((sub = options_subcommand(&cmd_catalog, first < argc ? argv[first] : NULL)) < 0)
 		return usage_error("catalog: expected 'list [CATALOG]', 'show NAME', 'import "
 				   "FILE...' or 'prices --provider P --region R' (see 'iorate "
 				   "catalog --help')");
@@ -295,15 +293,15 @@ static int catalog_main(int argc, char **argv)
 		return ret;
 	if ((cc.region || cc.currency || cc.endpoint || cc.mo.provider) && sub != 3)
 		return usage_error("catalog %s: --provider, --region, --currency and --endpoint are "
-				   "options of 'catalog prices'", subcommands[sub]);
+				   "options of 'catalog prices'", cmd_catalog.subcommands[sub]);
 	if (sub == 2)
 		return do_import(&cc.mo, argv + first + 1, argc - first - 1);
 	if (sub == 3)
 		return first + 1 < argc ? usage_error("catalog prices: unexpected argument '%s'",
 						      argv[first + 1]) : do_prices(&cc);
 	if (argc - first > 2)
-		return usage_error("catalog %s: unexpected argument '%s'", subcommands[sub],
-				   argv[first + 2]);
+		return usage_error("catalog %s: unexpected argument '%s'",
+				   cmd_catalog.subcommands[sub], argv[first + 2]);
 	/* list and show name the figures where the catalog's layers differ themselves. */
 	cc.mo.lists_conflicts = true;
 	if (!(ret = model_opts_catalog(&cc.mo, &c)))

@@ -170,6 +170,7 @@ static int check_subcommand(const struct cost_cmd *cc, bool upload)
 
 const struct command cmd_cost = {
 	.name = "cost",
+	.subcommands = (const char *const[]){"upload", "config", NULL},
 	.summary = "price uploads (transactions, storage) and configurations",
 	.synopsis = "upload --data SIZE [options]\n"
 		    "config --vm NAME --disk SPEC [--disk SPEC...] [options]",
@@ -389,7 +390,7 @@ static int cost_main(int argc, char **argv)
 	if (first >= argc)
 		return usage_error("cost: say upload or config (see 'iorate cost --help')");
 	what = argv[first];
-	if (strcmp(what, "upload") && strcmp(what, "config"))
+	if (options_subcommand(&cmd_cost, what) < 0)
 		return usage_error("cost: '%s' is not upload or config (see 'iorate cost --help')",
 				   what);
 	upload = !strcmp(what, "upload");

@@ -80,6 +80,7 @@ static const struct opt_group *const history_groups[] = {&history_group, NULL};
 
 const struct command cmd_history = {
 	.name = "history",
+	.subcommands = (const char *const[]){"list", "show", "import", "compare", "rm", NULL},
 	.summary = "list and query past runs kept in SQLite",
 	.synopsis = "list [--db FILE] [--host H] [--target PAT] [--since DATE] [--limit N] "
 		    "[--json|--csv]\n"

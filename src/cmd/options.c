@@ -392,6 +392,21 @@ static void help_group_print(FILE *f, const struct command *cmd, const struct op
 	}
 }
 
+int options_subcommand(const struct command *cmd, const char *word)
+{
+	for (int i = 0; word && cmd->subcommands && cmd->subcommands[i]; i++)
+		if (!strcmp(word, cmd->subcommands[i]))
+			return i;
+	return -1;
+}
+
+/* "list show import" from the command's subcommands, with sep between them. */
+static void subcommand_words(FILE *f, const struct command *cmd, const char *sep)
+{
+	for (unsigned i = 0; cmd->subcommands[i]; i++)
+		fprintf(f, "%s%s", i ? sep : "", cmd->subcommands[i]);
+}
+
 void options_help(FILE *f, const struct command *cmd)
 {
 	const char *s = cmd->synopsis ? cmd->synopsis : "";
@@ -405,6 +420,11 @@ void options_help(FILE *f, const struct command *cmd)
 		s += *s == '\n';
 		firstline = false;
 	} while (*s);
+	if (cmd->subcommands) {
+		fputs("\nSubcommands: ", f);
+		subcommand_words(f, cmd, ", ");
+		fputc('\n', f);
+	}
 	if (cmd->about)
 		fprintf(f, "\n%s\n", cmd->about);
 	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
@@ -487,12 +507,19 @@ void options_man(FILE *f, const struct command *const *cmds)
 			s += *s == '\n';
 		} while (*s);
 	}
+	fputs(".B iorate help\n[COMMAND | \\-\\-man | \\-\\-completion]\n.br\n"
+	      ".B iorate \\-\\-version\n.br\n", f);
 	fputs(".SH COMMANDS\n", f);
 	for (unsigned i = 0; cmds[i]; i++) {
 		const struct command *cmd = cmds[i];
 		fprintf(f, ".SS iorate %s\n", cmd->name);
 		man_text(f, cmd->summary, strlen(cmd->summary));
 		fputc('\n', f);
+		if (cmd->subcommands) {
+			fputs(".PP\nSubcommands: ", f);
+			subcommand_words(f, cmd, ", ");
+			fputc('\n', f);
+		}
 		man_para(f, cmd->about);
 		for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++) {
 			if (cmd->groups[g]->title[0])
@@ -554,6 +581,17 @@ void options_completion(FILE *f, const struct command *const *cmds)
 		fprintf(f, "%s%s", i ? " " : "", cmds[i]->name);
 	fputs("' -- \"$cur\"))\n\t\treturn\n\tfi\n"
 	      "\tlocal cmd=${COMP_WORDS[1]}\n"
+	      "\tif [ \"$COMP_CWORD\" -eq 2 ] && [[ $cur != -* ]]; then\n"
+	      "\t\tcase $cmd in\n",
+	      f);
+	for (unsigned i = 0; cmds[i]; i++) {
+		if (!cmds[i]->subcommands)
+			continue;
+		fprintf(f, "\t\t%s) COMPREPLY=($(compgen -W '", cmds[i]->name);
+		subcommand_words(f, cmds[i], " ");
+		fputs("' -- \"$cur\")); return;;\n", f);
+	}
+	fputs("\t\tesac\n\tfi\n"
 	      "\tcase \"$cmd/$prev\" in\n",
 	      f);
 	for (unsigned i = 0; cmds[i]; i++)

@@ -70,6 +70,8 @@ struct command {
 	const char *name;
 	const char *summary;                  /* one line for 'iorate --help' */
 	const char *synopsis;                 /* what follows "iorate NAME"; lines split by \n */
+	/* the words that pick what the command does (catalog: list, show, ...), NULL-ended; or NULL */
+	const char *const *subcommands;
 	const char *about;                    /* paragraphs for --help and the man page */
 	const struct opt_group *const *groups; /* ends with NULL */
 	unsigned kind;                        /* CMDK_* for shared groups, 0 for none */
@@ -78,6 +80,9 @@ struct command {
 	void (*more_help)(FILE *f);           /* what only the build knows (engines); may be NULL */
 	int (*fn)(int argc, char **argv);
 };
+
+/* The index of word in cmd->subcommands, or -1 (also when word is NULL). */
+int options_subcommand(const struct command *cmd, const char *word);
 
 #define OPT_MAX_STRS 32
 /* A repeatable option's values, kept in the order given. */

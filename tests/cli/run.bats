@@ -424,10 +424,32 @@ setup() {
 @test "the man page is generated from the command tables: every command, every option" {
 	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	diff <(sh "$top/tools/gen-man.sh" "$IORATE") "$top/docs/iorate.1"
-	for cmd in run mark sweep diskspd sqlio model plan explain cost catalog history report; do
+	# The commands 'iorate --help' lists, each in the SYNOPSIS with a section; no other section.
+	cmds=$("$IORATE" --help | awk '/^Commands:/ { f = 1; next } f && !NF { exit } f { print $1 }')
+	(( $(wc -w <<<"$cmds") >= 14 ))
+	(( $(wc -w <<<"$cmds") == $(grep -c '^\.SS iorate ' "$top/docs/iorate.1") ))
+	for cmd in $cmds; do
 		grep -q "^\.SS iorate $cmd\$" "$top/docs/iorate.1"
 		grep -q "^\.B iorate $cmd\$" "$top/docs/iorate.1"
 	done
+	grep -q '^\.B iorate help$' "$top/docs/iorate.1"
+	grep -q '^\.B iorate \\-\\-version$' "$top/docs/iorate.1"
+	# A command's subcommands, from its entry, in its section and its --help.
+	grep -q '^Subcommands: list, show, import, compare, rm$' "$top/docs/iorate.1"
+	"$IORATE" help catalog | grep -qx 'Subcommands: list, show, import, prices'
+}
+
+@test "the completion offers a command's subcommands, then its options, and files elsewhere" {
+	"$IORATE" help --completion >comp.bash
+	ask() { bash -c "source ./comp.bash; COMP_WORDS=($1); COMP_CWORD=$2; _iorate;
+		echo \"\${COMPREPLY[*]}\""; }
+	[ "$(ask "iorate history ''" 2)" = "list show import compare rm" ]
+	[ "$(ask "iorate catalog p" 2)" = "prices" ]
+	[ "$(ask "iorate cost ''" 2)" = "upload config" ]
+	[ "$(ask "iorate history list --li" 3)" = "--limit" ]
+	touch only.dat
+	[ "$(ask "iorate run o" 2)" = "only.dat" ]
+	[ "$(ask "iorate history show o" 3)" = "only.dat" ]
 }
 
 @test "a flag means one thing everywhere: -o is --depth, the model's host cache is --host-cache" {
