@@ -160,6 +160,51 @@ static void help_and_man_list_every_option(void **state)
 	free(man);
 }
 
+/*
+ * A command's subcommands: the entry lists the word each synopsis line starts with, and no
+ * other; the dispatch finds each, and the completion offers them as the second word.
+ */
+static void subcommands_match_synopsis_and_completion(void **state)
+{
+	char *comp = NULL;
+	size_t complen = 0;
+	FILE *cf = open_memstream(&comp, &complen);
+	unsigned with = 0;
+
+	options_completion(cf, iorate_commands);
+	fclose(cf);
+	for (unsigned i = 0; iorate_commands[i]; i++) {
+		const struct command *cmd = iorate_commands[i];
+		char want[160] = "", word[32];
+		size_t at = 0;
+
+		if (!cmd->subcommands)
+			continue;
+		with++;
+		for (const char *s = cmd->synopsis; *s; s += strcspn(s, "\n"), s += *s == '\n') {
+			snprintf(word, sizeof(word), "%.*s", (int)strcspn(s, " \n"), s);
+			if (options_subcommand(cmd, word) < 0)
+				fail_msg("'iorate %s %s' is not in the entry's subcommands", cmd->name,
+					 word);
+		}
+		for (int k = 0; cmd->subcommands[k]; k++) {
+			assert_int_equal(options_subcommand(cmd, cmd->subcommands[k]), k);
+			at += (size_t)snprintf(want + at, sizeof(want) - at, "%s%s", k ? " " : "",
+					       cmd->subcommands[k]);
+		}
+		assert_int_equal(options_subcommand(cmd, "nothing"), -1);
+		assert_int_equal(options_subcommand(cmd, NULL), -1);
+		char line[256];
+		snprintf(line, sizeof(line), "\t\t%s) COMPREPLY=($(compgen -W '%s' -- \"$cur\"))",
+			 cmd->name, want);
+		if (!strstr(comp, line))
+			fail_msg("the completion lacks: %s", line);
+	}
+	assert_true(with >= 3);        /* history, catalog, cost */
+	assert_int_equal(options_subcommand(&cmd_run, "list"), -1);
+	free(comp);
+}
+
 /* A front end applies values under its own names: the reason comes back, nothing printed. */
 static void options_set_for_front_ends(void **state)
 {
@@ -189,6 +234,7 @@ int main(void)
 		cmocka_unit_test(one_meaning_everywhere),
 		cmocka_unit_test(help_and_man_list_every_option),
 		cmocka_unit_test(options_set_for_front_ends),
+		cmocka_unit_test(subcommands_match_synopsis_and_completion),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
