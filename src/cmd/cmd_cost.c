@@ -361,8 +361,7 @@ static int check_page(const struct cost_cmd *cc)
 
 	if (!cc->html)
 		return 0;
-	/* The page may not replace a --catalog file it is priced from; a signal drops it. */
-	gate_watch_stop(cmd_stop_flag());
+	/* The page may not replace a --catalog file it is priced from. */
 	for (unsigned i = 0; i < cc->mo.files.n; i++)
 		if (gate_use(cc->mo.files.v[i], "a --catalog file", NULL))
 			return run_error("out of memory");

@@ -387,7 +387,6 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 {
 	int r, w;
 
-	gate_watch_stop(cmd_stop_flag());
 	if (!(o->out = gate_stdout_open()))
 		return run_error("out of memory");
 	r = fn(o, argc, argv);

@@ -296,7 +296,6 @@ static int check_outputs(const struct collect *c)
  */
 static int note_inputs(const struct collect *c, int n, char **words)
 {
-	gate_watch_stop(cmd_stop_flag());
 	if (c->db && gate_use(c->db, "the --db history", "--db"))
 		return run_error("out of memory");
 	for (int i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/options.h"
 #include "core/gate.h"
+#include "core/verify_jobs.h"
 #include "report/progress.h"
 #include "store/history.h"
 
@@ -97,7 +98,6 @@ int output_opts_check(const struct output_opts *o)
 	const char *db = o->db;
 	int r;
 
-	gate_watch_stop(cmd_stop_flag());
 	if (!o->save && !db)
 		return 0;
 	/* The default database's directories are made when it is first written. */
@@ -256,7 +256,8 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 		    runner_precheck(&jobs->jobs[i], err, sizeof(err)))
 			return usage_error("%s: %s", job_label(&jobs->jobs[i], i, label,
 							       sizeof(label)), err);
-	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)))
+	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)) ||
+	    verify_jobs_check(jobs->jobs, jobs->n, NULL, err, sizeof(err)))
 		return usage_error("%s", err);
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "core/gate.h"
 
 static volatile sig_atomic_t stop_sig;
 
@@ -28,6 +29,7 @@ void cmd_signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
 		sigaction(stop_signals[i], &sa, NULL);
+	gate_watch_stop(&stop_sig); /* an output a signal interrupts is dropped, not committed */
 }
 
 volatile sig_atomic_t *cmd_stop_flag(void)
