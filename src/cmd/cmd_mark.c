@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "core/gate.h"
 #include "cmd/fit.h"
 #include "cmd/mark_suite.h"
 #include "cmd/options.h"
@@ -432,8 +433,14 @@ static int mark_print(struct mark *m)
 		.interval_ns = m->interval_ns,
 		.date = m->date,
 	};
-	if ((r = m->out.fmt->mark(stdout, &t)))
-		return run_error("mark: cannot print the table: %s", strerror(-r));
+	FILE *f = gate_stdout_open(); /* keeps the first write error (ENOSPC) */
+
+	if (!f)
+		return run_error("standard output: %s", strerror(ENOMEM));
+	r = m->out.fmt->mark(f, &t);
+	int w = gate_stdout_close(f);
+	if (r || w)
+		return run_error("mark: the table was not written: %s", strerror(-(w ? w : r)));
 	return 0;
 }
 

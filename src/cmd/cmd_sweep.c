@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "core/gate.h"
 #include "cmd/fit.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
@@ -399,19 +400,28 @@ static int sweep_run(struct sweep *s)
 	struct sweep_table tab = table_of(s);
 	struct runner_hooks hooks;
 	struct progress pr;
-	int code = 0;
+	int code = 0, w;
+	/* Standard output keeps its first write error (ENOSPC), said once at the end. */
+	FILE *f = gate_stdout_open();
 
+	if (!f)
+		return run_error("standard output: %s", strerror(ENOMEM));
 	progress_init(&pr, s->out.quiet);
 	progress_hooks(&pr, &hooks, cmd_stop_flag());
-	fmt->begin(stdout, &tab);
+	fmt->begin(f, &tab);
 	for (size_t i = 0; i < s->nvals && !code; i++) {
 		for (size_t k = 0; k < s->nbs && !code; k++)
 			code = *hooks.stop ? EXIT_INTERRUPTED : sweep_one(s, i, k, &pr, &hooks);
 		if (!code || (code == EXIT_INTERRUPTED && row_ran(s, i)))
-			fmt->row(stdout, &tab, i);
+			fmt->row(f, &tab, i);
+		fflush(f); /* each row as it is measured */
 	}
 	tab = table_of(s); /* with the notes of every run */
-	fmt->end(stdout, &tab, code == EXIT_INTERRUPTED);
+	fmt->end(f, &tab, code == EXIT_INTERRUPTED);
+	if ((w = gate_stdout_close(f))) {
+		run_error("standard output: the table was not written: %s", strerror(-w));
+		return code ? code : 1;
+	}
 	if (code == EXIT_INTERRUPTED)
 		say_interrupted(s);
 	return code;
@@ -546,7 +556,8 @@ static int sweep_main(int argc, char **argv)
 		rc = run_error("out of memory");
 		goto out;
 	}
-	if ((rc = sweep_check(&s)) || (rc = output_opts_check(&s.out)))
+	/* Outputs first: a --trace naming the --db is refused before a target is filled. */
+	if ((rc = output_opts_check(&s.out)) || (rc = sweep_check(&s)))
 		goto out;
 	if (!(s.cells = calloc(s.nvals * s.nbs, sizeof(*s.cells)))) {
 		rc = run_error("out of memory");

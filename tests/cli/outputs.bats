@@ -159,6 +159,21 @@ blocked_in_read() {
 	done
 }
 
+@test "sweep and mark on a full standard output: exit 1 naming ENOSPC, their files removed" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	mkdir d
+	rc=0
+	"$IORATE" sweep --engine null -q -d 0.1 threads=1,2 d/x.dat >/dev/full 2>err || rc=$?
+	[ "$rc" -eq 1 ] || { echo "sweep: exit $rc: $(cat err)"; false; }
+	grep -qx "iorate: standard output: the table was not written: No space left on device" err
+	rc=0
+	"$IORATE" mark --engine null -q --runs 1 --measure 0.1 --interval 0 --size 4M d >/dev/full \
+		2>err || rc=$?
+	[ "$rc" -eq 1 ] || { echo "mark: exit $rc: $(cat err)"; false; }
+	grep -qx "iorate: mark: the table was not written: No space left on device" err
+	[ -z "$(ls -A d)" ] || { ls -A d; false; }
+}
+
 @test "SIGINT while report reads its input: the old page stays, no temporary file, exit 130" {
 	"$IORATE" run --engine null -q -d 0.1 --json x.dat >r.json
 	echo '<p>the old page</p>' >page.html
