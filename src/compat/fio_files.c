@@ -28,6 +28,7 @@ struct ffile {
 struct ffiles {
 	struct ffile *f;
 	unsigned n;
+	bool made;                /* names fio makes up ($jobname.$jobnum.$filenum), not given */
 };
 
 static void ffiles_free(struct ffiles *fs)
@@ -163,6 +164,7 @@ static int file_names(struct fio_emit *e, const struct fio_opts *o, const char *
 		/* A job named after a device (or anything but a regular file) uses it. */
 		r = ffiles_add(fs, dir, dl, jobname, strlen(jobname));
 	} else {
+		fs->made = true;
 		for (unsigned i = 0; i < o->nrfiles && !r; i++) {
 			char *name = NULL;
 			if (!(r = format_name(fmt, jobname, clone, i, &name)))
@@ -404,7 +406,8 @@ int fio_files_emit(struct fio_emit *e, const struct fio_opts *o, const char *job
 		r = job_bytes(e, o, &fs, bytes);
 	/* Targets are the words of 'iorate run' after its options: written to the job. */
 	for (unsigned i = 0; i < fs.n && !r; i++)
-		r = job_add_target(e->j, fs.f[i].name);
+		if (!(r = job_add_target(e->j, fs.f[i].name)) && fs.made)
+			r = job_made_name(e->j, e->j->ntargets - 1);
 	if (!r)
 		r = note_files(e, o, &fs);
 	if (!r)

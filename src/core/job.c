@@ -42,6 +42,7 @@ void job_release(struct job *j)
 		free(j->targets[i]);
 	free(j->targets);
 	free(j->expect);
+	free(j->made);
 	free(j->command_line);
 	free(j->trace_path);
 	free(j->emulate);
@@ -49,6 +50,8 @@ void job_release(struct job *j)
 	j->emulate = NULL;
 	j->name = NULL;
 	j->expect = NULL;
+	j->made = NULL;
+	j->nmade = 0;
 	j->targets = NULL;
 	j->ntargets = 0;
 	j->command_line = NULL;
@@ -78,11 +81,37 @@ int job_expect(struct job *j, unsigned i, const struct gate_id *id)
 	return 0;
 }
 
+int job_made_name(struct job *j, unsigned i)
+{
+	bool *m;
+
+	if (i >= j->ntargets)
+		return -EINVAL;
+	if (i >= j->nmade) {
+		if (!(m = realloc(j->made, (i + 1) * sizeof(*m))))
+			return -ENOMEM;
+		memset(m + j->nmade, 0, (i + 1 - j->nmade) * sizeof(*m));
+		j->made = m;
+		j->nmade = i + 1;
+	}
+	j->made[i] = true;
+	return 0;
+}
+
+bool job_is_made_name(const struct job *j, const char *path)
+{
+	for (unsigned i = 0; i < j->nmade; i++)
+		if (j->made[i] && !strcmp(j->targets[i], path))
+			return true;
+	return false;
+}
+
 int job_copy(struct job *dst, const struct job *src)
 {
 	*dst = *src;
 	dst->targets = NULL;
 	dst->expect = NULL;
+	dst->made = NULL;
 	dst->ntargets = 0;
 	dst->command_line = NULL;
 	dst->trace_path = NULL;
@@ -95,6 +124,11 @@ int job_copy(struct job *dst, const struct job *src)
 		if (!(dst->expect = malloc(src->ntargets * sizeof(*dst->expect))))
 			goto nomem;
 		memcpy(dst->expect, src->expect, src->ntargets * sizeof(*dst->expect));
+	}
+	if (src->nmade) {
+		if (!(dst->made = malloc(src->nmade * sizeof(*dst->made))))
+			goto nomem;
+		memcpy(dst->made, src->made, src->nmade * sizeof(*dst->made));
 	}
 	if (src->command_line && !(dst->command_line = strdup(src->command_line)))
 		goto nomem;

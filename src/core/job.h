@@ -155,6 +155,10 @@ struct job {
 	/* Per target, the file an earlier run created there (mark, sweep): only it may be used;
 	 * NULL, or an entry with ino 0, for none. */
 	struct gate_id *expect;
+	/* Per target (the first nmade), whether iorate made the name up (fio's
+	 * $jobname.$jobnum.$filenum): a link found there was planted and is never followed. */
+	bool *made;
+	unsigned nmade;
 
 	char *command_line;                /* as the user typed it, for the record */
 	char origin[16];                   /* "run", "diskspd", "sqlio", "fio", "mark", ... */
@@ -306,6 +310,10 @@ void job_release(struct job *j);
 int job_add_target(struct job *j, const char *path);
 /* Target i must be the file id (that an earlier run created) when the job runs. */
 int job_expect(struct job *j, unsigned i, const struct gate_id *id);
+/* Target i is a name iorate made up, not one the user gave: never followed if a link. */
+int job_made_name(struct job *j, unsigned i);
+/* Whether path is one of the job's made-up names. */
+bool job_is_made_name(const struct job *j, const char *path);
 /*
  * fio's forms, which --bssplit and --distribution read too. A block-size mix:
  * "4k/50:64k/50" for both directions, "READS,WRITES" for each ("2k/50:4k/50,4k/90:8k/10"); a

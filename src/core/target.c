@@ -610,6 +610,12 @@ static int hold_target(struct target *t, const struct job *job, const struct gat
 		return r;
 	}
 	*linked = S_ISLNK(st->st_mode);
+	if (*linked && job_is_made_name(job, t->path)) {
+		SAY("%s: is a symbolic link where iorate makes its own file; refusing to follow it "
+		    "(name the file itself to use it)",
+		    t->path);
+		return -EPERM;
+	}
 	if (*linked && (r = follow_link(t, job, hold, st, err, errlen)))
 		return r;
 	if (expect && (st->st_dev != expect->dev || st->st_ino != expect->ino)) {

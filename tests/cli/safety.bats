@@ -731,14 +731,21 @@ planted_untouched() {
 	for v in "${VICTIMS[@]}"; do
 		# fio names a job's file $jobname.$jobnum.$filenum.
 		ln -sfn "$v" a.0.0
-		iorate fio --name=a --rw=write --size=1m --bs=64k --ioengine=sync --runtime=1
+		# Allowed to write devices, still: the name is fio's own, so the link was planted.
+		iorate fio --allow-write-device --name=a --rw=write --size=1m --bs=64k \
+			--ioengine=sync --runtime=1
 		[ "$status" -ne 0 ]
-		[[ "$stderr" == *"a.0.0"* ]]
+		[[ "$stderr" == *"a.0.0: is a symbolic link where iorate makes its own file; refusing to follow it"* ]]
 		planted_untouched
 		[ -L a.0.0 ]
 	done
-	# To a device, the refusal is the device's: writing it needs --allow-write-device.
-	[[ "$stderr" == *"a.0.0: job 'a' writes to this block device"* ]]
+	# A name the job gives (filename=) is the user's: a link to a device follows its rules.
+	ln -sfn "${VICTIMS[1]}" given
+	iorate fio --name=a --filename=given --rw=write --size=1m --bs=64k --ioengine=sync \
+		--runtime=1
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"writes to this block device"* ]]
+	planted_untouched
 }
 
 @test "a created file replaced during the run is left in place, with a note" {
