@@ -104,7 +104,7 @@ int output_opts_check(const struct output_opts *o)
 	if (!db && history_default_path(path, sizeof(path)) == 0 &&
 	    faccessat(AT_FDCWD, path, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
 		db = path;
-	if (db && (r = gate_check_output("--db", db, err, sizeof(err))))
+	if (db && (r = gate_check_db("--db", db, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
 	/* No output (--trace) may replace the history. */
 	if (db && gate_use(db, "the --db history", "--db"))

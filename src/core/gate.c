@@ -79,15 +79,6 @@ static int parent_fail(int r, const char *what, const char *path, char *err, siz
 	return r == -ENOMEM ? r : r == -EACCES ? r : -EINVAL;
 }
 
-/*
- * A report or a trace is replaced whole, and may go to standard output ("-"); --db is a
- * database, changed in place by SQLite (which opens a read-only one for reading).
- */
-static bool replaced_whole(const char *what)
-{
-	return strcmp(what, "--db") != 0;
-}
-
 /* A file the command uses (gate_use): no output may replace it. */
 struct use {
 	char *path, *base;
@@ -193,10 +184,12 @@ static int check_uses(int dirfd, const char *base, const struct stat *existing, 
 
 /*
  * Judges what is at base in dirfd for a side output: nothing (fine), a regular file (fine,
- * *existing filled in), anything else refused.
+ * *existing filled in), anything else refused. whole: the output replaces the file (a report,
+ * a trace), so it must be writable there, or it may go to standard output; else it is a
+ * database changed in place by SQLite (which opens a read-only one for reading).
  */
 static int judge_output(int dirfd, const char *base, const char *what, const char *path,
-			struct stat *existing, bool *exists, char *err, size_t errlen)
+			bool whole, struct stat *existing, bool *exists, char *err, size_t errlen)
 {
 	int fd = openat(dirfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 
@@ -216,7 +209,7 @@ static int judge_output(int dirfd, const char *base, const char *what, const cha
 	}
 	if (S_ISREG(existing->st_mode)) {
 		/* Replaced only where it could have been written: a read-only file stays one. */
-		if (replaced_whole(what) &&
+		if (whole &&
 		    faccessat(dirfd, base, W_OK, AT_EACCESS | AT_SYMLINK_NOFOLLOW)) {
 			r = -errno;
 			SAY("%s %s: %s", what, path, strerror(-r));
@@ -231,11 +224,12 @@ static int judge_output(int dirfd, const char *base, const char *what, const cha
 		    what, path);
 	else
 		SAY("%s %s: is %s; give a regular file%s", what, path, gate_kind(existing->st_mode),
-		    replaced_whole(what) ? " (or - for standard output)" : "");
+		    whole ? " (or - for standard output)" : "");
 	return -EINVAL;
 }
 
-int gate_check_output(const char *what, const char *path, char *err, size_t errlen)
+static int check_output(const char *what, const char *path, bool whole, char *err,
+			size_t errlen)
 {
 	struct stat st;
 	bool exists;
@@ -246,10 +240,20 @@ int gate_check_output(const char *what, const char *path, char *err, size_t errl
 		return 0;
 	if ((r = gate_open_parent(path, &dirfd, &base)))
 		return parent_fail(r, what, path, err, errlen);
-	r = judge_output(dirfd, base, what, path, &st, &exists, err, errlen);
+	r = judge_output(dirfd, base, what, path, whole, &st, &exists, err, errlen);
 	close(dirfd);
 	free(base);
 	return r;
+}
+
+int gate_check_output(const char *what, const char *path, char *err, size_t errlen)
+{
+	return check_output(what, path, true, err, errlen);
+}
+
+int gate_check_db(const char *what, const char *path, char *err, size_t errlen)
+{
+	return check_output(what, path, false, err, errlen);
 }
 
 int gate_create_at(int dirfd, const char *name, int flags, mode_t mode, struct gate_id *id)
@@ -470,7 +474,7 @@ int gate_out_open(struct gate_out *o, const char *what, const char *path, char *
 		r = parent_fail(r, what, path, err, errlen);
 		goto fail;
 	}
-	if ((r = judge_output(o->dirfd, o->base, what, path, &old, &o->replace, err, errlen)))
+	if ((r = judge_output(o->dirfd, o->base, what, path, true, &old, &o->replace, err, errlen)))
 		goto fail;
 	for (int tries = 0; fd < 0 && tries < 8; tries++) {
 		char rnd[13];
@@ -573,7 +577,7 @@ int gate_out_commit(struct gate_out *o, char *err, size_t errlen)
 		goto fail;
 	}
 	/* Whatever appeared at the name meanwhile must still be something we may replace. */
-	if ((r = judge_output(o->dirfd, o->base, o->what, o->path, &old, &exists, err, errlen)))
+	if ((r = judge_output(o->dirfd, o->base, o->what, o->path, true, &old, &exists, err, errlen)))
 		goto fail;
 	if (renameat(o->dirfd, o->tmpname, o->dirfd, o->base)) {
 		r = -errno;

@@ -33,6 +33,8 @@ const char *gate_kind(mode_t mode);
  * ("--trace"). Checks before any work starts; gate_out_open() checks again on what it opens.
  */
 int gate_check_output(const char *what, const char *path, char *err, size_t errlen);
+/* The same for a database SQLite changes in place: not replaced, so not "-" either. */
+int gate_check_db(const char *what, const char *path, char *err, size_t errlen);
 
 /*
  * The files the command reads or runs on: its targets, the --db history, its input and job

@@ -343,7 +343,7 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 			return err_set(err, len, r, "%s: cannot create its directory: %s",
 					    path, strerror(-r));
 	}
-	if ((r = gate_check_output("--db", path, err, len)))
+	if ((r = gate_check_db("--db", path, err, len)))
 		return r;
 	if (!strcmp(path, "-"))
 		return err_set(err, len, -EINVAL, "--db -: the history is a file, not stdout");
