@@ -17,6 +17,7 @@
 #include "core/verify_scan.h"
 #include "report/progress.h"
 #include "report/verify_fmt.h"
+#include "util/jsonout.h"
 
 static int verify_main(int argc, char **argv);
 
@@ -189,7 +190,7 @@ static int check_all(const struct vopts *o, const json_t *saved, char **paths, u
 		verify_result_sort(&all);
 		if (o->json) {
 			json_t *j = report_verify_json(&all, t, n);
-			json_dumpf(j, stdout, JSON_INDENT(2));
+			jsonout_dumpf(j, stdout, JSON_INDENT(2));
 			putchar('\n');
 			json_decref(j);
 		} else {

@@ -15,6 +15,7 @@
 #include "model/import.h"
 #include "model/prices.h"
 #include "util/field.h"
+#include "util/jsonout.h"
 
 #define AZURE_HOST "https://prices.azure.com"
 #define AWS_HOST "https://pricing.us-east-1.amazonaws.com"
@@ -314,7 +315,7 @@ static int keep(const struct prices_request *rq, const char *cur, json_t *prices
 			      "title", title, "prices", prices)))
 		return -ENOMEM;
 	if ((ret = gate_out_open(&o, "catalog prices", r->path, err, errlen)) == 0) {
-		if (json_dumpf(doc, o.f, JSON_INDENT(1)) || fputc('\n', o.f) == EOF) {
+		if (jsonout_dumpf(doc, o.f, JSON_INDENT(1)) || fputc('\n', o.f) == EOF) {
 			gate_out_abort(&o);
 			snprintf(err, errlen, "catalog prices: %s: cannot write", r->path);
 			ret = -EIO;

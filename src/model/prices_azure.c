@@ -25,6 +25,18 @@
 
 #define HOURS 730 /* a month, as the Azure pricing calculator counts it */
 
+/*
+ * An hourly price times 730, to 12 significant digits (far more than a price list gives): the
+ * kept figure is 0.073 a month, not the product's 0.07300000000000001.
+ */
+static double per_month(double hourly)
+{
+	char b[40];
+
+	snprintf(b, sizeof(b), "%.12g", hourly * HOURS);
+	return strtod(b, NULL);
+}
+
 int prices_azure_init(struct prices_azure *a)
 {
 	a->items = 0;
@@ -155,7 +167,7 @@ static int provisioned_item(struct prices_azure *a, json_t *it, const char *name
 	if (price <= 0 && tier <= 0)
 		return 0;
 	json_object_del(e, key);
-	return set(e, key, price * HOURS);
+	return set(e, key, per_month(price));
 }
 
 /* Block blobs: "Hot LRS" -> storage "hot-lrs", tier hot, redundancy lrs. */

@@ -153,6 +153,8 @@ serve() {
 	# Premium SSD v2: the paid tiers, per hour times 730.
 	jq -e '.prices[] | select(.name == "pv2") | (.per_iops_month * 1e6 | round) == 3650 and
 		(.per_mbps_month * 1e6 | round) == 29200' "$f"
+	# Reals in the shortest form that reads back exactly: 0.00365, not 0.0036500000000000000.
+	(( $(grep -cE '[0-9]\.[0-9]{15,}' "$f") == 0 )) || { grep -E '[0-9]\.[0-9]{15,}' "$f"; false; }
 	iorate cost config --vm D4s_v5 --disk P30 --region northeurope --currency GBP --json
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '.total_month == 256 and .currency == "GBP" and .stale_prices == 0
@@ -453,7 +455,7 @@ noise() {
 	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]]
 		and .prices[0].per_iops_month == 0.032 and .prices[0].date == "2026-07-30"'
 	iorate catalog show gcp:hyperdisk-balanced --json
-	json_ok '.iops == 3000 and .prices == []'
+	json_ok '.iops == 3000 and .prices[0].per_iops_month == 0.005 and .prices[0].date == "2026-08-21"'
 	# How Azure counts the operations it bills is the disk type's, with its own source.
 	iorate catalog show azure:S70
 	line_ok '^  per 10,000 transactions +0\.0005  USD +eastus$'
