@@ -6,16 +6,13 @@
 #include "model/config.h"
 #include "model/emulate.h"
 
-int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *ndisks,
-		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen)
+/* Splits "CATALOG:VM+SPEC" into buf (at most 255 bytes): *cat (NULL when none), *vm, *spec. */
+static int profile_split(const char *profile, char *buf, size_t len, char **cat, char **vm,
+			 char **spec, char *err, size_t errlen)
 {
-	struct catalog c;
-	struct model_config m;
-	char buf[256], *plus, *vm, *cat = NULL, *colon;
-	char *spec;
-	int ret;
+	char *plus, *colon;
 
-	if (!profile || strlen(profile) >= sizeof(buf) || !(plus = strchr(profile, '+'))) {
+	if (!profile || strlen(profile) >= len || !(plus = strchr(profile, '+'))) {
 		snprintf(err, errlen, "'%s' is not a profile (expected CATALOG:VM+[Nx]DISK, e.g. "
 			 "azure-2015:DS2+2xP30 or aws:m5.large+gp3:1TiB)", profile ? profile : "");
 		return -EINVAL;
@@ -23,19 +20,26 @@ int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *n
 	strcpy(buf, profile);
 	plus = buf + (plus - profile);
 	*plus = 0;
-	spec = plus + 1;
-	vm = buf;
+	*spec = plus + 1;
+	*vm = buf;
+	*cat = NULL;
 	if ((colon = strchr(buf, ':'))) {
 		*colon = 0;
-		cat = buf;
-		vm = colon + 1;
+		*cat = buf;
+		*vm = colon + 1;
 	}
-	/* The same layered catalog as every other command: an installed file edited counts. */
-	if ((ret = catalog_open_default(&c, err, errlen)))
-		goto out;
-	ret = model_config_resolve(&c, vm, cat, &spec, 1, MODEL_CACHE_NONE, &m, err, errlen);
+	return 0;
+}
+
+static int profile_resolve(const struct catalog *c, char *cat, char *vm, char *spec,
+			   struct job_caps *disk_caps, unsigned *ndisks, struct job_caps *vm_caps,
+			   uint64_t *io_unit, char *err, size_t errlen)
+{
+	struct model_config m;
+	int ret = model_config_resolve(c, vm, cat, &spec, 1, MODEL_CACHE_NONE, &m, err, errlen);
+
 	if (ret)
-		goto out;
+		return ret;
 	const struct model_disk *d = &m.disks[0];
 
 	memset(disk_caps, 0, sizeof(*disk_caps));
@@ -70,6 +74,33 @@ int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *n
 		}
 	}
 	*io_unit = (uint64_t)d->io_unit;
+	return 0;
+}
+
+int emulate_profile_in(const struct catalog *c, const char *profile, struct job_caps *disk_caps,
+		       unsigned *ndisks, struct job_caps *vm_caps, uint64_t *io_unit, char *err,
+		       size_t errlen)
+{
+	char buf[256], *cat, *vm, *spec;
+	int ret = profile_split(profile, buf, sizeof(buf), &cat, &vm, &spec, err, errlen);
+
+	return ret ? ret : profile_resolve(c, cat, vm, spec, disk_caps, ndisks, vm_caps, io_unit,
+					   err, errlen);
+}
+
+int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *ndisks,
+		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen)
+{
+	struct catalog c;
+	char buf[256], *cat, *vm, *spec;
+	int ret = profile_split(profile, buf, sizeof(buf), &cat, &vm, &spec, err, errlen);
+
+	if (ret)
+		return ret;
+	/* The same layered catalog as every other command: an installed file edited counts. */
+	if ((ret = catalog_open_default(&c, err, errlen)))
+		goto out;
+	ret = profile_resolve(&c, cat, vm, spec, disk_caps, ndisks, vm_caps, io_unit, err, errlen);
 out:
 	catalog_release(&c);
 	return ret;

@@ -15,5 +15,10 @@
  */
 int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *ndisks,
 		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen);
+/* The same against a catalog already loaded (c is only read). */
+struct catalog;
+int emulate_profile_in(const struct catalog *c, const char *profile, struct job_caps *disk_caps,
+		       unsigned *ndisks, struct job_caps *vm_caps, uint64_t *io_unit, char *err,
+		       size_t errlen);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "model_helpers.h"
+#include "model/catalog.h"
 #include "model/emulate.h"
 
 static void test_profiles(void **state)
@@ -58,10 +59,40 @@ static void test_unknown(void **state)
 	assert_int_equal(emulate_profile("DS2", &d, &n, &v, &unit, err, sizeof(err)), -EINVAL);
 }
 
+/* A catalog loaded once and passed in gives what emulate_profile() gives, refusals too. */
+static void test_profile_in(void **state)
+{
+	const char *profiles[] = {"azure-2015:DS2+2xP30", "azure:D8s_v5+4xP20",
+				  "aws:m5.large+gp3:1TiB", "azure-2015:DS2+P31", "DS2"};
+	struct catalog c;
+	char err[256], err_in[256];
+
+	assert_int_equal(catalog_open_default(&c, err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++) {
+		struct job_caps d = {0}, v = {0}, d_in = {0}, v_in = {0};
+		unsigned n = 0, n_in = 0;
+		uint64_t unit = 0, unit_in = 0;
+		int r = emulate_profile(profiles[i], &d, &n, &v, &unit, err, sizeof(err));
+
+		assert_int_equal(emulate_profile_in(&c, profiles[i], &d_in, &n_in, &v_in, &unit_in,
+						    err_in, sizeof(err_in)), r);
+		if (r) {
+			assert_string_equal(err_in, err);
+			continue;
+		}
+		assert_memory_equal(&d_in, &d, sizeof(d));
+		assert_memory_equal(&v_in, &v, sizeof(v));
+		assert_int_equal(n_in, n);
+		assert_int_equal(unit_in, unit);
+	}
+	catalog_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_profiles), cmocka_unit_test(test_unknown),
+		cmocka_unit_test(test_profile_in),
 	};
 
 	/* emulate_profile() reads the layered catalog: no installed or user layer here. */
