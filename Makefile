@@ -2,7 +2,8 @@
 #   make            build $(BUILD)/iorate
 #   make run        install missing Debian packages, build, run a 10 s benchmark on a temporary file
 #   make test       install missing Debian packages, build, unit tests (plain, ASan+UBSan and
-#                   ThreadSanitizer), bats, every committed fuzz input replayed
+#                   ThreadSanitizer), bats, every committed fuzz input replayed, each fuzz target
+#                   run FUZZ_TEST_SECONDS (3; 0: none) where clang links one (tests/run-all.sh)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60; tests/fuzz/README.md)
 #   make bench      side-by-side benchmark against fio (not a test; never fails the build):
 #                   bench/run.sh, then the device-bound workloads of bench/device.sh
@@ -173,7 +174,7 @@ demo-stripe: all
 man: $(BUILD)/iorate
 	sh tools/gen-man.sh $(BUILD)/iorate > docs/iorate.1
 
-.PHONY: all run test unit unit-san cli bench deps bench-deps install install-catalog clean asan \
+.PHONY: all run test test-bins unit unit-san cli bench deps bench-deps install install-catalog clean asan \
 	check-root mpi-skip
 all: $(BUILD)/iorate $(BUILD)/iorate.bash
 ifneq ($(HAVE_MPI),)
@@ -299,9 +300,12 @@ unit-san: $(SAN_TESTS)
 cli: $(BUILD)/iorate
 	@IORATE=$(abspath $(BUILD)/iorate) bats tests/cli
 
+# iorate first: the command-line tests start on it while tests/run-all.sh builds the rest (the
+# unit test binaries, the fuzz targets) beside them at a lower priority.
 test: deps
-	@$(MAKE) -s $(JOBS) all $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS)
-	@sh tests/run-all.sh "$(BUILD)"
+	@$(MAKE) -s $(JOBS) all
+	+@MAKE="$(MAKE)" JOBS="$(JOBS)" FUZZ_CC="$(FUZZ_CC)" sh tests/run-all.sh "$(BUILD)"
+test-bins: $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS)
 
 bench: bench-deps
 	@$(MAKE) -s $(JOBS) all

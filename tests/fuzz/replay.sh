@@ -1,7 +1,8 @@
 #!/bin/sh
 # usage: replay.sh [--pending] BUILD TARGET...
 # Replays, with the gcc ASan+UBSan replay binary of each target ($BUILD/fuzz/replay/TARGET), its
-# committed seeds (tests/fuzz/corpus/TARGET) and regression inputs (tests/fuzz/regress/TARGET);
+# committed seeds (tests/fuzz/corpus/TARGET; for fuzz_catalog also data/catalog/*.json) and
+# regression inputs (tests/fuzz/regress/TARGET);
 # with --pending, the inputs of tests/fuzz/pending/TARGET instead, which are known to crash.
 # Prints one line a target; appends "fuzz-replay PASSED FAILED 0" (one count an input) to
 # $SUMMARY when set; exits 1 when an input fails.
@@ -22,6 +23,12 @@ for name in "$@"; do
 			[ -f "$f" ] && set -- "$@" "$f"
 		done
 	done
+	# The built-in catalogs are fuzz_catalog's seeds too (run.sh starts its corpus from them).
+	if [ "$name" = fuzz_catalog ] && [ "$dirs" != pending ]; then
+		for f in data/catalog/*.json; do
+			[ -f "$f" ] && set -- "$@" "$f"
+		done
+	fi
 	[ $# = 0 ] && continue
 	if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

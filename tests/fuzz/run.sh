@@ -3,7 +3,8 @@
 # Runs each built libFuzzer target ($BUILD/fuzz/TARGET) for SECONDS, JOBS at a time, on a corpus
 # in $BUILD/fuzz/corpus/TARGET that starts from the committed seeds (tests/fuzz/corpus/TARGET;
 # fuzz_catalog also gets data/catalog/*.json). Prints one line a target; on a crash, its report
-# and the input, and exits 1. Appends "fuzz PASSED FAILED 0" to $SUMMARY when set.
+# and the input, which it copies to tests/fuzz/regress/TARGET/ (crash-SHA1, leak-SHA1,
+# timeout-SHA1 as libFuzzer names it) so that every later replay runs it, and exits 1. Appends "fuzz PASSED FAILED 0" to $SUMMARY when set.
 # FUZZ_FRESH=1 (make test) starts from the seeds alone, in $BUILD/fuzz/corpus-fresh, so that a
 # corpus grown by long runs does not eat a short run's time.
 build=$1 secs=$2 jobs=$3
@@ -52,9 +53,12 @@ for name in "$@"; do
 		for a in "$out/$name"-*; do
 			[ -f "$a" ] || continue
 			n=$(wc -c <"$a")
-			echo "    input $a ($n bytes$([ "$n" -gt 384 ] && echo ', the first 384')):"
+			keep=tests/fuzz/regress/$name/${a#"$out/$name"-}
+			mkdir -p "tests/fuzz/regress/$name" && cp "$a" "$keep"
+			echo "    input $keep ($n bytes$([ "$n" -gt 384 ] && echo ', the first 384')):"
 			head -c 384 "$a" | od -A d -c | sed 's/^/      /'
-			echo "    replay: $build/fuzz/$name $a"
+			echo "    replay: $build/fuzz/$name $keep (kept: give it a name, commit it" \
+				"with the fix)"
 		done
 	fi
 done
