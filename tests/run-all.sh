@@ -73,13 +73,13 @@ fuzz() {
 		echo "fuzz 0 0 1" >>"$SUMMARY"
 		return 0
 	fi
-	b=$(date +%s)
+	from=$(date +%s)
 	if ! $MAKE -s $JOBS BUILD="$build" fuzz-build; then
 		echo "fuzz 0 1 0" >>"$SUMMARY"
 		echo "fuzz: the targets did not build"
 		return 1
 	fi
-	echo "fuzz: the targets built with clang in $(($(date +%s) - b)) s"
+	echo "fuzz: the targets built with clang in $(($(date +%s) - from)) s"
 	FUZZ_FRESH=1 FUZZ_KEEP=1 sh tests/fuzz/run.sh "$build" "$secs" "$(nproc)" \
 		$(ls tests/fuzz/fuzz_*.c | sed 's|.*/\(.*\)\.c|\1|')
 }
@@ -115,11 +115,12 @@ export IORATE
 mkdir -p "$work/tap"
 bats_file() {
 	name=$(basename "$1" .bats)
-	b=$(date +%s)
+	from=$(date +%s)
 	bats --formatter tap "$1" >"$work/tap/$name" 2>&1
-	echo "$name $(($(date +%s) - b))" >>"$work/times"
-	flock "$work/print.lock" sh -c 'echo "# $1 ($2 s)"; cat "$3"' sh "$1" \
-		"$(($(date +%s) - b))" "$work/tap/$name"
+	took=$(($(date +%s) - from))
+	echo "$name $took" >>"$work/times"
+	flock "$work/print.lock" sh -c 'echo "# $1 ($2 s)"; cat "$3"' sh "$1" "$took" \
+		"$work/tap/$name"
 }
 
 # The queue: the files not in SERIAL, longest first.
@@ -140,17 +141,17 @@ worker() {
 	done
 }
 
-b=$(date +%s)
+serial_from=$(date +%s)
 for f in $SERIAL; do
 	[ -f "tests/cli/$f" ] && bats_file "tests/cli/$f"
 done
-serial_s=$(($(date +%s) - b))
-b=$(date +%s)
+serial_s=$(($(date +%s) - serial_from))
+shards_from=$(date +%s)
 worker &
 w1=$!
 worker
 wait "$w1"
-shards_s=$(($(date +%s) - b))
+shards_s=$(($(date +%s) - shards_from))
 
 left=$(untracked | comm -13 "$before" -)
 if [ -n "$left" ]; then
