@@ -1,7 +1,7 @@
 #!/bin/sh
 # usage: run-all.sh BUILD   (make test, after building $BUILD/iorate)
-# Everything make test runs, in about 6 minutes on 2 cores instead of 13 one after another:
-#
+# Everything make test runs, overlapped so that 2 cores are kept busy instead of running it all
+# one step after another:
 #   foreground, at normal priority: the bats command-line tests, file by file. The files that
 #     measure rates against caps (SERIAL below) run first, one at a time; then two workers take
 #     the other files from a queue, longest first (SECONDS below, measured on 2 cores), so the
