@@ -385,18 +385,23 @@ out:
 }
 
 /*
- * Whether a history holds no run: a failed read of a database this process made (no schema
- * yet: the disk was full) counts as none; any other failure (busy, locked) as some.
+ * Whether a history holds no run: the file is empty (nothing was written: the disk was full),
+ * it has no table of runs yet, or that table has no row. Any other failure (busy, locked, out
+ * of memory, corrupt) counts as holding runs: another process may have saved into it.
  */
 static bool holds_no_run(struct history *h)
 {
 	sqlite3_stmt *st;
+	struct stat sb;
 	bool none;
 
 	if (!h->db)
 		return false;
-	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+	if (!stat(h->path, &sb) && S_ISREG(sb.st_mode) && sb.st_size == 0)
 		return true;
+	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return sqlite3_errcode(h->db) == SQLITE_ERROR &&
+		       strstr(sqlite3_errmsg(h->db), "no such table");
 	none = sqlite3_step(st) == SQLITE_DONE;
 	sqlite3_finalize(st);
 	return none;
