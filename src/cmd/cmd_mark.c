@@ -225,7 +225,10 @@ static void mark_job(const struct mark *m, const struct mark_test *t, enum mark_
 static int mark_check(struct mark *m)
 {
 	char err[PATH_MAX + 256];
-	int r = output_opts_check(&m->out);
+	int r = gate_use(m->path, "a target", NULL) ? run_error("out of memory") : 0;
+
+	if (!r)
+		r = output_opts_check(&m->out);
 
 	for (int d = 0; !r && d < MARK_NDIRS; d++) {
 		for (unsigned i = 0; !r && mark_runs_dir(m, d) && m->tests[i]; i++) {

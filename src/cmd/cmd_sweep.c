@@ -557,7 +557,8 @@ static int sweep_main(int argc, char **argv)
 		goto out;
 	}
 	/* Outputs first: a --trace naming the --db is refused before a target is filled. */
-	if ((rc = output_opts_check(&s.out)) || (rc = sweep_check(&s)))
+	if ((rc = cmd_jobs_uses(&s.base, 1, &s.out)) || (rc = output_opts_check(&s.out)) ||
+	    (rc = sweep_check(&s)))
 		goto out;
 	if (!(s.cells = calloc(s.nvals * s.nbs, sizeof(*s.cells)))) {
 		rc = run_error("out of memory");

@@ -116,7 +116,7 @@ int output_opts_check(const struct output_opts *o)
  * Before anything runs: the jobs' targets are files no output may replace (--db included),
  * and a trace on standard output cannot share it with a report meant for a program.
  */
-static int jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o)
+int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o)
 {
 	bool machine = strcmp(o->fmt->name, "text") != 0;
 
@@ -143,7 +143,7 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
-	if ((rc = jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
+	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
 		return rc;
 	progress_init(&progress, o->quiet);
 	progress_hooks(&progress, &hooks, cmd_stop_flag());
@@ -248,7 +248,7 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 
 	if (jobs->n == 1)
 		return cmd_run_job(&jobs->jobs[0], o);
-	if ((rc = jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)))
+	if ((rc = cmd_jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)))
 		return rc;
 	/* Every job is checked before the first touches a target: no file is made for nothing. */
 	for (unsigned i = 0; i < jobs->n; i++)

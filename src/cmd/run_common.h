@@ -26,6 +26,11 @@ void output_opts_init(struct output_opts *o);
  * is bad usage. Returns 0 or the exit code after printing why.
  */
 int output_opts_check(const struct output_opts *o);
+/*
+ * The jobs' targets are files no output may replace (call before output_opts_check()); a
+ * --trace on standard output beside a machine format is refused. 0 or the exit code.
+ */
+int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o);
 
 /*
  * Parses iorate run's command line (argv[0] = "run") into job and o: --job file, options,
