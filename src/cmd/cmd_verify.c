@@ -107,8 +107,11 @@ static uint64_t json_seed(const json_t *v)
 	return json_is_string(v) ? strtoull(json_string_value(v), NULL, 10) : 0;
 }
 
-/* The targets of one run of a result that are path: its seed and their index, into s. */
-static void from_run(const json_t *run, const char *path, struct verify_scan *s)
+/*
+ * The targets of one run of a result that are path: its seed and their index, into s. 0, or
+ * the block size of a run whose blocks differ in size from those already found.
+ */
+static json_int_t from_run(const json_t *run, const char *path, struct verify_scan *s)
 {
 	const json_t *v = json_object_get(run, "verify"), *t;
 	const json_t *targets = json_object_get(run, "targets");
@@ -119,17 +122,20 @@ static void from_run(const json_t *run, const char *path, struct verify_scan *s)
 	size_t k;
 
 	if (!seed || block < VERIFY_MIN_BLOCK || block > (1 << 20) || !json_is_array(targets))
-		return;
+		return 0;
 	json_array_foreach(targets, k, t) {
 		const char *p = json_string_value(json_object_get(t, "path"));
 		if (!p || !verify_same_target(p, path) || s->nfrom == VERIFY_SCAN_FROM)
 			continue;
 		if (!s->block)
 			s->block = (uint32_t)block;
+		else if (s->block != (uint32_t)block)
+			return block;
 		s->from[s->nfrom++] = (struct verify_origin){.seed = seed, .target = (uint32_t)k};
 		if (sum && !verify_sum_parse(sum, &kind))
 			s->res.sum = kind;
 	}
+	return 0;
 }
 
 /* --result: what the saved result (of one job or several) says of path. 0, or the exit code. */
@@ -137,13 +143,20 @@ static int from_result(const char *file, const json_t *root, const char *path,
 		       struct verify_scan *s)
 {
 	const json_t *jobs = json_object_get(root, "jobs"), *run;
+	json_int_t other = 0;
 	size_t i;
 
 	if (json_is_array(jobs))
-		json_array_foreach(jobs, i, run)
-			from_run(run, path, s);
+		json_array_foreach(jobs, i, run) {
+			if ((other = from_run(run, path, s)))
+				break;
+		}
 	else
-		from_run(root, path, s);
+		other = from_run(root, path, s);
+	if (other)
+		return usage_error("--result: the jobs of %s wrote %s in blocks of %u and of %lld "
+				   "bytes; check each region with its own --block and --seed",
+				   file, path, s->block, (long long)other);
 	if (!s->nfrom)
 		return usage_error("--result: %s records no run with --verify that wrote %s", file,
 				   path);

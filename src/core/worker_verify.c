@@ -76,8 +76,12 @@ static void check_block(struct worker_verify *v, const void *data, uint64_t offs
 	want.offset = offset;
 	want.gen = gen;
 	enum verify_why why = verify_check(data, v->block, &want, &found);
-	/* A block this run never wrote is checked only when it holds an iorate header. */
-	if (!gen && why == VERIFY_UNWRITTEN)
+	/*
+	 * A block this run never wrote is checked only when it holds an iorate header of this
+	 * block size: one of another size is another run's layout (a file kept from a run with
+	 * another -b), which no block of this size can be judged against.
+	 */
+	if (!gen && (why == VERIFY_UNWRITTEN || why == VERIFY_SIZE))
 		return;
 	if (!gen && why == VERIFY_RUN) {
 		/* Another run's block, intact in itself: check it as `iorate verify` would. */

@@ -200,6 +200,14 @@ every_tenth_from() {
 	iorate verify --result two.json two.dat
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 bad"* ]]
+	# Halves verified in blocks of two sizes: no one size checks both, so --result refuses.
+	iorate run --engine sync -w 50 -c 1m -d 0.3 --verify --keep --json --job-name a \
+		--range 512k -b 4k two.dat --job-name b --offset 512k -b 8k two.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > mixed.json
+	iorate verify --result mixed.json two.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"wrote two.dat in blocks of 4096 and of 8192 bytes"* ]]
 	# A job that only reads and checks nothing does not matter to a verifying writer.
 	iorate run --engine sync -c 1m -d 0.3 --json --job-name a -w 100 --verify two.dat \
 		--job-name b -w 0 two.dat
