@@ -137,6 +137,9 @@ static const struct migration {
 	" iorate_write_bytes INTEGER);"
 	"CREATE INDEX devices_run ON devices(run_id);"
 	"CREATE INDEX devices_device ON devices(device);", .fn = history_fill_devices},
+	/* 4 -> 5: how the run printed its report (format, units, series, brief), as JSON text;
+	 * NULL for the runs saved before, which 'history show' prints as default text. */
+	{.sql = "ALTER TABLE runs ADD COLUMN output TEXT;"},
 };
 #define NMIGRATIONS (int)(sizeof(migrations) / sizeof(migrations[0]))
 

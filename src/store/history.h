@@ -18,15 +18,28 @@
  */
 
 /* The schema version this build writes; older databases are migrated when opened. */
-#define HISTORY_SCHEMA 4
+#define HISTORY_SCHEMA 5
 
 struct history;
+
+/*
+ * How a run printed its report, so that 'history show' prints it again the same way: the
+ * format's name as --format takes it ("text", "json", "csv", "fio-json"; "" when not known:
+ * a run imported from JSON, or saved before schema 5), the throughput units, and the text
+ * report's --series and --brief. The store keeps the name; only the reports know what it means.
+ */
+struct history_output {
+	char format[16];
+	enum job_units units;
+	bool series, brief;
+};
 
 /* One stored run: its jobs (one for most runs), and for several their groups and total. */
 struct history_entry {
 	int64_t id;
 	char *label;             /* NULL when none */
 	struct result_set run;
+	struct history_output output;  /* how it was printed; format "" when not recorded */
 };
 
 struct history_filter {
@@ -73,6 +86,12 @@ int history_save_labeled(struct history *h, const struct result *r, const char *
 /* The same for a run of one job or several: one entry, as history_save_labeled() saves one. */
 int history_save_set(struct history *h, const struct result_set *s, const char *label,
 		     int64_t *id, char *err, size_t errlen);
+/*
+ * A run of one job or several as history_save_set() saves it (no label), with how it was
+ * printed (out may be NULL: not recorded), which history_get() and history_list() give back.
+ */
+int history_save_printed(struct history *h, const struct result_set *s,
+			 const struct history_output *out, int64_t *id, char *err, size_t errlen);
 
 /*
  * Calls fn for each run matching f (NULL = all), newest first, until fn returns non-zero (which

@@ -14,6 +14,36 @@
 #include "store/history.h"
 #include "store/history_int.h"
 
+/*
+ * The runs.output column (history_save.c) as e->output; NULL (a run saved before schema 5 or
+ * imported) leaves the format "". -EBADMSG naming the run when it cannot be read.
+ */
+static int load_output(sqlite3_stmt *st, struct history_entry *e, char *err, size_t len)
+{
+	const char *text = (const char *)sqlite3_column_text(st, 3);
+	const char *format = NULL, *units = NULL;
+	int series = 0, brief = 0;
+	json_t *o;
+
+	if (!text)
+		return 0;
+	o = json_loads(text, 0, NULL);
+	if (!o || json_unpack(o, "{s:s, s:s, s:b, s:b}", "format", &format, "units", &units,
+			      "series", &series, "brief", &brief) ||
+	    !*format || strlen(format) >= sizeof(e->output.format) ||
+	    (strcmp(units, "iec") && strcmp(units, "si"))) {
+		json_decref(o);
+		return err_set(err, len, -EBADMSG, "run %lld: the stored output settings are not "
+			       "{\"format\", \"units\", \"series\", \"brief\"}", (long long)e->id);
+	}
+	snprintf(e->output.format, sizeof(e->output.format), "%s", format);
+	e->output.units = strcmp(units, "si") ? UNITS_IEC : UNITS_SI;
+	e->output.series = series;
+	e->output.brief = brief;
+	json_decref(o);
+	return 0;
+}
+
 /* A stored run's JSON as struct result; -EBADMSG naming the run when it cannot be. */
 static int load_entry(sqlite3_stmt *st, struct history_entry *e, char *err, size_t len)
 {
@@ -32,6 +62,8 @@ static int load_entry(sqlite3_stmt *st, struct history_entry *e, char *err, size
 	}
 	r = result_set_from_json(o, &e->run, why, sizeof(why));
 	json_decref(o);
+	if (!r && (r = load_output(st, e, err, len)))
+		return r;
 	if (!r && label && !(e->label = strdup(label)))
 		r = -ENOMEM;
 	if (r == -ENOMEM)
@@ -71,7 +103,7 @@ int history_list(struct history *h, const struct history_filter *f,
 		 int (*fn)(const struct history_entry *e, void *arg), void *arg, char *err,
 		 size_t len)
 {
-	static const char sql[] = "SELECT id, label, result_json FROM runs r"
+	static const char sql[] = "SELECT id, label, result_json, output FROM runs r"
 		" WHERE (?1 IS NULL OR host = ?1)"
 		" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM targets t WHERE t.run_id = r.id"
 		" AND t.path LIKE ?2)) AND start_unix_ms >= ?3"
@@ -105,7 +137,7 @@ int history_list(struct history *h, const struct history_filter *f,
 int history_get(struct history *h, int64_t id, struct history_entry *e, char *err, size_t len)
 {
 	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(h->db, "SELECT id, label, result_json FROM runs WHERE id = ?1",
+	int rc = sqlite3_prepare_v2(h->db, "SELECT id, label, result_json, output FROM runs WHERE id = ?1",
 				    -1, &st, NULL);
 	int r;
 

@@ -47,8 +47,9 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 	"time_s, seconds, interrupted, error, ntargets, targets, " \
 	"read_ios, read_iops, read_mibps, read_mean_us, read_p99_us, " \
 	"write_ios, write_iops, write_mibps, write_mean_us, write_p99_us, " \
-	"total_ios, total_iops, total_mibps, total_mean_us, total_p99_us, result_json, njobs) " \
-	"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	"total_ios, total_iops, total_mibps, total_mean_us, total_p99_us, result_json, njobs, " \
+	"output) " \
+	"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 #define TARGET_SQL "INSERT INTO targets (run_id, idx, path, device, " \
 	"read_ios, read_bytes, read_iops, read_mibps, read_mean_us, read_p50_us, read_p99_us, " \
 	"read_p99_9_us, write_ios, write_bytes, write_iops, write_mibps, write_mean_us, " \
@@ -138,7 +139,7 @@ static void bind_workload(sqlite3_stmt *st, int c, const struct result_set *s)
 }
 
 static int bind_run(sqlite3_stmt *st, const struct result_set *s, const char *label,
-		    const char *text)
+		    const char *text, const char *output)
 {
 	const struct result *r = &s->jobs[0];
 	bool one = s->njobs == 1;
@@ -172,6 +173,7 @@ static int bind_run(sqlite3_stmt *st, const struct result_set *s, const char *la
 	c += 15;
 	sqlite3_bind_text(st, c++, text, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, c++, s->njobs);
+	bind_text(st, c++, output);
 	return 0;
 }
 
@@ -280,7 +282,7 @@ static int64_t find_same(struct history *h, uint64_t start_ms, const char *text)
 
 /* The run's row, then its jobs' and targets' (in the transaction store() holds). */
 static int insert(struct history *h, const struct result_set *s, const char *label,
-		  const char *text, int64_t *rid, char *err, size_t len)
+		  const char *text, const char *output, int64_t *rid, char *err, size_t len)
 {
 	sqlite3_stmt *run = NULL;
 	int rc, ret = 0;
@@ -288,7 +290,7 @@ static int insert(struct history *h, const struct result_set *s, const char *lab
 	rc = sqlite3_prepare_v2(h->db, RUN_SQL, -1, &run, NULL);
 	if (rc != SQLITE_OK)
 		ret = history_sql_fail(h, err, len, rc, "saving");
-	else if (bind_run(run, s, label, text))
+	else if (bind_run(run, s, label, text, output))
 		ret = err_set(err, len, -ENOMEM, "out of memory");
 	else if ((rc = sqlite3_step(run)) != SQLITE_DONE)
 		ret = history_sql_fail(h, err, len, rc, "saving the run");
@@ -302,7 +304,7 @@ static int insert(struct history *h, const struct result_set *s, const char *lab
 
 /* Saves one run in one transaction; the same JSON saved before is -EEXIST, its id in *id. */
 static int store(struct history *h, const struct result_set *s, const char *label,
-		 const char *text, int64_t *id, char *err, size_t len)
+		 const char *text, const char *output, int64_t *id, char *err, size_t len)
 {
 	int64_t rid = 0;
 	int ret;
@@ -311,7 +313,7 @@ static int store(struct history *h, const struct result_set *s, const char *labe
 		return ret;
 	if ((rid = find_same(h, result_set_start_ms(s), text)))
 		ret = err_set(err, len, -EEXIST, "already saved as run %lld", (long long)rid);
-	else if (!(ret = insert(h, s, label, text, &rid, err, len)))
+	else if (!(ret = insert(h, s, label, text, output, &rid, err, len)))
 		ret = history_exec(h, "COMMIT", err, len);
 	if (ret)
 		history_rollback(h);
@@ -320,21 +322,48 @@ static int store(struct history *h, const struct result_set *s, const char *labe
 	return ret;
 }
 
-int history_save_set(struct history *h, const struct result_set *s, const char *label,
-		     int64_t *id, char *err, size_t len)
+/* The runs.output column: {"format":"csv","units":"si","series":false,"brief":false}. */
+static char *output_text(const struct history_output *out)
+{
+	json_t *o = json_pack("{s:s, s:s, s:b, s:b}", "format", out->format, "units",
+			      out->units == UNITS_SI ? "si" : "iec", "series", out->series,
+			      "brief", out->brief);
+	char *text = o ? jsonout_dumps(o, JSON_COMPACT) : NULL;
+
+	json_decref(o);
+	return text;
+}
+
+static int save(struct history *h, const struct result_set *s, const char *label,
+		const struct history_output *out, int64_t *id, char *err, size_t len)
 {
 	json_t *o = s->njobs ? result_set_to_json(s) : NULL;
 	char *text = o ? jsonout_dumps(o, JSON_COMPACT) : NULL;
+	char *otext = out && out->format[0] ? output_text(out) : NULL;
 	int ret;
 
 	json_decref(o);
 	if (!s->njobs)
-		return err_set(err, len, -EINVAL, "a run without a job");
-	if (!text)
-		return err_set(err, len, -ENOMEM, "out of memory");
-	ret = store(h, s, label, text, id, err, len);
+		ret = err_set(err, len, -EINVAL, "a run without a job");
+	else if (!text || (out && out->format[0] && !otext))
+		ret = err_set(err, len, -ENOMEM, "out of memory");
+	else
+		ret = store(h, s, label, text, otext, id, err, len);
 	free(text);
+	free(otext);
 	return ret;
+}
+
+int history_save_set(struct history *h, const struct result_set *s, const char *label,
+		     int64_t *id, char *err, size_t len)
+{
+	return save(h, s, label, NULL, id, err, len);
+}
+
+int history_save_printed(struct history *h, const struct result_set *s,
+			 const struct history_output *out, int64_t *id, char *err, size_t len)
+{
+	return save(h, s, NULL, out, id, err, len);
 }
 
 int history_save_labeled(struct history *h, const struct result *r, const char *label,

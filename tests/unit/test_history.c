@@ -678,6 +678,7 @@ static void test_migrate_v2(void **state)
 	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "DROP TABLE jobs; ALTER TABLE runs DROP COLUMN njobs;"
 				      "ALTER TABLE targets DROP COLUMN job; DROP TABLE devices;"
+				      "ALTER TABLE runs DROP COLUMN output;"
 				      "UPDATE schema_version SET version = 2", NULL, NULL, NULL),
 			 SQLITE_OK);
 	sqlite3_close(db);
@@ -770,15 +771,70 @@ static void test_migrate_v3(void **state)
 	history_close(fx->h);
 	fx->h = NULL;
 	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "DROP TABLE devices; UPDATE schema_version SET "
-				      "version = 3", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "DROP TABLE devices; ALTER TABLE runs DROP COLUMN "
+				      "output; UPDATE schema_version SET version = 3", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	if (history_open(fx->path, &h, err, sizeof(err)))
 		fail_msg("history_open: %s", err);
 	fx->h = h;
-	assert_int_equal(history_schema_version(h), 4);
+	assert_int_equal(history_schema_version(h), HISTORY_SCHEMA);
 	assert_int_equal(sql_int(fx->path, "SELECT count(*) FROM devices"), 4 + 3 + 2);
 	assert_int_equal(sql_int(fx->path, "SELECT count(DISTINCT run_id) FROM devices"), 1);
+}
+
+/* How a run was printed comes back with it; a run saved without it has format "". */
+static void test_output(void **state)
+{
+	struct fixture *fx = *state;
+	struct history_output out = {.format = "csv", .units = UNITS_SI, .series = true};
+	struct history_entry e;
+	struct result_set s;
+	char err[256] = "";
+	int64_t id = 0, plain;
+
+	make_set(&s);
+	assert_int_equal(history_save_printed(fx->h, &s, &out, &id, err, sizeof(err)), 0);
+	plain = save(fx->h, "beta", 1700000001000ull, 8192);
+	assert_int_equal(history_get(fx->h, id, &e, err, sizeof(err)), 0);
+	assert_string_equal(e.output.format, "csv");
+	assert_int_equal(e.output.units, UNITS_SI);
+	assert_true(e.output.series);
+	assert_false(e.output.brief);
+	assert_int_equal(e.run.njobs, 3);
+	history_entry_release(&e);
+	assert_int_equal(history_get(fx->h, plain, &e, err, sizeof(err)), 0);
+	assert_string_equal(e.output.format, "");
+	history_entry_release(&e);
+	assert_int_equal(sql_int(fx->path, "SELECT count(*) FROM runs WHERE output = "
+				 "'{\"format\":\"csv\",\"units\":\"si\",\"series\":true,"
+				 "\"brief\":false}'"), 1);
+	result_set_release(&s);
+}
+
+/* A database of schema 4 migrates to 5: its runs have no output settings (format ""). */
+static void test_migrate_v4(void **state)
+{
+	struct fixture *fx = *state;
+	struct history_entry e;
+	struct history *h = NULL;
+	char err[256] = "";
+	int64_t id = save(fx->h, "alpha", 1700000000000ull, 4096);
+	sqlite3 *db;
+
+	history_close(fx->h);
+	fx->h = NULL;
+	assert_int_equal(sqlite3_open(fx->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "ALTER TABLE runs DROP COLUMN output; UPDATE "
+				      "schema_version SET version = 4", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	if (history_open(fx->path, &h, err, sizeof(err)))
+		fail_msg("history_open: %s", err);
+	fx->h = h;
+	assert_int_equal(history_schema_version(h), HISTORY_SCHEMA);
+	assert_int_equal(history_get(h, id, &e, err, sizeof(err)), 0);
+	assert_string_equal(e.output.format, "");
+	assert_string_equal(e.run.jobs[0].host.hostname, "alpha");
+	history_entry_release(&e);
 }
 
 static void test_default_path(void **state)
@@ -859,6 +915,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_migrate_v2, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_devices, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_migrate_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_migrate_v4, setup, teardown),
 		cmocka_unit_test(test_list_set),
 		cmocka_unit_test(test_default_path),
 		cmocka_unit_test(test_html_escapes),
