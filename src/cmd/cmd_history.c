@@ -3,7 +3,6 @@
  * (src/store/history.c). Runs get there with 'iorate run --save' or 'iorate history import'.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "core/gate.h"
 #include "core/result_json.h"
 #include "report/history_fmt.h"
+#include "report/format.h"
 #include "report/history_list.h"
 #include "report/report.h"
 #include "store/history.h"
@@ -27,9 +27,13 @@
 
 struct hopts {
 	const char *db, *host, *target, *label;
+	const char *format;     /* --format NAME, --json, --csv or --fio-json: the name; NULL */
+	char given[48];         /* that option as typed, for messages: "--format csv", "--json" */
+	int units;              /* --units: enum job_units; -1 when not given */
+	bool series, brief;     /* --series, --brief */
 	int64_t since_ms;
 	unsigned limit;
-	bool json, csv, help;
+	bool help;
 	char path[PATH_MAX];
 	FILE *out;  /* standard output, keeping its first write error (gate_stdout_open) */
 };
@@ -44,6 +48,34 @@ static int set_since(struct opt_ctx *c, const struct opt *o, const char *val)
 	if (parse_since(val, &h->since_ms))
 		return opt_refuse(c, val, "is not a date (2024-05-01, '2024-05-01 14:30') or a time "
 				  "ago (7d, 12h)");
+	return 0;
+}
+
+/* --format NAME and its aliases --json, --csv, --fio-json; which it may be is the command's. */
+static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct hopts *h = c->state;
+	bool alias = strcmp(o->name, "format");
+	char why[128];
+
+	h->format = alias ? o->name : val;
+	if (!report_format_known(h->format))
+		return opt_refuse(c, val, report_format_unknown(why, sizeof(why)));
+	snprintf(h->given, sizeof(h->given), "--%s%s%.32s", o->name, alias ? "" : " ",
+		 alias ? "" : val);
+	return 0;
+}
+
+static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct hopts *h = c->state;
+
+	if (!strcmp(val, "si"))
+		h->units = UNITS_SI;
+	else if (!strcmp(val, "iec"))
+		h->units = UNITS_IEC;
+	else
+		return opt_refuse(c, val, "is not a unit system (iec: MiB/s, si: MB/s)");
 	return 0;
 }
 
@@ -70,9 +102,22 @@ static const struct opt history_opts[] = {
 	 .help = "import: a note kept with the runs ('before firmware update')",
 	 .example = "--label 'old SAN'", .set = opt_set_string, H(label)},
 	{.name = "json", .help = "list, show, compare: JSON instead of a table",
-	 .example = "--json", .set = opt_set_true, H(json), .excl = EXCL_FORMAT},
-	{.name = "csv", .help = "list: CSV instead of a table", .example = "--csv",
-	 .set = opt_set_true, H(csv), .excl = EXCL_FORMAT},
+	 .example = "--json", .set = set_format, .excl = EXCL_FORMAT},
+	{.name = "csv", .help = "list, show: CSV instead of a table", .example = "--csv",
+	 .set = set_format, .excl = EXCL_FORMAT},
+	{.name = "fio-json", .help = "show: fio 3.33's JSON layout (docs/fio-json.md)",
+	 .example = "--fio-json", .set = set_format, .excl = EXCL_FORMAT},
+	{.name = "format", .arg = "FMT",
+	 .help = "list: text, json or csv; show: text, json, csv or fio-json; compare: text or "
+	 "json (show: default, the format the run printed)", .example = "--format csv",
+	 .set = set_format, .excl = EXCL_FORMAT, .values = "text json csv fio-json"},
+	{.name = "units", .arg = "UNITS",
+	 .help = "show: throughput in iec (MiB/s) or si (MB/s) (default, the run's)",
+	 .example = "--units si", .set = set_units, .values = "iec si"},
+	{.name = "series", .help = "show: also print the series (a line per interval)",
+	 .example = "--series", .set = opt_set_true, H(series)},
+	{.name = "brief", .help = "show: print only the headline", .example = "--brief",
+	 .set = opt_set_true, H(brief), .excl = EXCL_FORMAT},
 	{0},
 };
 static const struct opt_group history_group = {"Options", history_opts};
@@ -83,8 +128,8 @@ const struct command cmd_history = {
 	.subcommands = (const char *const[]){"list", "show", "import", "compare", "rm", NULL},
 	.summary = "list and query past runs kept in SQLite",
 	.synopsis = "list [--db FILE] [--host H] [--target PAT] [--since DATE] [--limit N] "
-		    "[--json|--csv]\n"
-		    "show ID [--json]\n"
+		    "[--json|--csv|--format FMT]\n"
+		    "show ID [--format FMT|--json|--csv|--fio-json|--brief] [--units U] [--series]\n"
 		    "import FILE.json... [--label TEXT]\n"
 		    "compare ID ID [--json]\n"
 		    "rm ID",
@@ -94,8 +139,9 @@ const struct command cmd_history = {
 		 "Commands:\n"
 		 "  list      the newest runs first: date, host, workload, IOPS, MiB/s, p99,\n"
 		 "            the caps, open loop or emulation profile (LIMITS)\n"
-		 "  show      one run: the report it printed, or with --json its 'iorate run\n"
-		 "            --json' object (a run of several jobs: each job, group and total)\n"
+		 "  show      one run: the report it printed, byte for byte (its format, units,\n"
+		 "            --series, --brief); the output options print it another way\n"
+		 "            (--json: its 'iorate run --json' object)\n"
 		 "  import    save runs from JSON files ('-' reads stdin) of 'iorate run',\n"
 		 "            'sweep' or 'mark' --json; a run already there is not saved twice\n"
 		 "  compare   two runs side by side: IOPS, MiB/s, mean and p99 latency per\n"
@@ -154,6 +200,7 @@ static int parse_opts(int argc, char **argv, struct hopts *o, int *first)
 	int r;
 
 	o->limit = 50;
+	o->units = -1;
 	if ((r = options_parse(&c, argc, argv, first)))
 		return r;
 	o->help = c.help;
@@ -207,10 +254,10 @@ static int do_list(struct hopts *o, int argc, char **argv)
 {
 	struct history_filter f = {.host = o->host, .target = o->target,
 				   .since_unix_ms = o->since_ms, .limit = o->limit};
-	struct list_out l = {.ops = o->json  ? &history_list_json
-				    : o->csv ? &history_list_csv
-					     : &history_list_text,
-			     .f = o->out};
+	const struct report_format *fmt = report_format(REPORT_HISTORY_LIST,
+							o->format ? o->format : "text");
+	struct list_out l = {.ops = fmt->history_list, .f = o->out};
+	bool json = !strcmp(fmt->name, "json");
 	char err[PATH_MAX + 256];
 	struct history *h;
 	int r;
@@ -219,7 +266,7 @@ static int do_list(struct hopts *o, int argc, char **argv)
 		return usage_error("history list: unexpected argument '%s'", argv[0]);
 	if ((r = open_db(o, false, &h)))
 		return r;
-	if (!h && !o->json) {
+	if (!h && !json) {
 		fputs("iorate: no history yet in ", stderr);
 		escape_fputs(o->path, stderr);
 		fputs(" (save runs with 'iorate run --save')\n", stderr);
@@ -235,9 +282,36 @@ static int do_list(struct hopts *o, int argc, char **argv)
 	return r ? r : w ? run_error("writing the list: %s", strerror(-w)) : 0;
 }
 
-/* The run as it printed itself: its text report (default units), or its JSON. */
+/*
+ * How show prints a run: as it printed itself (text with default units when that was not
+ * recorded), then the options given: --units replaces the units; a format, --series or
+ * --brief replaces the format, the series and the headline together.
+ */
+static int show_output(const struct hopts *o, const struct history_entry *e,
+		       const struct report_format **fmt, struct report_opts *ro)
+{
+	const char *name = e->output.format[0] ? e->output.format : "text";
+
+	*ro = (struct report_opts){.units = e->output.units, .series = e->output.series,
+				   .brief = e->output.brief};
+	if (o->format || o->series || o->brief) {
+		name = o->format ? o->format : "text";
+		ro->series = o->series;
+		ro->brief = o->brief;
+	}
+	if (o->units >= 0)
+		ro->units = (enum job_units)o->units;
+	if (!(*fmt = report_format(REPORT_RESULT, name)))
+		return run_error("run %lld was printed as %s, which this iorate does not print: give "
+				 "--format", (long long)e->id, name);
+	return 0;
+}
+
+/* The run as it printed itself (show_output), or as the output options ask. */
 static int do_show(struct hopts *o, int argc, char **argv)
 {
+	const struct report_format *fmt;
+	struct report_opts ro;
 	char err[PATH_MAX + 256];
 	struct history_entry e;
 	struct history *h;
@@ -256,7 +330,11 @@ static int do_show(struct hopts *o, int argc, char **argv)
 	history_close(h);
 	if (r)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
-	r = report_write_set(o->json ? &report_json : &report_text, o->out, &e.run, NULL);
+	if ((r = show_output(o, &e, &fmt, &ro))) {
+		history_entry_release(&e);
+		return r;
+	}
+	r = report_write_set(fmt->result, o->out, &e.run, &ro);
 	history_entry_release(&e);
 	return r ? run_error("writing: %s", strerror(-r)) : 0;
 }
@@ -344,7 +422,7 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
-	if (o->json) {
+	if (o->format && !strcmp(o->format, "json")) {
 		r = print_json(o->out, report_history_compare_json(&ra, &rb));
 	} else {
 		report_history_compare_text(o->out, &ra, &rb);
@@ -395,16 +473,53 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 	return r ? r : w ? 1 : 0;
 }
 
+struct sub {
+	const char *name;
+	int (*fn)(struct hopts *o, int argc, char **argv);
+	bool list_opts, label, show_opts;
+	bool prints;            /* takes a format: kind's (REPORT_NKINDS: text or json) */
+	enum report_kind kind;
+};
+
+/*
+ * Whether the options given are the subcommand's: 0, or the exit code after saying why. The
+ * formats are those of the format table for the subcommand's kind (report/format.h).
+ */
+static int check_sub_opts(const struct sub *sub, const struct hopts *o)
+{
+	char why[160];
+
+	if (!sub->list_opts && (o->host || o->target || o->since_ms))
+		return usage_error("--host, --target and --since are for 'history list'");
+	if (!sub->label && o->label)
+		return usage_error("--label is for 'history import'");
+	if (!sub->show_opts && (o->units >= 0 || o->series || o->brief))
+		return usage_error("--units, --series and --brief are for 'history show'");
+	if (!o->format)
+		return 0;
+	if (!sub->prints)
+		return usage_error("%s: 'history %s' prints no report", o->given, sub->name);
+	if (sub->kind == REPORT_NKINDS && strcmp(o->format, "text") && strcmp(o->format, "json"))
+		return usage_error("%s: 'iorate history %s' prints text or json", o->given,
+				   sub->name);
+	if (sub->kind != REPORT_NKINDS && !report_format(sub->kind, o->format))
+		return usage_error("%s", report_format_refusal(sub->kind, o->given, why,
+							       sizeof(why)));
+	return 0;
+}
+
 static int history_main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(struct hopts *o, int argc, char **argv);
-		bool list_opts, label, csv;
-	} subs[] = {
-		{"list", do_list, true, false, true},  {"ls", do_list, true, false, true},
-		{"show", do_show, false, false, false}, {"import", do_import, false, true, false},
-		{"compare", do_compare, false, false, false}, {"rm", do_rm, false, false, false},
+	static const struct sub subs[] = {
+		{.name = "list", .fn = do_list, .list_opts = true, .prints = true,
+		 .kind = REPORT_HISTORY_LIST},
+		{.name = "ls", .fn = do_list, .list_opts = true, .prints = true,
+		 .kind = REPORT_HISTORY_LIST},
+		{.name = "show", .fn = do_show, .show_opts = true, .prints = true,
+		 .kind = REPORT_RESULT},
+		{.name = "import", .fn = do_import, .label = true},
+		{.name = "compare", .fn = do_compare, .prints = true, .kind = REPORT_NKINDS},
+		{.name = "rm", .fn = do_rm},
 	};
 	struct hopts o = {0};
 	int first = 0, r;
@@ -425,14 +540,8 @@ static int history_main(int argc, char **argv)
 			options_help(stdout, &cmd_history);
 			return 0;
 		}
-		if (!subs[i].list_opts && (o.host || o.target || o.since_ms))
-			return usage_error("--host, --target and --since are for 'history list'");
-		if (!subs[i].label && o.label)
-			return usage_error("--label is for 'history import'");
-		if (!subs[i].csv && o.csv)
-			return usage_error("--csv is for 'history list'");
-		if (subs[i].fn == do_import && o.json)
-			return usage_error("--json: 'history import' reads JSON, it prints none");
+		if ((r = check_sub_opts(&subs[i], &o)))
+			return r;
 		return run_sub(subs[i].fn, &o, argc - 1 - first, argv + 1 + first);
 	}
 	return usage_error("history: '%s' is not a command (list, show, import, compare, rm)",

@@ -23,20 +23,36 @@ void output_opts_init(struct output_opts *o)
 }
 
 /*
- * --save: the run already happened and was printed, so a history that cannot be written costs
- * a warning, never the run's exit status.
+ * --save of a run of one job or several: one entry of the history, with the output settings
+ * it was printed with, so that 'history show' prints the same report. The run already happened
+ * and was printed, so a history that cannot be written costs a warning, never the exit status.
  */
-static void save_result(const struct result *r, const char *db)
+static void save_set(const struct result_set *s, const struct output_opts *o)
 {
+	struct history_output out = {.units = o->ropts.units, .series = o->ropts.series,
+				     .brief = o->ropts.brief};
 	struct history *h = NULL;
 	char err[512] = "";
 	int64_t id;
 
-	if (history_open(db, &h, err, sizeof(err)) || history_save(h, r, &id, err, sizeof(err)))
+	snprintf(out.format, sizeof(out.format), "%s", o->fmt->name);
+	if (history_open(o->db, &h, err, sizeof(err)) ||
+	    history_save_printed(h, s, &out, &id, err, sizeof(err)))
 		run_error("warning: the run was not saved: %s", err);
 	else
 		run_error("saved as run %lld in %s", (long long)id, history_path(h));
 	history_close_unused(h); /* a new database whose first save failed is not left empty */
+}
+
+static void save_result(const struct result *r, const struct output_opts *o)
+{
+	struct result_set s;
+
+	if (result_set_view(&s, r, 1))
+		run_error("warning: the run was not saved: out of memory");
+	else
+		save_set(&s, o);
+	result_set_release(&s);
 }
 
 void cmd_result_spell(struct result *r)
@@ -83,7 +99,7 @@ int cmd_print_result(const struct result *r, const struct output_opts *o, int rc
 
 	/* A report that could not be written loses nothing kept: the run is still saved. */
 	if (o->save)
-		save_result(r, o->db);
+		save_result(r, o);
 	if (rc)
 		run_error("%s", r->errmsg[0] ? r->errmsg : strerror(-rc));
 	else if (r->interrupted && !w)
@@ -176,21 +192,6 @@ static const char *job_label(const struct job *j, unsigned i, char *buf, size_t 
 	return buf;
 }
 
-/* --save of a run of several jobs: one entry of the history. */
-static void save_set(const struct result_set *s, const char *db)
-{
-	struct history *h = NULL;
-	char err[512] = "";
-	int64_t id;
-
-	if (history_open(db, &h, err, sizeof(err)) ||
-	    history_save_set(h, s, NULL, &id, err, sizeof(err)))
-		run_error("warning: the run was not saved: %s", err);
-	else
-		run_error("saved as run %lld in %s", (long long)id, history_path(h));
-	history_close_unused(h); /* a new database whose first save failed is not left empty */
-}
-
 /*
  * A run of several jobs that ran (some may have failed, or not started): its report, --save,
  * then on stderr each job's failure; the exit code as cmd_print_result()'s.
@@ -202,7 +203,7 @@ static int print_set(const struct result_set *s, const struct output_opts *o)
 	if (print_report(o, NULL, s))
 		code = 1;
 	if (o->save)
-		save_set(s, o->db);
+		save_set(s, o);
 	for (unsigned i = 0; i < s->njobs; i++) {
 		const struct result *r = &s->jobs[i];
 		char label[96];

@@ -116,6 +116,94 @@ two_runs() {
 	grep -q '^ p99.999 |' show.txt
 }
 
+# A run printed with the output options "$@", saved in h.db, and shown again: the same bytes.
+printed_again() {
+	"$IORATE" run --engine null -d 0.3 -q --save --db h.db "$@" x > printed 2> err.txt
+	[ "$(cat err.txt)" = "iorate: saved as run 1 in h.db" ]
+	"$IORATE" history show --db h.db 1 > shown
+	cmp printed shown
+}
+
+@test "show replays --units si: MB/s as printed, --units iec overrides" {
+	printed_again --units si
+	grep -q ' MB/s' printed
+	! grep -q 'MiB/s' printed || false
+	"$IORATE" history show --db h.db 1 --units iec > iec.txt
+	grep -q 'MiB/s' iec.txt
+	! cmp -s iec.txt printed || false
+}
+
+@test "show replays --series: the series table as printed" {
+	printed_again --series
+	grep -q -i '^series' printed
+	"$IORATE" history show --db h.db 1 --format text > plain.txt
+	! grep -q -i '^series' plain.txt || false
+}
+
+@test "show replays --brief: the one headline line as printed" {
+	printed_again --brief
+	[ "$(wc -l < printed)" -eq 1 ]
+	grep -q '^read [0-9,]* IOPS' printed
+	# the same for a run of several jobs: a line per group and the total
+	rm h.db
+	"$IORATE" run --engine null -d 0.3 -q --save --db h.db --brief --job-name a x \
+		--job-name b -w 100 --stonewall y > printed 2> err.txt
+	"$IORATE" history show --db h.db 1 > shown
+	cmp printed shown
+	(( $(wc -l < printed) > 1 ))
+}
+
+@test "show replays --csv: the CSV as printed, and takes the other formats to override" {
+	printed_again --csv
+	head -1 printed | grep -q ','
+	"$IORATE" history show --db h.db 1 --json > shown.json
+	"$IORATE" history show --db h.db 1 --format csv > shown.csv
+	cmp printed shown.csv
+	jq -e '.schema == 2' shown.json
+	iorate history show --db h.db 1 --format nope
+	[ "$status" -eq 2 ]
+	iorate history show --db h.db 1 --json --brief
+	[ "$status" -eq 2 ]
+}
+
+@test "show replays --fio-json: fio's layout as printed" {
+	printed_again --fio-json
+	jq -e '.jobs | length >= 1' printed
+	jq -e 'has("fio version")' printed
+}
+
+@test "show of a run saved without its output settings prints default text" {
+	command -v sqlite3 >/dev/null || skip "no sqlite3 command to age the database"
+	printed_again --units si --csv
+	# As a database of schema 4 holds its runs, migrated: no output settings.
+	sqlite3 h.db 'UPDATE runs SET output = NULL'
+	"$IORATE" history show --db h.db 1 > shown
+	"$IORATE" history show --db h.db 1 --format text --units iec > text.txt
+	cmp shown text.txt
+	grep -q 'MiB/s' shown
+	! cmp -s shown printed || false
+	sqlite3 h.db "UPDATE runs SET output = '{\"format\": 3}'"
+	iorate history show --db h.db 1
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"run 1: the stored output settings are not"* ]]
+}
+
+@test "the output options are refused by the history commands that do not print them" {
+	"$IORATE" run --engine null -d 0.3 -q --save --db h.db x > /dev/null 2>&1
+	iorate history list --db h.db --fio-json
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--fio-json: 'iorate history list' prints"* ]]
+	iorate history list --db h.db --units si
+	[ "$status" -eq 2 ]
+	iorate history compare --db h.db 1 1 --csv
+	[ "$status" -eq 2 ]
+	iorate history rm --db h.db 1 --json
+	[ "$status" -eq 2 ]
+	iorate history list --db h.db --format csv
+	[ "$status" -eq 0 ]
+	[[ "$(head -1 <<< "$output")" == id,* ]]
+}
+
 @test "compare: IOPS, MiB/s, latency per direction with the ratio, and what differs" {
 	two_runs
 	iorate history compare 1 2
