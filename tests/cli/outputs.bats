@@ -27,13 +27,14 @@ no_temp() {
 		{ echo "a temporary output was left: $(ls -A)" >&2; return 1; }
 }
 
-# Waits (without sleeping) until process $1 blocks reading a pipe or FIFO.
+# Waits until process $1 blocks reading a pipe or FIFO: polled every 5 ms, for 10 s at most.
 blocked_in_read() {
-	local w i
-	for ((i = 0; i < 2000000; i++)); do
+	local w end=$((${EPOCHREALTIME/./} + 10000000))
+	while [ "${EPOCHREALTIME/./}" -lt "$end" ]; do
 		w=""
 		read -r w </proc/"$1"/wchan || [ -n "$w" ] || return 1
 		[[ $w == *pipe_read ]] && return 0
+		sleep 0.005
 	done
 	echo "process $1 never blocked in a read (wchan $w)" >&2
 	return 1

@@ -53,12 +53,13 @@ for name in "$@"; do
 		for a in "$out/$name"-*; do
 			[ -f "$a" ] || continue
 			n=$(wc -c <"$a")
-			keep=tests/fuzz/regress/$name/${a#"$out/$name"-}
-			mkdir -p "tests/fuzz/regress/$name" && cp "$a" "$keep"
-			echo "    input $keep ($n bytes$([ "$n" -gt 384 ] && echo ', the first 384')):"
+			# Kept in the build, not the checkout: a later make test must not trip over
+			# an untracked file; the developer names it and commits it with the fix.
+			echo "    input $a ($n bytes$([ "$n" -gt 384 ] && echo ', the first 384')):"
 			head -c 384 "$a" | od -A d -c | sed 's/^/      /'
-			echo "    replay: $build/fuzz/$name $keep (kept: give it a name, commit it" \
-				"with the fix)"
+			echo "    replay: $build/fuzz/$name $a"
+			echo "    keep it: cp $a tests/fuzz/regress/$name/NAME, committed with the fix" \
+				"(make test replays every file there)"
 		done
 	fi
 done

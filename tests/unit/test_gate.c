@@ -48,6 +48,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
+	/* A failed assertion skips a test's own clean-up: no state leaks into the next test. */
+	gate_uses_clear();
+	gate_watch_stop(NULL);
 	struct fx *fx = *state;
 	DIR *d = opendir(fx->dir);
 	struct dirent *de;
@@ -369,7 +372,9 @@ static void out_refuses_a_file_in_use(void **state)
 static void out_commit_stopped(void **state)
 {
 	struct fx *fx = *state;
-	volatile sig_atomic_t stop = 0;
+	static volatile sig_atomic_t stop;
+
+	stop = 0;
 	struct gate_out o;
 	char err[256] = "";
 
