@@ -96,7 +96,8 @@ static void test_azure_examples(void **state)
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const struct row *r = &rows[i];
 		struct model_result p = predict_groups(r->vm, r->specs, nspecs(r), r->read_hit,
-			(struct model_workload){r->bs, r->write_pct, false, 1, 1024});
+			(struct model_workload){.bs = r->bs, .write_pct = r->write_pct, .threads = 1,
+						.depth = 1024});
 
 		if ((r->want_iops && fabs(p.iops - r->want_iops) > r->want_iops * 1e-6) ||
 		    (r->want_mbps && fabs(p.mbps - r->want_mbps) > r->want_mbps * 1e-6))

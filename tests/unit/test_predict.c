@@ -153,7 +153,7 @@ static void test_interleave(void **state)
 static void test_binding_of_mixed_types(void **state)
 {
 	const char *pd[] = {"2xpd-ssd:10GiB", "2xpd-balanced:10GiB"}, *p[] = {"2xP10", "2xP30"};
-	struct model_workload w = {4096, 0, false, 8, 64};
+	struct model_workload w = {.bs = 4096, .threads = 8, .depth = 64};
 	struct model_result r = predict_groups("n2-standard-4", pd, 2, 0, w);
 	unsigned named = 0;
 
