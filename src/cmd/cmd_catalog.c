@@ -37,7 +37,7 @@ static const struct opt prices_opts[] = {
 	{0},
 };
 
-static const struct opt_group prices_group = {"prices", prices_opts};
+static const struct opt_group prices_group = {.title = "prices", .opts = prices_opts};
 static const struct opt_group *const catalog_groups[] = {&prices_group, &model_group, NULL};
 
 const struct command cmd_catalog = {

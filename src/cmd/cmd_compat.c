@@ -35,8 +35,8 @@ static const struct opt compat_opts[] = {
 	 .example = "--dry-run", .set = opt_set_true, CC(dry_run)},
 	{0},
 };
-const struct opt_group compat_group = {"iorate's own options (anywhere among the flags)",
-				       compat_opts};
+const struct opt_group compat_group = {
+	.title = "iorate's own options (anywhere among the flags)", .opts = compat_opts};
 
 int compat_cli_parse(struct compat_cli *c, const struct command *cmd, int argc, char **argv)
 {

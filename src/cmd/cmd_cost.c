@@ -118,11 +118,13 @@ static const struct opt page_opts[] = {
 	{0},
 };
 
-static const struct opt_group upload_group = {"upload", upload_opts};
-static const struct opt_group config_group = {"config (and --vm, --disk, --provider, --bs below)",
-					      config_opts};
-static const struct opt_group market_group = {"prices (upload and config)", market_opts};
-static const struct opt_group page_group = {"calculator page (upload and config)", page_opts};
+static const struct opt_group upload_group = {.title = "upload", .opts = upload_opts};
+static const struct opt_group config_group = {
+	.title = "config (and --vm, --disk, --provider, --bs below)", .opts = config_opts};
+static const struct opt_group market_group = {.title = "prices (upload and config)",
+					      .opts = market_opts};
+static const struct opt_group page_group = {.title = "calculator page (upload and config)",
+					    .opts = page_opts};
 static const struct opt_group *const cost_groups[] = {&upload_group, &config_group,
 						      &market_group, &page_group, &model_group,
 						      NULL};

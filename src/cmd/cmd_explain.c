@@ -130,13 +130,13 @@ static struct emu_cap emulated_at(const struct measured *me)
 	if (!under_emulation(me))
 		return (struct emu_cap){0};
 	if (near(me->iops, me->vm_cap.iops))
-		return (struct emu_cap){"vm_iops", me->vm_cap.iops};
+		return (struct emu_cap){.name = "vm_iops", .value = me->vm_cap.iops};
 	if (near(me->iops, disk_iops))
-		return (struct emu_cap){"disk_iops", disk_iops};
+		return (struct emu_cap){.name = "disk_iops", .value = disk_iops};
 	if (near(me->mbps, me->vm_cap.mbps))
-		return (struct emu_cap){"vm_mbps", me->vm_cap.mbps};
+		return (struct emu_cap){.name = "vm_mbps", .value = me->vm_cap.mbps};
 	if (near(me->mbps, disk_mbps))
-		return (struct emu_cap){"disk_mbps", disk_mbps};
+		return (struct emu_cap){.name = "disk_mbps", .value = disk_mbps};
 	return (struct emu_cap){0};
 }
 

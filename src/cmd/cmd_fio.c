@@ -238,7 +238,8 @@ static const struct opt fio_own_opts[] = {
 	{0},
 };
 static const struct opt_group fio_own_group = {
-	"iorate's own options (anywhere among fio's; their names are not fio's)", fio_own_opts};
+	.title = "iorate's own options (anywhere among fio's; their names are not fio's)",
+	.opts = fio_own_opts};
 
 /* iorate's options out of argv (as the table has them), fio's left in fargv. */
 static int parse_own(struct opt_ctx *ctx, int argc, char **argv, char **fargv, int *fargc)

@@ -120,7 +120,7 @@ static const struct opt history_opts[] = {
 	 .set = opt_set_true, H(brief), .excl = EXCL_FORMAT},
 	{0},
 };
-static const struct opt_group history_group = {"Options", history_opts};
+static const struct opt_group history_group = {.title = "Options", .opts = history_opts};
 static const struct opt_group *const history_groups[] = {&history_group, NULL};
 
 const struct command cmd_history = {

@@ -150,7 +150,7 @@ static const struct opt mark_opts[] = {
 	 .example = "--read-only", .set = opt_set_true, M(read_only)},
 	{0},
 };
-static const struct opt_group mark_group = {"Tests", mark_opts};
+static const struct opt_group mark_group = {.title = "Tests", .opts = mark_opts};
 static const struct opt_group *const mark_groups[] = {&mark_group, &opt_workload, &opt_output,
 						      NULL};
 
@@ -300,7 +300,7 @@ static void mark_sleep(struct mark *m, uint64_t ns)
 {
 	while (ns && !*m->stop) {
 		uint64_t step = ns < 100000000ull ? ns : 100000000ull;
-		struct timespec ts = {0, (long)step};
+		struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)step};
 
 		nanosleep(&ts, NULL);
 		ns -= step;

@@ -40,7 +40,7 @@ static const struct opt workload_opts[] = {
 	 .set = opt_set_duration, MC(time_ns), .min = 1},
 	{0},
 };
-static const struct opt_group workload_group = {"Workload", workload_opts};
+static const struct opt_group workload_group = {.title = "Workload", .opts = workload_opts};
 static const struct opt_group *const model_groups[] = {&model_group, &workload_group, NULL};
 
 const struct command cmd_model = {
@@ -87,7 +87,8 @@ static int model_main(int argc, char **argv)
 	if ((ret = model_opts_catalog(&mo, &cat)) || (ret = model_opts_config(&mo, &cat, &m)))
 		goto out;
 	model_predict(&m, &w, duration, &r);
-	ret = model_opts_written(mo.fmt->model(stdout, &(struct model_report){&m, &w, &r}));
+	ret = model_opts_written(mo.fmt->model(stdout, &(struct model_report){
+		.config = &m, .workload = &w, .result = &r}));
 out:
 	catalog_release(&cat);
 	return ret;

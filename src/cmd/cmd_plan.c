@@ -50,7 +50,7 @@ static const struct opt target_opts[] = {
 	 .set = opt_set_count, PC(t.top), .min = 1, .max = 100},
 	{0},
 };
-static const struct opt_group target_group = {"Target", target_opts};
+static const struct opt_group target_group = {.title = "Target", .opts = target_opts};
 static const struct opt_group *const plan_groups[] = {&target_group, &model_group, NULL};
 
 const struct command cmd_plan = {
@@ -107,7 +107,8 @@ static int plan_main(int argc, char **argv)
 		ret = run_error("plan: no configuration meets the target: %s", r.unmet);
 		goto out;
 	}
-	ret = model_opts_written(mo.fmt->plan(stdout, &(struct plan_report){&t, &r}));
+	ret = model_opts_written(mo.fmt->plan(stdout, &(struct plan_report){
+		.target = &t, .result = &r}));
 out:
 	plan_result_free(&r);
 	catalog_release(&c);

@@ -60,7 +60,7 @@ static const struct opt report_opts[] = {
 	 .example = "--title 'day 2'", .set = opt_set_string, RC(title)},
 	{0},
 };
-static const struct opt_group report_group = {"Options", report_opts};
+static const struct opt_group report_group = {.title = "Options", .opts = report_opts};
 static const struct opt_group *const report_groups[] = {&report_group, NULL};
 
 const struct command cmd_report = {

@@ -36,11 +36,16 @@ static const struct param {
 	uint64_t min, max;
 	const char *example;
 } params[SW_NPARAMS] = {
-	{"targets", "Disks", false, 1, 4096, "targets=1..16"},
-	{"threads", "Threads", false, 1, JOB_MAX_THREADS, "threads=1,2,4,8"},
-	{"depth", "Depth", false, 1, JOB_MAX_DEPTH, "depth=1..64:x2"},
-	{"bs", "Block", true, 1, 1ull << 30, "bs=4k,8k,64k,1m"},
-	{"write", "Write%", false, 0, 100, "write=0..100:25"},
+	{.name = "targets", .label = "Disks", .sizes = false, .min = 1, .max = 4096,
+	 .example = "targets=1..16"},
+	{.name = "threads", .label = "Threads", .sizes = false, .min = 1, .max = JOB_MAX_THREADS,
+	 .example = "threads=1,2,4,8"},
+	{.name = "depth", .label = "Depth", .sizes = false, .min = 1, .max = JOB_MAX_DEPTH,
+	 .example = "depth=1..64:x2"},
+	{.name = "bs", .label = "Block", .sizes = true, .min = 1, .max = 1ull << 30,
+	 .example = "bs=4k,8k,64k,1m"},
+	{.name = "write", .label = "Write%", .sizes = false, .min = 0, .max = 100,
+	 .example = "write=0..100:25"},
 };
 
 struct sweep {

@@ -80,7 +80,7 @@ static const struct opt model_opts_table[] = {
 	{0},
 };
 
-const struct opt_group model_group = {"Configuration", model_opts_table};
+const struct opt_group model_group = {.title = "Configuration", .opts = model_opts_table};
 
 void model_opts_init(struct model_opts *o)
 {
@@ -107,9 +107,9 @@ static int single_kind(const struct command *cmd, enum report_kind *kind)
 		unsigned cmdk;
 		enum report_kind kind;
 	} kinds[] = {
-		{CMDK_MODEL, REPORT_MODEL},
-		{CMDK_PLAN, REPORT_PLAN},
-		{CMDK_EXPLAIN, REPORT_EXPLAIN},
+		{.cmdk = CMDK_MODEL, .kind = REPORT_MODEL},
+		{.cmdk = CMDK_PLAN, .kind = REPORT_PLAN},
+		{.cmdk = CMDK_EXPLAIN, .kind = REPORT_EXPLAIN},
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)

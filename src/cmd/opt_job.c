@@ -813,9 +813,10 @@ static const struct opt output_opts[] = {
 	{0},
 };
 
-const struct opt_group opt_workload = {"Workload", workload_opts};
-const struct opt_group opt_emulation = {"Emulated cloud caps and open loop", emulation_opts};
-const struct opt_group opt_output = {"Output", output_opts};
+const struct opt_group opt_workload = {.title = "Workload", .opts = workload_opts};
+const struct opt_group opt_emulation = {.title = "Emulated cloud caps and open loop",
+					 .opts = emulation_opts};
+const struct opt_group opt_output = {.title = "Output", .opts = output_opts};
 
 static int check_one(const char *pfx, const struct job_caps *k)
 {

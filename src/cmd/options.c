@@ -19,7 +19,7 @@ static const struct opt help_opts[] = {
 	 .set = opt_set_help},
 	{0},
 };
-static const struct opt_group help_group = {"", help_opts};
+static const struct opt_group help_group = {.title = "", .opts = help_opts};
 
 /* The field an option sets. */
 static void *field(struct opt_ctx *c, const struct opt *o)
@@ -292,8 +292,12 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 			if (n + 1 >= sizeof(lo) / sizeof(lo[0]) || sn + 3 >= sizeof(so))
 				return usage_error("internal: the option tables outgrew "
 						   "options_parse()");
-			lo[n] = (struct option){o->name, o->arg ? required_argument : no_argument,
-						NULL, 256 + (int)n};
+			lo[n] = (struct option){
+				.name = o->name,
+				.has_arg = o->arg ? required_argument : no_argument,
+				.flag = NULL,
+				.val = 256 + (int)n,
+			};
 			byidx[n++] = o;
 			if (o->letter) {
 				so[sn++] = o->letter;
