@@ -151,7 +151,7 @@ static int opt_B(struct dspd *d, const char *flag, const char *val)
 			    "I/O starts that far into each target")) ||
 	    (r = accepted_size(d, flag, v, &d->base)))
 		return r;
-	d->B = (struct dspd_arg){flag, val};
+	d->B = (struct dspd_arg){.flag = flag, .val = val};
 	if (!colon)
 		return 0;
 	if (dspd_bytes(d, flag, colon + 1, &len))
@@ -208,7 +208,7 @@ static int opt_f(struct dspd *d, const char *flag, const char *val)
 		/* The range is what lies between -B and this: resolved in dspd_resolve(). */
 		if (dspd_bytes(d, flag, val, &max))
 			return -EINVAL;
-		d->f = (struct dspd_arg){flag, val};
+		d->f = (struct dspd_arg){.flag = flag, .val = val};
 		return set_max(d, flag, max);
 	}
 	if (!*val || strspn(val, "rst") != strlen(val))
@@ -223,7 +223,7 @@ static int opt_threads(struct dspd *d, const char *flag, const char *val)
 {
 	struct dspd_arg *a = d->letter == 't' ? &d->t : d->letter == 'F' ? &d->F : &d->o;
 
-	*a = (struct dspd_arg){flag, val};
+	*a = (struct dspd_arg){.flag = flag, .val = val};
 	return 0;
 }
 
@@ -239,7 +239,7 @@ static int opt_g(struct dspd *d, const char *flag, const char *val)
 				     parse_uint(digits, 0, UINT32_MAX, &d->rate)))
 		return FAIL(d, "%s: -g takes bytes per millisecond (-g1000) or I/Os per second "
 			    "(-g500i), a decimal whole number", flag);
-	d->g = (struct dspd_arg){flag, val}; /* per thread: set in dspd_resolve() */
+	d->g = (struct dspd_arg){.flag = flag, .val = val}; /* per thread: set in dspd_resolve() */
 	return 0;
 }
 
@@ -344,7 +344,7 @@ static int opt_rs(struct dspd *d, const char *flag, const char *val)
 	if (parse_uint(val, 1, 100, &d->rs_pct))
 		return FAIL(d, "%s: takes the percent of I/Os at random offsets, from 1 to 100%s",
 			    flag, example(d, "s20", ex));
-	d->rs = (struct dspd_arg){flag, val};
+	d->rs = (struct dspd_arg){.flag = flag, .val = val};
 	return 0;
 }
 
@@ -363,10 +363,10 @@ static int opt_r(struct dspd *d, const char *flag, const char *val)
 	if (*val == 'd') {
 		if (d->rd.flag)
 			return FAIL(d, "%s and %s: give one distribution", d->rd.flag, flag);
-		d->rd = (struct dspd_arg){flag, val + 1};
+		d->rd = (struct dspd_arg){.flag = flag, .val = val + 1};
 		return 0;
 	}
-	d->r = (struct dspd_arg){flag, val};
+	d->r = (struct dspd_arg){.flag = flag, .val = val};
 	if (!*val)
 		return 0;
 	if (!(v = dspd_value(d, flag, val, buf)))
@@ -389,7 +389,7 @@ static int opt_R(struct dspd *d, const char *flag, const char *val)
 
 static int opt_s(struct dspd *d, const char *flag, const char *val)
 {
-	d->s = (struct dspd_arg){flag, val};
+	d->s = (struct dspd_arg){.flag = flag, .val = val};
 	if (*val == 'i') {
 		d->interlocked = true;
 		val++;
@@ -412,7 +412,7 @@ static int opt_T(struct dspd *d, const char *flag, const char *val)
 		return -EINVAL;
 	if (!d->tstride)
 		return FAIL(d, "%s: the thread stride must be above 0", flag);
-	d->T = (struct dspd_arg){flag, val};
+	d->T = (struct dspd_arg){.flag = flag, .val = val};
 	return 0;
 }
 
@@ -462,13 +462,32 @@ static const struct dspd_opt {
 	bool needs_value;
 	int (*fn)(struct dspd *d, const char *flag, const char *val);
 } dspd_opts[] = {
-	{'a', false, opt_noeffect}, {'b', true, opt_b},   {'B', true, opt_B},  {'c', true, opt_c},
-	{'C', true, opt_secs},      {'d', true, opt_secs}, {'D', false, opt_D}, {'f', true, opt_f},
-	{'F', true, opt_threads},   {'g', true, opt_g},   {'h', false, opt_h}, {'L', false, opt_L},
-	{'n', false, opt_noeffect}, {'o', true, opt_threads}, {'P', false, opt_noeffect},
-	{'r', false, opt_r},        {'R', true, opt_R},   {'s', false, opt_s}, {'S', false, opt_S},
-	{'t', true, opt_threads},   {'T', true, opt_T},   {'v', false, opt_noeffect},
-	{'w', false, opt_w},        {'W', true, opt_secs}, {'z', false, opt_z}, {'Z', false, opt_Z},
+	{.letter = 'a', .needs_value = false, .fn = opt_noeffect},
+	{.letter = 'b', .needs_value = true, .fn = opt_b},
+	{.letter = 'B', .needs_value = true, .fn = opt_B},
+	{.letter = 'c', .needs_value = true, .fn = opt_c},
+	{.letter = 'C', .needs_value = true, .fn = opt_secs},
+	{.letter = 'd', .needs_value = true, .fn = opt_secs},
+	{.letter = 'D', .needs_value = false, .fn = opt_D},
+	{.letter = 'f', .needs_value = true, .fn = opt_f},
+	{.letter = 'F', .needs_value = true, .fn = opt_threads},
+	{.letter = 'g', .needs_value = true, .fn = opt_g},
+	{.letter = 'h', .needs_value = false, .fn = opt_h},
+	{.letter = 'L', .needs_value = false, .fn = opt_L},
+	{.letter = 'n', .needs_value = false, .fn = opt_noeffect},
+	{.letter = 'o', .needs_value = true, .fn = opt_threads},
+	{.letter = 'P', .needs_value = false, .fn = opt_noeffect},
+	{.letter = 'r', .needs_value = false, .fn = opt_r},
+	{.letter = 'R', .needs_value = true, .fn = opt_R},
+	{.letter = 's', .needs_value = false, .fn = opt_s},
+	{.letter = 'S', .needs_value = false, .fn = opt_S},
+	{.letter = 't', .needs_value = true, .fn = opt_threads},
+	{.letter = 'T', .needs_value = true, .fn = opt_T},
+	{.letter = 'v', .needs_value = false, .fn = opt_noeffect},
+	{.letter = 'w', .needs_value = false, .fn = opt_w},
+	{.letter = 'W', .needs_value = true, .fn = opt_secs},
+	{.letter = 'z', .needs_value = false, .fn = opt_z},
+	{.letter = 'Z', .needs_value = false, .fn = opt_Z},
 };
 
 /* DiskSpd's flags that iorate refuses, with why, so the error says more than "unknown". */

@@ -33,93 +33,97 @@ struct xel {
 };
 
 static const struct xel x_rds[] = {
-	{"SizeInBytes", XK_U64, .required = true},
-	{"FilePath", XK_TEXT, .refuse = XR_PRESENT,
+	{.name = "SizeInBytes", .kind = XK_U64, .required = true},
+	{.name = "FilePath", .kind = XK_TEXT, .refuse = XR_PRESENT,
 	 .why = "write data from a file (a profile makes iorate read no other file)"},
 	{0}};
 static const struct xel x_wbc[] = {
-	{"Pattern", XK_TEXT, .required = true, .refuse = XR_CODE},
-	{"RandomDataSource", XK_BOX, .kids = x_rds},
+	{.name = "Pattern", .kind = XK_TEXT, .required = true, .refuse = XR_CODE},
+	{.name = "RandomDataSource", .kind = XK_BOX, .kids = x_rds},
 	{0}};
-static const struct xel x_pct[] = {{"Range", XK_UINT, .many = true, .required = true}, {0}};
-static const struct xel x_abs[] = {{"Range", XK_U64, .many = true, .required = true}, {0}};
+static const struct xel x_pct[] = {
+	{.name = "Range", .kind = XK_UINT, .many = true, .required = true}, {0}};
+static const struct xel x_abs[] = {
+	{.name = "Range", .kind = XK_U64, .many = true, .required = true}, {0}};
 static const struct xel x_dist[] = {
-	{"Percent", XK_BOX, .kids = x_pct}, {"Absolute", XK_BOX, .kids = x_abs}, {0}};
+	{.name = "Percent", .kind = XK_BOX, .kids = x_pct},
+	{.name = "Absolute", .kind = XK_BOX, .kids = x_abs}, {0}};
 static const struct xel x_target[] = {
-	{"Path", XK_TEXT, .required = true},
-	{"BlockSize", XK_UINT},
-	{"StrideSize", XK_U64},
-	{"InterlockedSequential", XK_BOOL},
-	{"BaseFileOffset", XK_U64},
-	{"SequentialScan", XK_BOOL},
-	{"RandomAccess", XK_BOOL},
-	{"TemporaryFile", XK_BOOL},
-	{"UseLargePages", XK_BOOL, .refuse = XR_TRUE, .why = "large-page buffers"},
-	{"RequestCount", XK_UINT},
-	{"Random", XK_U64},
-	{"DisableAllCache", XK_BOOL},
-	{"DisableLocalCache", XK_BOOL, .refuse = XR_TRUE,
+	{.name = "Path", .kind = XK_TEXT, .required = true},
+	{.name = "BlockSize", .kind = XK_UINT},
+	{.name = "StrideSize", .kind = XK_U64},
+	{.name = "InterlockedSequential", .kind = XK_BOOL},
+	{.name = "BaseFileOffset", .kind = XK_U64},
+	{.name = "SequentialScan", .kind = XK_BOOL},
+	{.name = "RandomAccess", .kind = XK_BOOL},
+	{.name = "TemporaryFile", .kind = XK_BOOL},
+	{.name = "UseLargePages", .kind = XK_BOOL, .refuse = XR_TRUE, .why = "large-page buffers"},
+	{.name = "RequestCount", .kind = XK_UINT},
+	{.name = "Random", .kind = XK_U64},
+	{.name = "DisableAllCache", .kind = XK_BOOL},
+	{.name = "DisableLocalCache", .kind = XK_BOOL, .refuse = XR_TRUE,
 	 .why = "remote caching has no Linux equivalent"},
-	{"DisableOSCache", XK_BOOL},
-	{"WriteThrough", XK_BOOL},
-	{"MemoryMappedIo", XK_BOOL, .refuse = XR_TRUE, .why = "memory-mapped I/O"},
-	{"FlushType", XK_TEXT, .refuse = XR_PRESENT, .why = "memory-mapped I/O flushes"},
-	{"WriteBufferContent", XK_BOX, .kids = x_wbc},
-	{"BurstSize", XK_UINT, .refuse = XR_PRESENT, .why = "bursts with think time"},
-	{"ThinkTime", XK_UINT, .refuse = XR_PRESENT, .why = "bursts with think time"},
-	{"Throughput", XK_UINT},
-	{"ThreadsPerFile", XK_UINT},
-	{"FileSize", XK_U64},
-	{"MaxFileSize", XK_U64},
-	{"WriteRatio", XK_UINT, .refuse = XR_CODE},
-	{"RandomRatio", XK_UINT, .refuse = XR_CODE},
-	{"ParallelAsyncIO", XK_BOOL, .refuse = XR_TRUE,
+	{.name = "DisableOSCache", .kind = XK_BOOL}, {.name = "WriteThrough", .kind = XK_BOOL},
+	{.name = "MemoryMappedIo", .kind = XK_BOOL, .refuse = XR_TRUE, .why = "memory-mapped I/O"},
+	{.name = "FlushType", .kind = XK_TEXT, .refuse = XR_PRESENT,
+	 .why = "memory-mapped I/O flushes"},
+	{.name = "WriteBufferContent", .kind = XK_BOX, .kids = x_wbc},
+	{.name = "BurstSize", .kind = XK_UINT, .refuse = XR_PRESENT,
+	 .why = "bursts with think time"},
+	{.name = "ThinkTime", .kind = XK_UINT, .refuse = XR_PRESENT,
+	 .why = "bursts with think time"},
+	{.name = "Throughput", .kind = XK_UINT}, {.name = "ThreadsPerFile", .kind = XK_UINT},
+	{.name = "FileSize", .kind = XK_U64}, {.name = "MaxFileSize", .kind = XK_U64},
+	{.name = "WriteRatio", .kind = XK_UINT, .refuse = XR_CODE},
+	{.name = "RandomRatio", .kind = XK_UINT, .refuse = XR_CODE},
+	{.name = "ParallelAsyncIO", .kind = XK_BOOL, .refuse = XR_TRUE,
 	 .why = "parallel sequential I/O from one offset"},
-	{"ThreadStride", XK_U64},
-	{"IOPriority", XK_UINT, .refuse = XR_CODE},
-	{"Weight", XK_UINT},
-	{"ThreadTargets", XK_ANY, .refuse = XR_PRESENT,
+	{.name = "ThreadStride", .kind = XK_U64},
+	{.name = "IOPriority", .kind = XK_UINT, .refuse = XR_CODE},
+	{.name = "Weight", .kind = XK_UINT},
+	{.name = "ThreadTargets", .kind = XK_ANY, .refuse = XR_PRESENT,
 	 .why = "threads given to targets by weight"},
-	{"Distribution", XK_BOX, .kids = x_dist},
+	{.name = "Distribution", .kind = XK_BOX, .kids = x_dist},
 	{0}};
 static const struct xel x_targets[] = {
-	{"Target", XK_BOX, .many = true, .required = true, .kids = x_target}, {0}};
+	{.name = "Target", .kind = XK_BOX, .many = true, .required = true, .kids = x_target}, {0}};
 static const struct xel x_affinity[] = {
-	{"AffinityAssignment", XK_UINT, .many = true},
-	{"AffinityGroupAssignment", XK_ANY, .many = true},
+	{.name = "AffinityAssignment", .kind = XK_UINT, .many = true},
+	{.name = "AffinityGroupAssignment", .kind = XK_ANY, .many = true},
 	{0}};
 static const struct xel x_timespan[] = {
-	{"Targets", XK_BOX, .required = true, .kids = x_targets},
-	{"Duration", XK_UINT},
-	{"Warmup", XK_UINT},
-	{"Cooldown", XK_UINT},
-	{"RandSeed", XK_UINT},
-	{"RandomWriteData", XK_BOOL},
-	{"ThreadCount", XK_UINT},
-	{"RequestCount", XK_UINT, .refuse = XR_TRUE,
+	{.name = "Targets", .kind = XK_BOX, .required = true, .kids = x_targets},
+	{.name = "Duration", .kind = XK_UINT},
+	{.name = "Warmup", .kind = XK_UINT},
+	{.name = "Cooldown", .kind = XK_UINT},
+	{.name = "RandSeed", .kind = XK_UINT},
+	{.name = "RandomWriteData", .kind = XK_BOOL},
+	{.name = "ThreadCount", .kind = XK_UINT},
+	{.name = "RequestCount", .kind = XK_UINT, .refuse = XR_TRUE,
 	 .why = "per-thread request counts shared by the targets by weight (-O)"},
-	{"GroupAffinity", XK_BOOL},
-	{"Affinity", XK_BOX, .kids = x_affinity},
-	{"DisableAffinity", XK_BOOL},
-	{"CompletionRoutines", XK_BOOL, .refuse = XR_TRUE,
+	{.name = "GroupAffinity", .kind = XK_BOOL},
+	{.name = "Affinity", .kind = XK_BOX, .kids = x_affinity},
+	{.name = "DisableAffinity", .kind = XK_BOOL},
+	{.name = "CompletionRoutines", .kind = XK_BOOL, .refuse = XR_TRUE,
 	 .why = "completion routines are a Windows API"},
-	{"MeasureLatency", XK_BOOL},
-	{"CalculateIopsStdDev", XK_BOOL},
-	{"IoBucketDuration", XK_UINT},
+	{.name = "MeasureLatency", .kind = XK_BOOL},
+	{.name = "CalculateIopsStdDev", .kind = XK_BOOL},
+	{.name = "IoBucketDuration", .kind = XK_UINT},
 	{0}};
 static const struct xel x_timespans[] = {
-	{"TimeSpan", XK_BOX, .many = true, .required = true, .kids = x_timespan}, {0}};
-static const struct xel x_profile[] = {
-	{"TimeSpans", XK_BOX, .required = true, .kids = x_timespans},
-	{"Verbose", XK_BOOL},
-	{"VerboseStats", XK_BOOL},
-	{"Progress", XK_UINT},
-	{"ExperimentFlags", XK_UINT},
-	{"ResultFormat", XK_TEXT, .refuse = XR_CODE},
-	{"ETW", XK_ANY, .refuse = XR_PRESENT, .why = "ETW tracing is Windows-only"},
-	{"PrecreateFiles", XK_TEXT, .refuse = XR_CODE},
+	{.name = "TimeSpan", .kind = XK_BOX, .many = true, .required = true, .kids = x_timespan},
 	{0}};
-static const struct xel x_root = {"Profile", XK_BOX, .kids = x_profile};
+static const struct xel x_profile[] = {
+	{.name = "TimeSpans", .kind = XK_BOX, .required = true, .kids = x_timespans},
+	{.name = "Verbose", .kind = XK_BOOL},
+	{.name = "VerboseStats", .kind = XK_BOOL},
+	{.name = "Progress", .kind = XK_UINT},
+	{.name = "ExperimentFlags", .kind = XK_UINT},
+	{.name = "ResultFormat", .kind = XK_TEXT, .refuse = XR_CODE},
+	{.name = "ETW", .kind = XK_ANY, .refuse = XR_PRESENT, .why = "ETW tracing is Windows-only"},
+	{.name = "PrecreateFiles", .kind = XK_TEXT, .refuse = XR_CODE},
+	{0}};
+static const struct xel x_root = {.name = "Profile", .kind = XK_BOX, .kids = x_profile};
 
 /* The problems of a document, joined: "line 5: /Profile/Foo: why; line 9: ...". */
 struct probs {

@@ -242,17 +242,20 @@ static const struct {
 	char letter;
 	const char *zero;           /* "0" sets nothing, and means this; NULL: "0" is a value */
 } tg_flags[] = {
-	{"BaseFileOffset", "", 'B', "the region starts at the target's start"},
-	{"MaxFileSize", "", 'f', "the region runs to the target's end"},
-	{"FileSize", "", 'c', NULL},
-	{"RequestCount", "", 'o', NULL},
-	{"ThreadsPerFile", "", 't', NULL},
-	{"WriteRatio", "", 'w', NULL},
-	{"Random", "", 'r', NULL},
-	{"RandomRatio", "s", 'r', NULL},
-	{"StrideSize", "", 's', NULL},
-	{"ThreadStride", "", 'T', "threads start at the region's start"},
-	{"Throughput", "", 'g', "no throttle"},
+	{.name = "BaseFileOffset", .prefix = "", .letter = 'B',
+	 .zero = "the region starts at the target's start"},
+	{.name = "MaxFileSize", .prefix = "", .letter = 'f',
+	 .zero = "the region runs to the target's end"},
+	{.name = "FileSize", .prefix = "", .letter = 'c', .zero = NULL},
+	{.name = "RequestCount", .prefix = "", .letter = 'o', .zero = NULL},
+	{.name = "ThreadsPerFile", .prefix = "", .letter = 't', .zero = NULL},
+	{.name = "WriteRatio", .prefix = "", .letter = 'w', .zero = NULL},
+	{.name = "Random", .prefix = "", .letter = 'r', .zero = NULL},
+	{.name = "RandomRatio", .prefix = "s", .letter = 'r', .zero = NULL},
+	{.name = "StrideSize", .prefix = "", .letter = 's', .zero = NULL},
+	{.name = "ThreadStride", .prefix = "", .letter = 'T',
+	 .zero = "threads start at the region's start"},
+	{.name = "Throughput", .prefix = "", .letter = 'g', .zero = "no throttle"},
 };
 
 /* An element of the target (<Path> and <BlockSize> are read before the others). */

@@ -107,8 +107,9 @@ static char *expand_keywords(const char *text, const struct compat_fio_env *env,
 	const struct {
 		const char *word;
 		uint64_t v;
-	} kw[] = {{"$pagesize", env->pagesize}, {"$mb_memory", env->mb_memory},
-		  {"$ncpus", env->ncpus}};
+	} kw[] = {{.word = "$pagesize", .v = env->pagesize},
+		  {.word = "$mb_memory", .v = env->mb_memory},
+		  {.word = "$ncpus", .v = env->ncpus}};
 	char *s = strdup(text), *p, *n, num[32];
 
 	*calc = false;

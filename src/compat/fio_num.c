@@ -183,8 +183,9 @@ static uint64_t time_mult(const char *u)
 		const char *u;
 		uint64_t us;
 	} units[] = {
-		{"us", 1},        {"usec", 1},       {"ms", 1000},          {"msec", 1000},
-		{"s", 1000000},   {"m", 60000000},   {"h", 3600000000ull}, {"d", 86400000000ull},
+		{.u = "us", .us = 1}, {.u = "usec", .us = 1}, {.u = "ms", .us = 1000},
+		{.u = "msec", .us = 1000}, {.u = "s", .us = 1000000}, {.u = "m", .us = 60000000},
+		{.u = "h", .us = 3600000000ull}, {.u = "d", .us = 86400000000ull},
 	};
 
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)

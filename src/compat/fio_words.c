@@ -22,10 +22,17 @@ static const struct {
 	int rw;               /* 0 reads, 1 writes, 2 both */
 	int trim;             /* 1 trims (in place of reads), 2 writes that trim first */
 } rw_modes[] = {
-	{"read", false, 0, 0},      {"write", false, 1, 0},    {"randread", true, 0, 0},
-	{"randwrite", true, 1, 0},  {"rw", false, 2, 0},       {"readwrite", false, 2, 0},
-	{"randrw", true, 2, 0},     {"trim", false, 0, 1},     {"randtrim", true, 0, 1},
-	{"trimwrite", false, 1, 2}, {"randtrimwrite", true, 1, 2},
+	{.name = "read", .random = false, .rw = 0, .trim = 0},
+	{.name = "write", .random = false, .rw = 1, .trim = 0},
+	{.name = "randread", .random = true, .rw = 0, .trim = 0},
+	{.name = "randwrite", .random = true, .rw = 1, .trim = 0},
+	{.name = "rw", .random = false, .rw = 2, .trim = 0},
+	{.name = "readwrite", .random = false, .rw = 2, .trim = 0},
+	{.name = "randrw", .random = true, .rw = 2, .trim = 0},
+	{.name = "trim", .random = false, .rw = 0, .trim = 1},
+	{.name = "randtrim", .random = true, .rw = 0, .trim = 1},
+	{.name = "trimwrite", .random = false, .rw = 1, .trim = 2},
+	{.name = "randtrimwrite", .random = true, .rw = 1, .trim = 2},
 };
 
 /* "randread", "write:64k" (a gap after each I/O), "randread:8" (8 I/Os per random offset). */
@@ -263,23 +270,36 @@ int fio_read_verify(struct compat_fio *f, struct fio_opts *o, const struct fio_l
 	static const struct {
 		const char *fio, *iorate, *note;
 	} kinds[] = {
-		{"0", NULL, NULL}, {"none", NULL, NULL},
-		{"null", NULL, "fio's null verification checks nothing"},
-		{"crc32c", "crc32c", NULL}, {"crc32c-intel", "crc32c", NULL}, {"md5", "md5", NULL},
-		{"sha256", "sha256", NULL},
-		{"crc64", "crc32c", "iorate checks with crc32c, not crc64"},
-		{"crc32", "crc32c", "iorate checks with crc32c, not crc32"},
-		{"crc16", "crc32c", "iorate checks with crc32c, not crc16"},
-		{"crc7", "crc32c", "iorate checks with crc32c, not crc7"},
-		{"xxhash", "crc32c", "iorate checks with crc32c, not xxhash"},
-		{"meta", "crc32c", "fio checks the header only; iorate checks its header and a crc32c "
-				   "of the whole block"},
-		{"sha1", "sha256", "iorate checks with sha256, not sha1"},
-		{"sha512", "sha256", "iorate checks with sha256, not sha512"},
-		{"sha3-224", "sha256", "iorate checks with sha256, not sha3"},
-		{"sha3-256", "sha256", "iorate checks with sha256, not sha3"},
-		{"sha3-384", "sha256", "iorate checks with sha256, not sha3"},
-		{"sha3-512", "sha256", "iorate checks with sha256, not sha3"},
+		{.fio = "0", .iorate = NULL, .note = NULL},
+		{.fio = "none", .iorate = NULL, .note = NULL},
+		{.fio = "null", .iorate = NULL, .note = "fio's null verification checks nothing"},
+		{.fio = "crc32c", .iorate = "crc32c", .note = NULL},
+		{.fio = "crc32c-intel", .iorate = "crc32c", .note = NULL},
+		{.fio = "md5", .iorate = "md5", .note = NULL},
+		{.fio = "sha256", .iorate = "sha256", .note = NULL},
+		{.fio = "crc64", .iorate = "crc32c",
+		 .note = "iorate checks with crc32c, not crc64"},
+		{.fio = "crc32", .iorate = "crc32c",
+		 .note = "iorate checks with crc32c, not crc32"},
+		{.fio = "crc16", .iorate = "crc32c",
+		 .note = "iorate checks with crc32c, not crc16"},
+		{.fio = "crc7", .iorate = "crc32c", .note = "iorate checks with crc32c, not crc7"},
+		{.fio = "xxhash", .iorate = "crc32c",
+		 .note = "iorate checks with crc32c, not xxhash"},
+		{.fio = "meta", .iorate = "crc32c",
+		 .note = "fio checks the header only; iorate checks its header and a crc32c "
+			 "of the whole block"},
+		{.fio = "sha1", .iorate = "sha256", .note = "iorate checks with sha256, not sha1"},
+		{.fio = "sha512", .iorate = "sha256",
+		 .note = "iorate checks with sha256, not sha512"},
+		{.fio = "sha3-224", .iorate = "sha256",
+		 .note = "iorate checks with sha256, not sha3"},
+		{.fio = "sha3-256", .iorate = "sha256",
+		 .note = "iorate checks with sha256, not sha3"},
+		{.fio = "sha3-384", .iorate = "sha256",
+		 .note = "iorate checks with sha256, not sha3"},
+		{.fio = "sha3-512", .iorate = "sha256",
+		 .note = "iorate checks with sha256, not sha3"},
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
@@ -310,8 +330,9 @@ int fio_read_fst(struct compat_fio *f, struct fio_opts *o, const struct fio_line
 	static const struct {
 		const char *name;
 		enum job_file_service fs;
-	} kinds[] = {{"random", FILES_RANDOM}, {"roundrobin", FILES_ROUNDROBIN},
-		     {"sequential", FILES_SEQUENTIAL}};
+	} kinds[] = {{.name = "random", .fs = FILES_RANDOM},
+		     {.name = "roundrobin", .fs = FILES_ROUNDROBIN},
+		     {.name = "sequential", .fs = FILES_SEQUENTIAL}};
 	const char *colon = strchr(l->val, ':'), *why;
 	size_t n = colon ? (size_t)(colon - l->val) : strlen(l->val);
 	uint64_t nr = 1;

@@ -256,9 +256,11 @@ static const struct sqlio_opt {
 	char letter;
 	int (*fn)(struct sqlio *s, const char *flag, const char *val);
 } sqlio_opts[] = {
-	{'k', opt_k}, {'t', opt_t}, {'s', opt_s}, {'o', opt_o}, {'b', opt_b}, {'f', opt_f},
-	{'L', opt_L}, {'B', opt_B}, {'F', opt_F}, {'S', opt_S}, {'i', opt_noeffect},
-	{'p', opt_noeffect}, {'a', opt_noeffect},
+	{.letter = 'k', .fn = opt_k}, {.letter = 't', .fn = opt_t}, {.letter = 's', .fn = opt_s},
+	{.letter = 'o', .fn = opt_o}, {.letter = 'b', .fn = opt_b}, {.letter = 'f', .fn = opt_f},
+	{.letter = 'L', .fn = opt_L}, {.letter = 'B', .fn = opt_B}, {.letter = 'F', .fn = opt_F},
+	{.letter = 'S', .fn = opt_S}, {.letter = 'i', .fn = opt_noeffect},
+	{.letter = 'p', .fn = opt_noeffect}, {.letter = 'a', .fn = opt_noeffect},
 };
 
 static const char *sqlio_refused(char c)
