@@ -19,7 +19,8 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, name, F_STR), FD(cat_disk, family, F_STR), FD(cat_disk, account, F_STR),
 	FD(cat_disk, source, F_STR), FD(cat_disk, date, F_STR), FD(cat_disk, note, F_STR),
 	FD(cat_disk, latency_source, F_STR), FD(cat_disk, aliases, F_ARR),
-	{"iops_source", F_TEXT, 0}, {"mbps_source", F_TEXT, 0}, {"transfer_source", F_TEXT, 0},
+	{.key = "iops_source", .type = F_TEXT}, {.key = "mbps_source", .type = F_TEXT},
+	{.key = "transfer_source", .type = F_TEXT},
 	FD(cat_disk, cache_rule, F_STR), FD(cat_disk, default_cache, F_STR),
 	FD(cat_disk, premium, F_BOOL), FD(cat_disk, cache, F_BOOL), FD(cat_disk, rule, F_BOOL),
 	FD(cat_disk, provisioned, F_BOOL), FD(cat_disk, os, F_BOOL),
@@ -40,11 +41,11 @@ static const struct field disk_fields[] = {
 	FD(cat_disk, ondemand_mbps, F_MB), FD(cat_disk, io_unit_kib, F_NUM),
 	FD(cat_disk, iops_per_mbps, F_NUM), FD(cat_disk, ops_unit_kib, F_NUM),
 	FD(cat_disk, ops_per_io_max, F_NUM), FD(cat_disk, ops_per_hour_max, F_NUM),
-	{"ops_source", F_TEXT, 0},
+	{.key = "ops_source", .type = F_TEXT},
 	FD(cat_disk, latency_read_ms, F_NUM), FD(cat_disk, latency_write_ms, F_NUM),
 	FD(cat_disk, latency_cached_ms, F_NUM), FD(cat_disk, transfer_mbps, F_MB),
-	FD(cat_disk, transfer_cached_mbps, F_MB), {"mbps_steps", F_MBARR, 0},
-	{"mbps_by_iops", F_MBARR, 0}, {"units", F_SKIP, 0}, {NULL, 0, 0},
+	FD(cat_disk, transfer_cached_mbps, F_MB), {.key = "mbps_steps", .type = F_MBARR},
+	{.key = "mbps_by_iops", .type = F_MBARR}, {.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 static const struct field vm_fields[] = {
@@ -61,21 +62,21 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, local_iops, F_NUM), FD(cat_vm, local_mbps, F_MB),
 	FD(cat_vm, local_write_mbps, F_MB), FD(cat_vm, local_gib, F_NUM),
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
-	{"caps_by_family", F_SKIP, 0}, {"max_disks_by_type", F_SKIP, 0},
-	{"max_gib_by_type", F_SKIP, 0}, {"max_gib_source", F_TEXT, 0}, {"units", F_SKIP, 0},
-	{NULL, 0, 0},
+	{.key = "caps_by_family", .type = F_SKIP}, {.key = "max_disks_by_type", .type = F_SKIP},
+	{.key = "max_gib_by_type", .type = F_SKIP}, {.key = "max_gib_source", .type = F_TEXT},
+	{.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 const struct field catalog_fcaps_fields[] = {
 	FD(cat_family_caps, family, F_STR), FD(cat_family_caps, iops, F_NUM),
 	FD(cat_family_caps, write_iops, F_NUM), FD(cat_family_caps, mbps, F_MB),
-	FD(cat_family_caps, write_mbps, F_MB), {"units", F_SKIP, 0}, {NULL, 0, 0},
+	FD(cat_family_caps, write_mbps, F_MB), {.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 static const struct field account_fields[] = {
 	FD(cat_account, name, F_STR), FD(cat_account, source, F_STR), FD(cat_account, date, F_STR),
 	FD(cat_account, note, F_STR), FD(cat_account, iops, F_NUM), FD(cat_account, mbps, F_MB),
-	{"units", F_SKIP, 0}, {NULL, 0, 0},
+	{.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 static const struct field price_fields[] = {
@@ -86,7 +87,8 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_gib_month, F_NUM), FD(cat_price, per_iops_month, F_NUM),
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
-	FD(cat_price, read_per_10k, F_NUM), {"per_iops_month_above", F_CALLER, 0}, {NULL, 0, 0},
+	FD(cat_price, read_per_10k, F_NUM), {.key = "per_iops_month_above", .type = F_CALLER},
+	{.key = NULL},
 };
 
 static int unit_scale(json_t *u, double *scale)
@@ -300,9 +302,10 @@ static int read_tiers(struct cat_disk *d, json_t *o, const char *file, const cha
 				 "[from IOPS, MB/s per IOPS, MB/s at most], ascending", file, what);
 			return -EINVAL;
 		}
-		d->tiers[k] = (struct cat_iops_tier){json_number_value(json_array_get(t, 0)),
-			json_number_value(json_array_get(t, 1)) * scale,
-			json_number_value(json_array_get(t, 2)) * scale};
+		d->tiers[k] = (struct cat_iops_tier){
+			.from_iops = json_number_value(json_array_get(t, 0)),
+			.mbps_per_iops = json_number_value(json_array_get(t, 1)) * scale,
+			.mbps_max = json_number_value(json_array_get(t, 2)) * scale};
 		d->ntiers = (unsigned)k + 1;
 	}
 	return 0;
@@ -329,8 +332,9 @@ static int read_price_steps(struct cat_price *p, json_t *o, const char *file, co
 				 "ascending", file, what, CAT_PRICE_STEPS);
 			return -EINVAL;
 		}
-		p->iops_above[k] = (struct cat_price_step){json_number_value(json_array_get(t, 0)),
-			json_number_value(json_array_get(t, 1))};
+		p->iops_above[k] = (struct cat_price_step){
+			.from = json_number_value(json_array_get(t, 0)),
+			.price = json_number_value(json_array_get(t, 1))};
 		p->niops_above = (unsigned)k + 1;
 	}
 	if (json_object_get(o, "per_iops_month_above") && (!p->niops_above ||

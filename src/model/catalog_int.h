@@ -23,7 +23,7 @@ struct field {
 	size_t off;
 };
 
-#define FD(t, f, ty) {#f, ty, offsetof(struct t, f)}
+#define FD(t, f, ty) {.key = #f, .type = ty, .off = offsetof(struct t, f)}
 
 /* The fields of one entry of caps_by_family (and of a series row, which adds its vCPUs). */
 extern const struct field catalog_fcaps_fields[];

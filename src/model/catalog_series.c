@@ -14,18 +14,20 @@
 
 #define MIB_MB 1.048576
 
-#define ROW(f, ty) {#f, ty, offsetof(struct cat_series_row, caps.f)}
+#define ROW(f, ty) {.key = #f, .type = ty, .off = offsetof(struct cat_series_row, caps.f)}
 static const struct field row_fields[] = {
 	ROW(family, F_STR), ROW(iops, F_NUM), ROW(write_iops, F_NUM), ROW(mbps, F_MB),
-	ROW(write_mbps, F_MB), {"vcpus_min", F_UINT, offsetof(struct cat_series_row, vcpus_min)},
-	{"vcpus_max", F_UINT, offsetof(struct cat_series_row, vcpus_max)}, {"units", F_SKIP, 0},
-	{NULL, 0, 0},
+	ROW(write_mbps, F_MB),
+	{.key = "vcpus_min", .type = F_UINT, .off = offsetof(struct cat_series_row, vcpus_min)},
+	{.key = "vcpus_max", .type = F_UINT, .off = offsetof(struct cat_series_row, vcpus_max)},
+	{.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 static const struct field series_fields[] = {
 	FD(cat_series, name, F_STR), FD(cat_series, source, F_STR), FD(cat_series, date, F_STR),
-	FD(cat_series, note, F_STR), FD(cat_series, max_disks, F_UINT), {"caps", F_SKIP, 0},
-	{"units", F_SKIP, 0}, {NULL, 0, 0},
+	FD(cat_series, note, F_STR), FD(cat_series, max_disks, F_UINT),
+	{.key = "caps", .type = F_SKIP},
+	{.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 /* One row of "caps"; a row without "units" takes the series' own. */

@@ -554,7 +554,8 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 		const struct cat_type_max *t;
 		unsigned n;
 		bool gib;
-	} limits[] = {{vm->type_max, vm->ntype_max, false}, {vm->gib_max, vm->ngib_max, true}};
+	} limits[] = {{.t = vm->type_max, .n = vm->ntype_max, .gib = false},
+		      {.t = vm->gib_max, .n = vm->ngib_max, .gib = true}};
 
 	for (unsigned l = 0; l < 2; l++)
 		for (unsigned k = 0; k < limits[l].n; k++) {

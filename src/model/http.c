@@ -38,7 +38,7 @@ static void cu_open(void)
 		const char *name;
 		size_t off;
 	} syms[] = {
-#define SYM(field, name) {name, offsetof(__typeof__(cu), field)}
+#define SYM(field, nm) {.name = nm, .off = offsetof(__typeof__(cu), field)}
 		SYM(global_init, "curl_global_init"), SYM(init, "curl_easy_init"),
 		SYM(setopt, "curl_easy_setopt"),      SYM(getinfo, "curl_easy_getinfo"),
 		SYM(perform, "curl_easy_perform"),    SYM(cleanup, "curl_easy_cleanup"),

@@ -102,8 +102,10 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 	if ((ret = readers[p](root, &b)) || (ret = append_all(im->vms[p], b.vms)) ||
 	    (ret = append_all(im->disks[p], b.disks)))
 		goto out;
-	im->files[im->nfiles++] = (struct import_file){name, p, formats[p],
-		(unsigned)json_array_size(b.vms), (unsigned)json_array_size(b.disks), b.skipped};
+	im->files[im->nfiles++] = (struct import_file){
+		.path = name, .provider = p, .format = formats[p],
+		.vms = (unsigned)json_array_size(b.vms), .disks = (unsigned)json_array_size(b.disks),
+		.skipped = b.skipped};
 out:
 	json_decref(b.vms);
 	json_decref(b.disks);
@@ -121,7 +123,7 @@ struct cmp {
 	size_t off;
 };
 
-#define CV(f, t, u) {#f, u, t, offsetof(struct cat_vm, f)}
+#define CV(f, t, u) {.key = #f, .unit = u, .type = t, .off = offsetof(struct cat_vm, f)}
 static const struct cmp vm_cmp[] = {
 	CV(vcpus, C_UINT, "vCPUs"), CV(mem_gib, C_NUM, "GiB"), CV(max_disks, C_UINT, "disks"),
 	CV(premium, C_FLAG, ""), CV(cache, C_FLAG, ""), CV(nitro, C_FLAG, ""),
@@ -130,14 +132,14 @@ static const struct cmp vm_cmp[] = {
 	CV(cache_gib, C_NUM, "GiB"), CV(local_gib, C_NUM, "GiB"), CV(local_iops, C_NUM, "IOPS"),
 	CV(local_mbps, C_NUM, "MB/s"), CV(local_write_mbps, C_NUM, "MB/s"),
 	CV(local_shares_cache, C_FLAG, ""), CV(burst_iops, C_NUM, "IOPS"),
-	CV(burst_mbps, C_NUM, "MB/s"), CV(burst_seconds, C_NUM, "s"), {NULL, NULL, 0, 0},
+	CV(burst_mbps, C_NUM, "MB/s"), CV(burst_seconds, C_NUM, "s"), {.key = NULL},
 };
 
-#define CD(f, t, u) {#f, u, t, offsetof(struct cat_disk, f)}
+#define CD(f, t, u) {.key = #f, .unit = u, .type = t, .off = offsetof(struct cat_disk, f)}
 static const struct cmp disk_cmp[] = {
 	CD(gib, C_NUM, "GiB"), CD(iops, C_NUM, "IOPS"), CD(mbps, C_NUM, "MB/s"),
 	CD(burst_iops, C_NUM, "IOPS"), CD(burst_mbps, C_NUM, "MB/s"), CD(premium, C_FLAG, ""),
-	CD(cache, C_FLAG, ""), {NULL, NULL, 0, 0},
+	CD(cache, C_FLAG, ""), {.key = NULL},
 };
 
 static double value(const void *entry, const struct cmp *c)

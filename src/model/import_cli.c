@@ -109,14 +109,16 @@ static const struct {
 	const char *cap, *key;
 	double scale;               /* multiplies the CLI's value into the catalog's unit */
 } vm_caps[] = {
-	{"vCPUs", "vcpus", 1}, {"MemoryGB", "mem_gib", 1}, {"MaxDataDiskCount", "max_disks", 1},
-	{"UncachedDiskIOPS", "uncached_iops", 1},
-	{"UncachedDiskBytesPerSecond", "uncached_mbps", 1e-6},
-	{"CombinedTempDiskAndCachedIOPS", "cached_iops", 1},
-	{"CombinedTempDiskAndCachedReadBytesPerSecond", "cached_mbps", 1e-6},
-	{"CachedDiskBytes", "cache_gib", 1 / GIB},
-	{"MaxResourceVolumeMB", "local_gib", 1 / 1024.0},
-	{"NvmeDiskSizeInMiB", "local_gib", 1 / 1024.0},
+	{.cap = "vCPUs", .key = "vcpus", .scale = 1},
+	{.cap = "MemoryGB", .key = "mem_gib", .scale = 1},
+	{.cap = "MaxDataDiskCount", .key = "max_disks", .scale = 1},
+	{.cap = "UncachedDiskIOPS", .key = "uncached_iops", .scale = 1},
+	{.cap = "UncachedDiskBytesPerSecond", .key = "uncached_mbps", .scale = 1e-6},
+	{.cap = "CombinedTempDiskAndCachedIOPS", .key = "cached_iops", .scale = 1},
+	{.cap = "CombinedTempDiskAndCachedReadBytesPerSecond", .key = "cached_mbps", .scale = 1e-6},
+	{.cap = "CachedDiskBytes", .key = "cache_gib", .scale = 1 / GIB},
+	{.cap = "MaxResourceVolumeMB", .key = "local_gib", .scale = 1 / 1024.0},
+	{.cap = "NvmeDiskSizeInMiB", .key = "local_gib", .scale = 1 / 1024.0},
 };
 
 /* The temp disk shares the cache's limits ("CombinedTempDiskAndCached..."). */
@@ -180,14 +182,17 @@ static int azure_disk(json_t *sku, size_t i, const char *name, struct import_bat
 		const char *sku, *family;
 		bool premium;
 	} fams[] = {
-		{"Premium_LRS", "premium", true}, {"StandardSSD_LRS", "standard-ssd", false},
-		{"Standard_LRS", "standard-hdd", false},
+		{.sku = "Premium_LRS", .family = "premium", .premium = true},
+		{.sku = "StandardSSD_LRS", .family = "standard-ssd", .premium = false},
+		{.sku = "Standard_LRS", .family = "standard-hdd", .premium = false},
 	};
 	static const struct {
 		const char *cap, *key;
 	} caps[] = {
-		{"MaxSizeGiB", "gib"}, {"MaxIOps", "iops"}, {"MaxBandwidthMBps", "mbps"},
-		{"MaxBurstIops", "burst_iops"}, {"MaxBurstBandwidthMBps", "burst_mbps"},
+		{.cap = "MaxSizeGiB", .key = "gib"}, {.cap = "MaxIOps", .key = "iops"},
+		{.cap = "MaxBandwidthMBps", .key = "mbps"},
+		{.cap = "MaxBurstIops", .key = "burst_iops"},
+		{.cap = "MaxBurstBandwidthMBps", .key = "burst_mbps"},
 	};
 	const char *size = json_string_value(json_object_get(sku, "size"));
 	size_t f;

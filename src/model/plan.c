@@ -380,7 +380,8 @@ static struct vm_price *vms_by_price(const struct catalog *c, const struct plan_
 		if (!in_scope(t, vm->catalog, vm->provider))
 			continue;
 		p = catalog_find_price(c, vm->catalog, "vm", vm->name, t->region, currency);
-		v[(*n)++] = (struct vm_price){vm, p && p->per_hour > 0 ? p->per_hour * HOURS : NAN};
+		v[(*n)++] = (struct vm_price){.vm = vm,
+			.month = p && p->per_hour > 0 ? p->per_hour * HOURS : NAN};
 	}
 	if (v)
 		qsort(v, *n, sizeof(*v), by_month);
@@ -417,7 +418,8 @@ static int search(const struct catalog *c, const struct plan_target *t, struct p
 	r->currency = plan_currency(c, t);
 	s.q = (struct cost_query){.hours = HOURS, .region = t->region, .currency = r->currency,
 				  .vm_hour = -1, .disk_month = -1, .now = cost_now(t->now)};
-	s.w = (struct model_workload){t->bs ? t->bs : 4096, t->write_pct, false, 1, 1024};
+	s.w = (struct model_workload){.bs = t->bs ? t->bs : 4096, .write_pct = t->write_pct,
+		.sequential = false, .threads = 1, .depth = 1024};
 	s.need = fmax(t->iops, t->mbps * 1e6 / (double)s.w.bs);
 	s.q.iops = s.need; /* disks priced per operation do the target's I/Os all month */
 	s.q.io_bytes = s.w.bs;

@@ -526,8 +526,9 @@ static void timeline(const struct model_config *m, const struct model_workload *
 		solve(m, w, db, vb, &tmp);
 		step = drains(m, &l, tmp.iops, db, vb, &cr, duration - t);
 		last = step >= duration - t - 1e-9;
-		r->phases[r->nphases++] = (struct model_phase){t, t + step, tmp.iops, tmp.mbps,
-								tmp.binding};
+		r->phases[r->nphases++] = (struct model_phase){
+			.start_s = t, .end_s = t + step, .iops = tmp.iops, .mbps = tmp.mbps,
+			.binding = tmp.binding};
 		sum_i += tmp.iops * step;
 		t += step;
 		if (last)

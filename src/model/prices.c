@@ -75,7 +75,8 @@ static void progress(const struct prices_request *rq, const char *what, unsigned
 		     unsigned long items, unsigned long kept, unsigned long long bytes)
 {
 	if (rq->progress)
-		rq->progress(rq->ctx, &(struct prices_progress){what, pages, items, kept, bytes});
+		rq->progress(rq->ctx, &(struct prices_progress){.what = what, .pages = pages,
+			.items = items, .kept = kept, .bytes = bytes});
 }
 
 /* ---- Azure ---- */

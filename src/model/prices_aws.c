@@ -42,18 +42,18 @@ static const char *const col_names[NCOLS] = {
 static const struct {
 	const char *usage, *volume, *key;
 } ebs[] = {
-	{"EBS:VolumeUsage.gp2", "gp2", "per_gib_month"},
-	{"EBS:VolumeUsage.gp3", "gp3", "per_gib_month"},
-	{"EBS:VolumeUsage.piops", "io1", "per_gib_month"},
-	{"EBS:VolumeUsage.io2", "io2", "per_gib_month"},
-	{"EBS:VolumeUsage.st1", "st1", "per_gib_month"},
-	{"EBS:VolumeUsage.sc1", "sc1", "per_gib_month"},
-	{"EBS:VolumeP-IOPS.gp3", "gp3", "per_iops_month"},
-	{"EBS:VolumeP-IOPS.piops", "io1", "per_iops_month"},
-	{"EBS:VolumeP-IOPS.io2", "io2", "per_iops_month"},
-	{"EBS:VolumeP-IOPS.io2.tier2", "io2", NULL},    /* io2_tier[0] */
-	{"EBS:VolumeP-IOPS.io2.tier3", "io2", NULL},    /* io2_tier[1] */
-	{"EBS:VolumeP-Throughput.gp3", "gp3", "per_mbps_month"},
+	{.usage = "EBS:VolumeUsage.gp2", .volume = "gp2", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeUsage.gp3", .volume = "gp3", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeUsage.piops", .volume = "io1", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeUsage.io2", .volume = "io2", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeUsage.st1", .volume = "st1", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeUsage.sc1", .volume = "sc1", .key = "per_gib_month"},
+	{.usage = "EBS:VolumeP-IOPS.gp3", .volume = "gp3", .key = "per_iops_month"},
+	{.usage = "EBS:VolumeP-IOPS.piops", .volume = "io1", .key = "per_iops_month"},
+	{.usage = "EBS:VolumeP-IOPS.io2", .volume = "io2", .key = "per_iops_month"},
+	{.usage = "EBS:VolumeP-IOPS.io2.tier2", .volume = "io2", .key = NULL},    /* io2_tier[0] */
+	{.usage = "EBS:VolumeP-IOPS.io2.tier3", .volume = "io2", .key = NULL},    /* io2_tier[1] */
+	{.usage = "EBS:VolumeP-Throughput.gp3", .volume = "gp3", .key = "per_mbps_month"},
 };
 
 int prices_aws_init(struct prices_aws *a)

@@ -195,7 +195,8 @@ static int check_clash(const struct mpi_ctx *m, const struct job *job)
 			if (!counts[i])
 				continue;
 			for (p += strlen(p) + 1; p < end; p += strlen(p) + 1)
-				t[nt++] = (struct rank_target){(unsigned)i, host, p + 1, p[0] == '1'};
+				t[nt++] = (struct rank_target){.rank = (unsigned)i, .host = host,
+					.path = p + 1, .writes = p[0] == '1'};
 		}
 		if (!t) {
 			code = 1;
