@@ -121,9 +121,15 @@ static const struct {
 	enum job_dist dist;
 	double def;     /* the parameter when none is given (fio's defaults) */
 } dists[] = {
-	{"random", DIST_UNIFORM, 0}, {"uniform", DIST_UNIFORM, 0}, {"zipf", DIST_ZIPF, 1.2},
-	{"pareto", DIST_PARETO, 0.2}, {"normal", DIST_NORMAL, 10}, {"gauss", DIST_NORMAL, 10},
-	{"zoned", DIST_ZONED, 0}, {"zoned_abs", DIST_ZONED_ABS, 0}, {"sequence", DIST_SEQUENCE, 0},
+	{.name = "random", .dist = DIST_UNIFORM, .def = 0},
+	{.name = "uniform", .dist = DIST_UNIFORM, .def = 0},
+	{.name = "zipf", .dist = DIST_ZIPF, .def = 1.2},
+	{.name = "pareto", .dist = DIST_PARETO, .def = 0.2},
+	{.name = "normal", .dist = DIST_NORMAL, .def = 10},
+	{.name = "gauss", .dist = DIST_NORMAL, .def = 10},
+	{.name = "zoned", .dist = DIST_ZONED, .def = 0},
+	{.name = "zoned_abs", .dist = DIST_ZONED_ABS, .def = 0},
+	{.name = "sequence", .dist = DIST_SEQUENCE, .def = 0},
 };
 
 /* "2,0,1": block indices, at most JOB_MAX_SEQ. */
@@ -248,10 +254,12 @@ int job_parse_continue(struct job *j, const char *spec, const char **why)
 		const char *name;
 		unsigned bits;
 	} kinds[] = {
-		{"none", 0}, {"0", 0}, {"read", JOB_CONT_READ}, {"write", JOB_CONT_WRITE},
-		{"io", JOB_CONT_READ | JOB_CONT_WRITE}, {"verify", JOB_CONT_VERIFY},
-		{"all", JOB_CONT_READ | JOB_CONT_WRITE | JOB_CONT_VERIFY},
-		{"1", JOB_CONT_READ | JOB_CONT_WRITE | JOB_CONT_VERIFY},
+		{.name = "none", .bits = 0}, {.name = "0", .bits = 0},
+		{.name = "read", .bits = JOB_CONT_READ}, {.name = "write", .bits = JOB_CONT_WRITE},
+		{.name = "io", .bits = JOB_CONT_READ | JOB_CONT_WRITE},
+		{.name = "verify", .bits = JOB_CONT_VERIFY},
+		{.name = "all", .bits = JOB_CONT_READ | JOB_CONT_WRITE | JOB_CONT_VERIFY},
+		{.name = "1", .bits = JOB_CONT_READ | JOB_CONT_WRITE | JOB_CONT_VERIFY},
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)

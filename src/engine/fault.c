@@ -98,7 +98,8 @@ static enum io_q fault_queue(struct engine_io *w, struct io_req *r)
 		return IO_Q_DONE;
 	}
 	if (f->every && f->n % f->every == 0) {
-		struct timespec ts = {(time_t)(f->stall_ms / 1000), (long)(f->stall_ms % 1000) * 1000000};
+		struct timespec ts = {.tv_sec = (time_t)(f->stall_ms / 1000),
+				      .tv_nsec = (long)(f->stall_ms % 1000) * 1000000};
 		nanosleep(&ts, NULL);
 	}
 	if (f->hide && r->write && ++f->writes % f->hide_every == 0)

@@ -263,10 +263,18 @@ static const char *word_unit(const char *w, size_t n, bool mib, bool after_per)
 	static const struct {
 		const char *word, *unit, *mib_unit;
 	} words[] = {
-		{"iops", "IOPS", NULL}, {"mbps", "MB/s", "MiB/s"}, {"mb", "MB", "MiB"},
-		{"gib", "GiB", NULL}, {"kib", "KiB", NULL}, {"ms", "ms", NULL},
-		{"seconds", "s", NULL}, {"ios", "I/Os", NULL}, {"vcpus", "vCPUs", NULL},
-		{"disks", "disks", NULL}, {"ops", "ops", NULL}, {"io", "I/O", NULL},
+		{.word = "iops", .unit = "IOPS", .mib_unit = NULL},
+		{.word = "mbps", .unit = "MB/s", .mib_unit = "MiB/s"},
+		{.word = "mb", .unit = "MB", .mib_unit = "MiB"},
+		{.word = "gib", .unit = "GiB", .mib_unit = NULL},
+		{.word = "kib", .unit = "KiB", .mib_unit = NULL},
+		{.word = "ms", .unit = "ms", .mib_unit = NULL},
+		{.word = "seconds", .unit = "s", .mib_unit = NULL},
+		{.word = "ios", .unit = "I/Os", .mib_unit = NULL},
+		{.word = "vcpus", .unit = "vCPUs", .mib_unit = NULL},
+		{.word = "disks", .unit = "disks", .mib_unit = NULL},
+		{.word = "ops", .unit = "ops", .mib_unit = NULL},
+		{.word = "io", .unit = "I/O", .mib_unit = NULL},
 	};
 
 	if (after_per && n == 4 && !strncmp(w, "hour", 4))

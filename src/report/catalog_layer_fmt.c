@@ -45,16 +45,22 @@ static const struct {
 	const char *key, *per;
 	size_t off;
 } price_figures[] = {
-	{"per_hour", "per hour", offsetof(struct cat_price, per_hour)},
-	{"per_month", "per month", offsetof(struct cat_price, per_month)},
-	{"per_gib_month", "per GiB-month", offsetof(struct cat_price, per_gib_month)},
-	{"per_iops_month", "per IOPS-month", offsetof(struct cat_price, per_iops_month)},
-	{"per_mbps_month", "per MB/s-month", offsetof(struct cat_price, per_mbps_month)},
-	{"per_10k_transactions", "per 10,000 transactions",
-	 offsetof(struct cat_price, per_10k_transactions)},
-	{"per_gb_month", "per GB-month", offsetof(struct cat_price, per_gb_month)},
-	{"write_per_10k", "per 10,000 writes", offsetof(struct cat_price, write_per_10k)},
-	{"read_per_10k", "per 10,000 reads", offsetof(struct cat_price, read_per_10k)},
+	{.key = "per_hour", .per = "per hour", .off = offsetof(struct cat_price, per_hour)},
+	{.key = "per_month", .per = "per month", .off = offsetof(struct cat_price, per_month)},
+	{.key = "per_gib_month", .per = "per GiB-month",
+	 .off = offsetof(struct cat_price, per_gib_month)},
+	{.key = "per_iops_month", .per = "per IOPS-month",
+	 .off = offsetof(struct cat_price, per_iops_month)},
+	{.key = "per_mbps_month", .per = "per MB/s-month",
+	 .off = offsetof(struct cat_price, per_mbps_month)},
+	{.key = "per_10k_transactions", .per = "per 10,000 transactions",
+	 .off = offsetof(struct cat_price, per_10k_transactions)},
+	{.key = "per_gb_month", .per = "per GB-month",
+	 .off = offsetof(struct cat_price, per_gb_month)},
+	{.key = "write_per_10k", .per = "per 10,000 writes",
+	 .off = offsetof(struct cat_price, write_per_10k)},
+	{.key = "read_per_10k", .per = "per 10,000 reads",
+	 .off = offsetof(struct cat_price, read_per_10k)},
 };
 
 #define NFIGURES (sizeof(price_figures) / sizeof(price_figures[0]))

@@ -20,12 +20,17 @@
 static const struct {
 	const char *name, *light, *dark;
 } palette[] = {
-	{"total", "#444444", "#d0d0d0"}, {"read", "#1f77b4", "#6cb2eb"},
-	{"write", "#d62728", "#ff7b7b"}, {"p99", "#9467bd", "#c3a3ef"},
-	{"knee", "#b8860b", "#ffd166"},  {"c0", "#1f77b4", "#6cb2eb"},
-	{"c1", "#ff7f0e", "#ffa94d"},    {"c2", "#2ca02c", "#6fd36f"},
-	{"c3", "#d62728", "#ff7b7b"},    {"c4", "#9467bd", "#c3a3ef"},
-	{"c5", "#8c564b", "#c99a8c"},
+	{.name = "total", .light = "#444444", .dark = "#d0d0d0"},
+	{.name = "read", .light = "#1f77b4", .dark = "#6cb2eb"},
+	{.name = "write", .light = "#d62728", .dark = "#ff7b7b"},
+	{.name = "p99", .light = "#9467bd", .dark = "#c3a3ef"},
+	{.name = "knee", .light = "#b8860b", .dark = "#ffd166"},
+	{.name = "c0", .light = "#1f77b4", .dark = "#6cb2eb"},
+	{.name = "c1", .light = "#ff7f0e", .dark = "#ffa94d"},
+	{.name = "c2", .light = "#2ca02c", .dark = "#6fd36f"},
+	{.name = "c3", .light = "#d62728", .dark = "#ff7b7b"},
+	{.name = "c4", .light = "#9467bd", .dark = "#c3a3ef"},
+	{.name = "c5", .light = "#8c564b", .dark = "#c99a8c"},
 };
 #define NPAL (sizeof(palette) / sizeof(palette[0]))
 
@@ -490,8 +495,9 @@ static bool place_near(struct chart_ctx *g, const struct frame *fr, double x, do
 		double dx, dy;
 		enum chart_anchor a;
 	} at[] = {
-		{0, -1, CHART_MIDDLE}, {1, -0.5, CHART_START}, {-1, -0.5, CHART_END},
-		{1, 1.2, CHART_START}, {-1, 1.2, CHART_END}, {0, 1.8, CHART_MIDDLE},
+		{.dx = 0, .dy = -1, .a = CHART_MIDDLE}, {.dx = 1, .dy = -0.5, .a = CHART_START},
+		{.dx = -1, .dy = -0.5, .a = CHART_END}, {.dx = 1, .dy = 1.2, .a = CHART_START},
+		{.dx = -1, .dy = 1.2, .a = CHART_END}, {.dx = 0, .dy = 1.8, .a = CHART_MIDDLE},
 	};
 
 	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++) {

@@ -126,9 +126,10 @@ struct chart_box chart_text_box(double x, double y, enum chart_anchor a, bool ve
 	/* Turned a quarter (rotate(-90) about the anchor), the text runs up the page and its
 	 * ascent lies to the left of the baseline. */
 	if (vertical)
-		return (struct chart_box){x - ASCENT * px, y - w + lead, (ASCENT + DESCENT) * px,
-					  w};
-	return (struct chart_box){x - lead, y - ASCENT * px, w, (ASCENT + DESCENT) * px};
+		return (struct chart_box){.x = x - ASCENT * px, .y = y - w + lead,
+					  .w = (ASCENT + DESCENT) * px, .h = w};
+	return (struct chart_box){.x = x - lead, .y = y - ASCENT * px, .w = w,
+				  .h = (ASCENT + DESCENT) * px};
 }
 
 static void keep_box(struct chart_ctx *g, const struct chart_box *b)
@@ -173,8 +174,8 @@ bool chart_clear(const struct chart_ctx *g, const struct chart_box *b, double w,
 	if (b->x < 1 || b->y < 1 || b->x + b->w > w - 1 || b->y + b->h > h - 1)
 		return false;
 	for (size_t i = 0; i < g->nboxes; i++) {
-		struct chart_box pad = {g->boxes[i].x - 2, g->boxes[i].y - 1, g->boxes[i].w + 4,
-					g->boxes[i].h + 2};
+		struct chart_box pad = {.x = g->boxes[i].x - 2, .y = g->boxes[i].y - 1,
+					.w = g->boxes[i].w + 4, .h = g->boxes[i].h + 2};
 
 		if (chart_boxes_overlap(b, &pad))
 			return false;

@@ -25,10 +25,14 @@ static const struct metric {
 	size_t off;
 	bool lat;
 } metrics[METRIC_N] = {
-	[METRIC_IOPS] = {"iops", "IOPS", offsetof(struct history_fig, iops), false},
-	[METRIC_MIBPS] = {"mibps", "MiB/s", offsetof(struct history_fig, mibps), false},
-	[METRIC_MEAN] = {"mean_us", "mean µs", offsetof(struct history_fig, mean_us), true},
-	[METRIC_P99] = {"p99_us", "p99 µs", offsetof(struct history_fig, p99_us), true},
+	[METRIC_IOPS] = {.name = "iops", .unit = "IOPS", .off = offsetof(struct history_fig, iops),
+		.lat = false},
+	[METRIC_MIBPS] = {.name = "mibps", .unit = "MiB/s",
+		.off = offsetof(struct history_fig, mibps), .lat = false},
+	[METRIC_MEAN] = {.name = "mean_us", .unit = "mean µs",
+		.off = offsetof(struct history_fig, mean_us), .lat = true},
+	[METRIC_P99] = {.name = "p99_us", .unit = "p99 µs",
+		.off = offsetof(struct history_fig, p99_us), .lat = true},
 };
 
 static double metric(const struct history_fig *f, const struct metric *m)

@@ -81,7 +81,8 @@ static void shared_of(const struct result_set *run, struct shared *h)
 {
 	const struct job *a = &run->jobs[0].job;
 
-	*h = (struct shared){true, true, true, true, true, true, true, true, true};
+	*h = (struct shared){.bs = true, .threads = true, .depth = true, .write = true,
+		.pattern = true, .cache = true, .engine = true, .time = true, .limits = true};
 	for (unsigned i = 1; i < run->njobs; i++) {
 		const struct job *b = &run->jobs[i].job;
 

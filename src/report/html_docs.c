@@ -118,8 +118,10 @@ static const char *param_title(const char *param)
 	static const struct {
 		const char *param, *title;
 	} t[] = {
-		{"depth", "depth: I/Os in flight per thread"}, {"threads", "threads per target"},
-		{"targets", "targets"}, {"bs", "block size"}, {"write", "writes, %"},
+		{.param = "depth", .title = "depth: I/Os in flight per thread"},
+		{.param = "threads", .title = "threads per target"},
+		{.param = "targets", .title = "targets"}, {.param = "bs", .title = "block size"},
+		{.param = "write", .title = "writes, %"},
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)

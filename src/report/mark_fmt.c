@@ -19,9 +19,11 @@
 static const struct {
 	const char *label, *legend;
 } units[MARK_NUNITS] = {
-	[MARK_UNITS_SI] = {"MB/s", "* MB/s = 1,000,000 bytes/s, as CrystalDiskMark counts"},
-	[MARK_UNITS_IEC] = {"MiB/s", "* MiB/s = 1,048,576 bytes/s"},
-	[MARK_UNITS_KDISKMARK] = {"MB/s*", "* MB/s* = 1,024,000 bytes/s: fio's KiB/s divided by "
+	[MARK_UNITS_SI] = {.label = "MB/s",
+		.legend = "* MB/s = 1,000,000 bytes/s, as CrystalDiskMark counts"},
+	[MARK_UNITS_IEC] = {.label = "MiB/s", .legend = "* MiB/s = 1,048,576 bytes/s"},
+	[MARK_UNITS_KDISKMARK] = {.label = "MB/s*",
+		.legend = "* MB/s* = 1,024,000 bytes/s: fio's KiB/s divided by "
 				  "1000, as KDiskMark shows MB/s"},
 };
 

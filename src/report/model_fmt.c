@@ -269,7 +269,8 @@ int plan_fmt_json(FILE *f, const struct plan_report *p)
 
 	for (unsigned i = 0; a && i < p->result->n; i++) {
 		const struct plan_option *o = &p->result->options[i];
-		const struct model_report m = {&o->config, &w, &o->result};
+		const struct model_report m = {.config = &o->config, .workload = &w,
+			.result = &o->result};
 		json_t *e = model_fmt_prediction_json(&m);
 
 		if (!e)

@@ -46,7 +46,7 @@ static void rs_open(void)
 		const char *name;
 		size_t off;
 	} syms[] = {
-#define SYM(field, name) {name, offsetof(__typeof__(rs), field)}
+#define SYM(field, nm) {.name = nm, .off = offsetof(__typeof__(rs), field)}
 		SYM(new_from_data, "rsvg_handle_new_from_data"),
 		SYM(set_dpi, "rsvg_handle_set_dpi"),
 		SYM(intrinsic_size, "rsvg_handle_get_intrinsic_size_in_pixels"),

@@ -90,7 +90,7 @@ static void calibrate(void)
 	    (!forced && !reliable && !kernel_uses_tsc()))
 		return;
 	uint64_t t0, n0, t1, n1;
-	struct timespec pause = {0, 20 * 1000 * 1000};
+	struct timespec pause = {.tv_sec = 0, .tv_nsec = 20 * 1000 * 1000};
 	pair(&t0, &n0);
 	nanosleep(&pause, NULL);
 	pair(&t1, &n1);

@@ -78,7 +78,8 @@ const char *duration_str(uint64_t ns, char *buf, size_t len)
 	static const struct {
 		uint64_t ns;
 		const char *unit;
-	} units[] = {{1000000000ull, "s"}, {1000000ull, "ms"}, {1000ull, "us"}, {1, "ns"}};
+	} units[] = {{.ns = 1000000000ull, .unit = "s"}, {.ns = 1000000ull, .unit = "ms"},
+		     {.ns = 1000ull, .unit = "us"}, {.ns = 1, .unit = "ns"}};
 	size_t i = 0;
 
 	while (ns && ns % units[i].ns)
@@ -93,8 +94,10 @@ int parse_duration(const char *s, uint64_t *ns)
 		const char *sfx;
 		double mult;
 	} units[] = {
-		{"", 1e9},    {"s", 1e9},    {"sec", 1e9},   {"ms", 1e6},  {"us", 1e3},
-		{"ns", 1},    {"m", 60e9},   {"min", 60e9},  {"h", 3600e9}, {"d", 86400e9},
+		{.sfx = "", .mult = 1e9}, {.sfx = "s", .mult = 1e9}, {.sfx = "sec", .mult = 1e9},
+		{.sfx = "ms", .mult = 1e6}, {.sfx = "us", .mult = 1e3}, {.sfx = "ns", .mult = 1},
+		{.sfx = "m", .mult = 60e9}, {.sfx = "min", .mult = 60e9},
+		{.sfx = "h", .mult = 3600e9}, {.sfx = "d", .mult = 86400e9},
 	};
 	char *end;
 
