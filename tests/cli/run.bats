@@ -535,6 +535,59 @@ src/core/b.c:1: ../report/json.h: an include may not climb with .. (name DIR/x.h
 src/core/c.c:1: core may not include report/ (docs/architecture.md)" ]
 }
 
+@test "the initialiser check fails on a positional struct initialiser, passes arrays and the tree" {
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	run sh "$top/tools/check-initialisers.sh" "$top"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# Named fields, {0}, arrays of scalars and of pointers, text in comments and strings, and a
+	# line let through by its comment: all pass.
+	mkdir -p tree/src/core
+	cat >tree/src/core/ok.c <<'EOF'
+struct pt { int x, y; };
+static const int sizes[] = {1, 2, 3};
+static const char *const names[2] = {"a", "b"};
+static const struct pt zero = {0}, *const where[] = {&zero};
+static const struct pt named = {.x = 1, .y = 2};
+static const struct pt rows[] = {{.x = 1}, [1] = {.y = 2}, {0}};
+static const struct {
+	const char *k;
+	int v;
+} pairs[] = {{.k = "a", .v = 1}, {0}};
+/* static const struct pt bad = {1, 2}; */
+static const char *text = "struct pt q = {1, 2}", c = '{';
+static const struct pt kept = {1, 2}; /* check-initialisers: allow */
+int area(void) { return ((struct pt){.x = 2, .y = 3}).x * sizes[0]; }
+EOF
+	run sh "$top/tools/check-initialisers.sh" tree
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# A declaration, a row of a table, a table of a struct defined in place, a compound literal.
+	cat >tree/src/core/bad.c <<'EOF'
+struct pt { int x, y; };
+static const struct pt p = {1, 2};
+static const struct pt rows[] = {
+	{.x = 1},
+	{3, 4},
+};
+static const struct {
+	const char *k;
+	int v;
+} pairs[] = {{"a", 1}};
+int area(void)
+{
+	return ((struct pt){2,
+			    3}).x;
+}
+EOF
+	run sh "$top/tools/check-initialisers.sh" tree
+	[ "$status" -eq 1 ]
+	[ "$output" = "src/core/bad.c:2: a positional struct initialiser (name the fields: .field = value)
+src/core/bad.c:5: a positional struct initialiser (name the fields: .field = value)
+src/core/bad.c:10: a positional struct initialiser (name the fields: .field = value)
+src/core/bad.c:13: a positional struct initialiser (name the fields: .field = value)" ]
+}
+
 @test "--latency-target: the deepest queue within the target, a final window at it, then the end" {
 	# The null engine keeps far within 50 ms at any depth: the search doubles to --depth,
 	# runs its final window there and the job ends long before its 10 s.
