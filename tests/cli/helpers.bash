@@ -85,3 +85,18 @@ within() {
 jqv() {
 	echo "$output" | jq -r "$1"
 }
+
+# poll CMD...: runs CMD until it succeeds, for at most 10 s.
+poll() {
+	local end=$((${EPOCHREALTIME/./} + 10000000))
+	until "$@"; do
+		[ "${EPOCHREALTIME/./}" -lt "$end" ] ||
+			{ echo "gave up waiting for: $*" >&2; return 1; }
+		sleep 0.005
+	done
+}
+
+# Bytes the process $PID has read so far (/proc/PID/io rchar).
+read_bytes() {
+	sed -n 's/^rchar: //p' "/proc/$PID/io"
+}

@@ -17,16 +17,6 @@ teardown() {
 	return 0
 }
 
-# poll CMD...: runs CMD until it succeeds, for at most 10 s.
-poll() {
-	local end=$((${EPOCHREALTIME/./} + 10000000))
-	until "$@"; do
-		[ "${EPOCHREALTIME/./}" -lt "$end" ] ||
-			{ echo "gave up waiting for: $*" >&2; return 1; }
-		sleep 0.005
-	done
-}
-
 # The process has ended (it is gone, or a zombie waiting for wait).
 gone() {
 	local stat
@@ -39,11 +29,6 @@ gone() {
 workers_started() {
 	local tasks=(/proc/"$PID"/task/*)
 	[ "${#tasks[@]}" -gt 1 ]
-}
-
-# Bytes the process has read so far (/proc/PID/io rchar).
-read_bytes() {
-	sed -n 's/^rchar: //p' "/proc/$PID/io"
 }
 
 # The workers have read a MiB since $R0: the workload is running.

@@ -145,21 +145,6 @@ teardown() {
 	return 0
 }
 
-# Bytes the sweep $PID has read so far (/proc/PID/io rchar).
-read_bytes() {
-	sed -n 's/^rchar: //p' "/proc/$PID/io"
-}
-
-# poll CMD...: runs CMD until it succeeds, for at most 10 s.
-poll() {
-	local end=$((${EPOCHREALTIME/./} + 10000000))
-	until "$@"; do
-		[ "${EPOCHREALTIME/./}" -lt "$end" ] ||
-			{ echo "gave up waiting for: $*" >&2; return 1; }
-		sleep 0.005
-	done
-}
-
 # second_row_reading: the first row's 100,000 reads of 4 KiB (409,600,000 bytes) are done and
 # the second row has read 8 MiB more. Nothing else the process reads comes near 8 MiB.
 second_row_reading() {
