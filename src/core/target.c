@@ -525,7 +525,8 @@ static int follow_link(struct target *t, const struct job *job, int *hold, struc
 		       char *err, size_t errlen)
 {
 	char to[PATH_MAX];
-	ssize_t n = readlink(t->path, to, sizeof(to) - 1);
+	/* The link held, not the name: a name swapped since says what was judged. */
+	ssize_t n = readlinkat(*hold, "", to, sizeof(to) - 1);
 
 	to[n > 0 ? n : 0] = '\0';
 	close(*hold);
