@@ -182,16 +182,6 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 	return code;
 }
 
-/* How messages name a job of a run of several: by its name, else by its place. */
-static const char *job_label(const struct job *j, unsigned i, char *buf, size_t len)
-{
-	if (j->name)
-		snprintf(buf, len, "job %s", j->name);
-	else
-		snprintf(buf, len, "job %u", i + 1);
-	return buf;
-}
-
 /*
  * A run of several jobs that ran (some may have failed, or not started): its report, --save,
  * then on stderr each job's failure; the exit code as cmd_print_result()'s.

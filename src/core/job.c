@@ -81,6 +81,15 @@ int job_expect(struct job *j, unsigned i, const struct gate_id *id)
 	return 0;
 }
 
+const char *job_label(const struct job *j, unsigned i, char *buf, size_t len)
+{
+	if (j->name)
+		snprintf(buf, len, "job %s", j->name);
+	else
+		snprintf(buf, len, "job %u", i + 1);
+	return buf;
+}
+
 int job_made_name(struct job *j, unsigned i)
 {
 	bool *m;

@@ -310,6 +310,8 @@ void job_release(struct job *j);
 int job_add_target(struct job *j, const char *path);
 /* Target i must be the file id (that an earlier run created) when the job runs. */
 int job_expect(struct job *j, unsigned i, const struct gate_id *id);
+/* How messages name job i of a run of several: "job NAME", else "job N" (from 1). */
+const char *job_label(const struct job *j, unsigned i, char *buf, size_t len);
 /* Target i is a name iorate made up, not one the user gave: never followed if a link. */
 int job_made_name(struct job *j, unsigned i);
 /* Whether path is one of the job's made-up names. */

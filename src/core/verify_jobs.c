@@ -55,15 +55,6 @@ static bool regions_overlap(const struct job *a, const struct job *b)
 	return a->offset < eb && b->offset < ea;
 }
 
-static const char *label(const struct job *j, unsigned i, char *buf, size_t len)
-{
-	if (j->name)
-		snprintf(buf, len, "job %s", j->name);
-	else
-		snprintf(buf, len, "job %u", i + 1);
-	return buf;
-}
-
 /* Whether target ta of job a and target tb of job b clash; err says how when they do. */
 static bool clash(const struct job *jobs, unsigned n, unsigned a, unsigned ta, unsigned b,
 		  unsigned tb, char *err, size_t errlen)
@@ -80,14 +71,14 @@ static bool clash(const struct job *jobs, unsigned n, unsigned a, unsigned ta, u
 	if (a == b)
 		snprintf(err, errlen, FIELD("verify") ": %s%s%s and %s are one target, which its "
 			 "threads would write at once; name it once",
-			 n > 1 ? label(x, a, la, sizeof(la)) : "", n > 1 ? ": " : "",
+			 n > 1 ? job_label(x, a, la, sizeof(la)) : "", n > 1 ? ": " : "",
 			 x->targets[ta], y->targets[tb]);
 	else
 		snprintf(err, errlen, FIELD("verify") ": %s and %s reach the same blocks of %s at "
 			 "once, and one writes what the other checks; give them separate "
 			 FIELD("offset") " and " FIELD("range") ", or run one after the other ("
-			 FIELD("stonewall") ")", label(x, a, la, sizeof(la)),
-			 label(y, b, lb, sizeof(lb)), x->targets[ta]);
+			 FIELD("stonewall") ")", job_label(x, a, la, sizeof(la)),
+			 job_label(y, b, lb, sizeof(lb)), x->targets[ta]);
 	return true;
 }
 
