@@ -32,6 +32,17 @@ mpi 23 device 21 diskspd 16 mark 15 compat 14 model 13 shape 12 catalog 12 repor
 signals 6 format 6 strict 5 deps 5 verify 4 zbd 3 sprandom 3"
 
 # --- background: units, layers, fuzz replay; fuzz targets beside them ---------------------------
+# source_check NAME SCRIPT WHAT: a check of the source, counted as one test in the summary.
+source_check() {
+	if sh "$2"; then
+		echo "$1 1 0 0" >>"$SUMMARY"
+		echo "$1: $3"
+	else
+		echo "$1 0 1 0" >>"$SUMMARY"
+		return 1
+	fi
+}
+
 units() {
 	if ! $MAKE -s $JOBS BUILD="$build" test-bins; then
 		echo "build-tests 0 1 0" >>"$SUMMARY"
@@ -46,22 +57,11 @@ units() {
 	# The tests whose code shares counters between threads, under ThreadSanitizer.
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		sh tests/run-unit.sh unit-tsan "$build"/tests-tsan/test_* || s=1
-	# The layer table of docs/architecture.md: an include against it fails the build's tests.
-	if sh tools/check-layers.sh; then
-		echo "layers 1 0 0" >>"$SUMMARY"
-		echo "layers: every include follows docs/architecture.md"
-	else
-		echo "layers 0 1 0" >>"$SUMMARY"
-		s=1
-	fi
-	# Struct initialisers name their fields (docs/architecture.md): a positional one fails.
-	if sh tools/check-initialisers.sh; then
-		echo "initialisers 1 0 0" >>"$SUMMARY"
-		echo "initialisers: every struct initialiser in src/ names its fields"
-	else
-		echo "initialisers 0 1 0" >>"$SUMMARY"
-		s=1
-	fi
+	# The layer table of docs/architecture.md: an include against it fails the build's tests;
+	# so does a struct initialiser in src/ that does not name its fields.
+	source_check layers tools/check-layers.sh "every include follows docs/architecture.md" || s=1
+	source_check initialisers tools/check-initialisers.sh \
+		"every struct initialiser in src/ names its fields" || s=1
 	# The committed seeds and regression inputs, replayed under gcc's ASan+UBSan.
 	sh tests/fuzz/replay.sh "$build" $(ls tests/fuzz/fuzz_*.c | sed 's|.*/\(.*\)\.c|\1|') || s=1
 	return $s
