@@ -102,16 +102,11 @@ sweep_in_fill() {
 	json_ok '.interrupted == true and .rows == []'
 }
 
-# mark_in_measure SIG: SIG once the first measured run of mark reads; the table is printed as
-# JSON with that test stopped (no run of it finished), the file removed.
-mark_in_measure() {
+# stop_reading SIG: once $PID reads, SIG; it must end with 128 + SIG, leaving d empty; its
+# standard output is then in $output.
+stop_reading() {
 	local n
 	n=$(kill -l "$1")
-	mkdir -p d
-	"$IORATE" mark --profile real --read-only --runs 1 --no-prepare --measure 30s \
-		--interval 0 --size 4M --engine sync --cache buffered --json d >out 2>err 3>&- &
-	PID=$!
-	poll workers_started
 	R0=$(read_bytes)
 	poll reading
 	kill -"$1" "$PID"
@@ -119,6 +114,17 @@ mark_in_measure() {
 	[ "$rc" -eq $((128 + n)) ] || { echo "SIG$1: exit $rc: $(cat err)"; false; }
 	[ -z "$(ls d)" ] || { echo "left in d: $(ls d)"; false; }
 	output=$(cat out)
+}
+
+# mark_in_measure SIG: SIG once the first measured run of mark reads; the table is printed as
+# JSON with that test stopped (no run of it finished), the file removed.
+mark_in_measure() {
+	mkdir -p d
+	"$IORATE" mark --profile real --read-only --runs 1 --no-prepare --measure 30s \
+		--interval 0 --size 4M --engine sync --cache buffered --json d >out 2>err 3>&- &
+	PID=$!
+	poll workers_started
+	stop_reading "$1"
 	json_ok '.profile == "real" and (.tests | length) == 2 and .tests[0].name == "SEQ1M Q1T1"'
 	json_ok '.tests[0].read == null and .tests[1].read == null'
 	[ "$(cat err)" = "iorate: mark: interrupted: the table shows the runs that finished" ]
@@ -128,20 +134,12 @@ mark_in_measure() {
 # its 100,000 reads of 4 KiB; the second (1 MiB each) would take far longer than 30 s. Both rows
 # are printed, the second marked as stopped, and the test file is removed.
 sweep_in_measure() {
-	local n
-	n=$(kill -l "$1")
 	mkdir -p d
 	"$IORATE" sweep bs=4k,1m --ios 100000 -d 30 --size 4M --engine sync --cache buffered \
 		d >out 2>err 3>&- &
 	PID=$!
 	poll grep -q '^4KiB ' out
-	R0=$(read_bytes)
-	poll reading
-	kill -"$1" "$PID"
-	finish
-	[ "$rc" -eq $((128 + n)) ] || { echo "SIG$1: exit $rc: $(cat err)"; false; }
-	[ -z "$(ls d)" ] || { echo "left in d: $(ls d)"; false; }
-	output=$(cat out)
+	stop_reading "$1"
 	line_ok '^4KiB +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
 	line_ok '^1MiB +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+  \(interrupted after [0-9.]+ s\)$'
 	[ "$(sed -n 1p err)" = "iorate: interrupted: 1 of 2 rows done" ]
