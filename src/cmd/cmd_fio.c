@@ -401,10 +401,8 @@ static int check_output(const struct fio_session *s)
 
 	if (!s->fio.output)
 		return 0;
-	for (unsigned i = 0; i < s->jobs.n; i++)
-		for (unsigned t = 0; t < s->jobs.jobs[i].ntargets; t++)
-			if (gate_use(s->jobs.jobs[i].targets[t], "a target", NULL))
-				return run_error("fio: out of memory");
+	if (runner_note_targets(s->jobs.jobs, s->jobs.n))
+		return run_error("fio: out of memory");
 	if ((r = gate_check_output("--output", s->fio.output, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("fio: %s", err) : run_error("fio: %s", err);
 	return 0;

@@ -11,7 +11,6 @@
 #include "cmd/cmd.h"
 #include "cmd/options.h"
 #include "core/gate.h"
-#include "core/verify_jobs.h"
 #include "report/progress.h"
 #include "store/history.h"
 
@@ -142,11 +141,8 @@ int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *
 		if (machine && j->trace_path && !strcmp(j->trace_path, "-"))
 			return usage_error(FIELD("trace") " - and --%s both write to standard "
 				"output; give " FIELD("trace") " a file", o->fmt->name);
-		for (unsigned t = 0; t < j->ntargets; t++)
-			if (gate_use(j->targets[t], "a target", NULL))
-				return run_error("out of memory");
 	}
-	return 0;
+	return runner_note_targets(jobs, n) ? run_error("out of memory") : 0;
 }
 
 int cmd_run_job(struct job *job, const struct output_opts *o)
@@ -247,8 +243,7 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 		    runner_precheck(&jobs->jobs[i], err, sizeof(err)))
 			return usage_error("%s: %s", job_label(&jobs->jobs[i], i, label,
 							       sizeof(label)), err);
-	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)) ||
-	    verify_jobs_check(jobs->jobs, jobs->n, NULL, err, sizeof(err)))
+	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)))
 		return usage_error("%s", err);
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");

@@ -99,7 +99,7 @@ int gate_use(const char *path, const char *role, const char *self)
 	if (!path || !strcmp(path, "-"))
 		return 0;
 	for (unsigned i = 0; i < nuses; i++)
-		if (uses[i].role == role && !strcmp(uses[i].path, path))
+		if (!strcmp(uses[i].role, role) && !strcmp(uses[i].path, path))
 			return 0; /* known (a sweep's rows name their targets again) */
 	if (!(u.path = strdup(path)))
 		return -ENOMEM;

@@ -59,6 +59,17 @@ const char *runner_default_engine(char *why, size_t whylen)
 	return "sync";
 }
 
+int runner_note_targets(const struct job *jobs, unsigned n)
+{
+	int r;
+
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned t = 0; t < jobs[i].ntargets; t++)
+			if ((r = gate_use(jobs[i].targets[t], "a target", NULL)))
+				return r;
+	return 0;
+}
+
 int runner_precheck(const struct job *job, char *err, size_t errlen)
 {
 	int r;
@@ -66,10 +77,8 @@ int runner_precheck(const struct job *job, char *err, size_t errlen)
 	for (unsigned i = 0; i < job->ntargets; i++)
 		if ((r = target_precheck(job->targets[i], err, errlen)))
 			return r;
-	/* No output may replace a target (a read-only run's data included). */
-	for (unsigned i = 0; i < job->ntargets; i++)
-		if ((r = gate_use(job->targets[i], "a target", NULL)))
-			return err_set(err, errlen, r, "out of memory");
+	if ((r = runner_note_targets(job, 1)))
+		return err_set(err, errlen, r, "out of memory");
 	if (job->trace_path && (r = gate_check_output(FIELD("trace"), job->trace_path, err, errlen)))
 		return r;
 	return 0;

@@ -58,6 +58,8 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
  * job before the first one runs.
  */
 int runner_precheck(const struct job *job, char *err, size_t errlen);
+/* The jobs' targets, as files no output may replace (gate_use): 0 or -ENOMEM. */
+int runner_note_targets(const struct job *jobs, unsigned n);
 
 /* The engines of this build, for front ends (which do not see the engine layer). */
 const char *runner_engines(void);          /* "sync, uring, aio, null, fault" */
