@@ -151,8 +151,7 @@ static int devset_find(const struct devset *s, dev_t dev)
 }
 
 /* Appends a reason to why, after "; " when it holds one already; truncated to len. */
-__attribute__((format(printf, 3, 4))) static void add_reason(char *why, size_t len,
-							    const char *fmt, ...)
+void device_add_reason(char *why, size_t len, const char *fmt, ...)
 {
 	size_t at = strnlen(why, len);
 	va_list ap;
@@ -181,7 +180,7 @@ static bool mounted(const struct device_env *env, const struct devset *s, char *
 			continue;
 		if ((k = devset_find(s, makedev(ma, mi))) < 0 || seen[k])
 			continue;
-		add_reason(why, len, "%s is mounted at %s", s->name[k], mnt);
+		device_add_reason(why, len, "%s is mounted at %s", s->name[k], mnt);
 		seen[k] = used = true;
 	}
 	if (f)
@@ -202,7 +201,7 @@ static bool swapping(const struct device_env *env, const struct devset *s, char 
 		if (dev[0] != '/' || stat(dev, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		if ((k = devset_find(s, st.st_rdev)) >= 0) {
-			add_reason(why, len, "%s is in use as swap", s->name[k]);
+			device_add_reason(why, len, "%s is in use as swap", s->name[k]);
 			used = true;
 		}
 	}
@@ -230,7 +229,7 @@ static bool held(const struct devset *s, char *why, size_t len)
 		while ((de = readdir(d)) && de->d_name[0] == '.')
 			;
 		if (de) {
-			add_reason(why, len,
+			device_add_reason(why, len,
 				   "%s is held by %s (device-mapper, MD RAID or LVM use it)",
 				   s->name[i], de->d_name);
 			used = true;
@@ -245,7 +244,7 @@ static bool probe_failed(int rc, char *why, size_t len)
 {
 	int e = rc < -1 ? -rc : errno;
 
-	add_reason(why, len, "the libblkid probe failed (%s), so it may hold data",
+	device_add_reason(why, len, "the libblkid probe failed (%s), so it may hold data",
 		   e ? strerror(e) : "no reason given");
 	return true;
 }
@@ -271,16 +270,16 @@ static bool signature(int fd, char *why, size_t len)
 	if (rc == 1) {
 		found = false;
 	} else if (rc == -2) {
-		add_reason(why, len, "libblkid finds more than one signature on it (an ambivalent "
+		device_add_reason(why, len, "libblkid finds more than one signature on it (an ambivalent "
 			   "probe), so it holds something");
 	} else if (rc < 0) {
 		probe_failed(rc, why, len);
 	} else if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0) {
-		add_reason(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
+		device_add_reason(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
 	} else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0) {
-		add_reason(why, len, "it holds a %s partition table", v);
+		device_add_reason(why, len, "it holds a %s partition table", v);
 	} else {
-		add_reason(why, len, "it holds a filesystem or partition signature");
+		device_add_reason(why, len, "it holds a filesystem or partition signature");
 	}
 out:
 	blkid_free_probe(pr);

@@ -23,6 +23,9 @@ struct device_env {
  * Returns 1 with the reason in why when it holds something, 0 when it is free, or -errno.
  */
 int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, size_t whylen);
+/* Appends a reason to why, after "; " when it holds one already; truncated to len. */
+__attribute__((format(printf, 3, 4))) void device_add_reason(char *why, size_t len,
+							     const char *fmt, ...);
 
 /* Kernel name of the whole block device or partition dev ("sda1"), from sysfs. */
 int device_name(const struct device_env *env, dev_t dev, char *name, size_t len);

@@ -249,10 +249,8 @@ static int device_verdict(struct target *t, const struct job *job, dev_t dev, in
 	}
 	int used = device_in_use(NULL, dev, ro, why, sizeof(why));
 	if (ro < 0 && used >= 0) {
-		size_t at = strlen(why);
-		snprintf(why + at, sizeof(why) - at,
-			 "%sit cannot be opened to look for signatures (%s)", at ? "; " : "",
-			 strerror(-ro));
+		device_add_reason(why, sizeof(why), "it cannot be opened to look for signatures (%s)",
+				  strerror(-ro));
 		used = 1;
 	}
 	if (used < 0)
@@ -322,20 +320,15 @@ static int check_backing(struct target *t, const struct job *job, const struct s
 static int open_exclusive(struct target *t, const struct job *job, int hold, struct stat *st,
 			  char *err, size_t errlen)
 {
-	int fd, r;
+	int r;
 
 	if (!job_writes(job))
 		return open_run(t, job, hold, st, 0, err, errlen);
-	if (!job->force)
-		return open_run(t, job, hold, st, O_EXCL, err, errlen);
-	if ((fd = gate_reopen(hold, open_flags(job) | O_EXCL, st)) >= 0) {
-		t->fd = fd;
-		t->id = (struct gate_id){.dev = st->st_dev, .ino = st->st_ino};
-		return 0;
-	}
-	if (fd == -EBUSY &&
-	    (r = add_forced(t, t->opened, "the kernel reports it in exclusive use (mounted, swap, "
-				      "device-mapper or MD)")))
+	/* --force overrides the kernel's exclusive use too, but says so; no other failure. */
+	if ((r = open_run(t, job, hold, st, O_EXCL, err, errlen)) != -EBUSY || !job->force)
+		return r;
+	if ((r = add_forced(t, t->opened, "the kernel reports it in exclusive use (mounted, swap, "
+					  "device-mapper or MD)")))
 		return r;
 	return open_run(t, job, hold, st, 0, err, errlen);
 }
