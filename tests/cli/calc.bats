@@ -418,7 +418,8 @@ check_all() {
 @test "calc: --html - writes the page alone to stdout; a page replaces only what it is told to" {
 	iorate cost upload --data 750GiB --html -
 	[ "$status" -eq 0 ]
-	[[ "$output" == "<!DOCTYPE html>"* ]] && [[ "$output" == *"</html>" ]]
+	[[ "$output" == "<!DOCTYPE html>"* ]]
+	[[ "$output" == *"</html>" ]]
 	iorate cost upload --data 750GiB --json --html -
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--html - and --json both write to stdout"* ]]

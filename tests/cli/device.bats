@@ -222,7 +222,7 @@ loop2_setup() {
 	[ "$status" -eq 0 ]
 	read -r -a d <<<"$(dev_delta "$before" "$after")"
 	read -r -a v <<<"$(view_counts '.diskstats[0]')"
-	[ "${v[2]}" -eq "${d[2]}" ] && [ "${v[3]}" -eq "${d[3]}" ] && [ "${v[0]}" -le "${d[0]}" ]
+	(( v[2] == d[2] && v[3] == d[3] && v[0] <= d[0] ))
 	json_ok '.total as $t | .diskstats[0] | .kernel.read_ios == .iorate.read_ios and
 		.kernel.write_ios == .iorate.write_ios and .kernel.read_bytes == .iorate.read_bytes and
 		.kernel.write_bytes == .iorate.write_bytes and .iorate.write_ios == $t.write.ios and

@@ -293,7 +293,8 @@ need_fio() {
 	# short and after end at their number_ios, never never starts: the same I/Os as fio's.
 	want=$(jq -c '[.jobs[] | .read.total_ios] | [.[0], .[2], .[4]]' fio.json)
 	got=$(jq -c '[.jobs[] | .total.read.ios] | [.[0], .[2], .[4]]' iorate.json)
-	[ "$want" = "[200,100,0]" ] && [ "$got" = "$want" ]
+	[ "$want" = "[200,100,0]" ]
+	[ "$got" = "$want" ]
 	# long and long2 (runtime=30) were ended by short's and after's ends, not interrupted.
 	jq -e '[.jobs[1], .jobs[3]] | all(.seconds < 30 and .interrupted == false and
 		(.notes[0] | startswith("ended early: job ")))' iorate.json >/dev/null
