@@ -173,7 +173,6 @@ printed_again() {
 }
 
 @test "show of a run saved without its output settings prints default text" {
-	command -v sqlite3 >/dev/null || skip "no sqlite3 command to age the database"
 	printed_again --units si --csv
 	# As a database of schema 4 holds its runs, migrated: no output settings.
 	sqlite3 h.db 'UPDATE runs SET output = NULL'
@@ -291,14 +290,12 @@ printed_again() {
 		.beyond_noise == true and .p < 0.01 and .samples_a >= 3 and .samples_b >= 3'
 	json_ok '.noise_test.method == "welch_t" and .noise_test.threshold == 0.01'
 	# Both runs only read: the read figures have the total's verdicts, mean latency and p99
-	# as much as IOPS; a cap of 1000/s against 4000/s moves the mean latency.
+	# as much as IOPS.
 	for m in iops mean_us p99_us; do
 		json_ok "[.figures[] | select(.metric == \"$m\" and .direction != \"write\")] |
 			 length == 2 and .[0].p != null and .[0].p == .[1].p and
 			 .[0].beyond_noise == .[1].beyond_noise"
 	done
-	json_ok '[.figures[] | select(.metric == "mean_us" and .direction != "write") |
-		.beyond_noise] == [true, true]'
 	iorate history rm 5
 	[ "$status" -eq 0 ]
 	# The same command twice: no parameter differs.
@@ -414,7 +411,6 @@ printed_again() {
 	[ ! -e h.db ]
 	iorate history list --db other.db --json
 	json_ok '.runs | length == 1'
-	command -v sqlite3 >/dev/null || skip "no sqlite3 command to age the database"
 	sqlite3 other.db 'UPDATE schema_version SET version = 99'
 	iorate history list --db other.db
 	[ "$status" -eq 1 ]
