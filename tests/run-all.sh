@@ -25,9 +25,9 @@ t0=$(date +%s)
 # Files whose tests assert rates within 1-3 % of a cap: they run alone (the background work aside,
 # which yields to them).
 SERIAL="caps.bats sweep.bats"
-# Seconds each file took, alone, on the 2-core CI machine: the queue's order. A file not listed
-# counts as long, so it starts early.
-SECONDS_TABLE="run 77 calc 67 fio 49 history 47 sweep 39 caps 38 jobs 27 safety 26 charts 26
+# Roughly the seconds each file takes on a 2-core machine: only their order matters (longest
+# first). A file not listed counts as long, so it starts early.
+SECONDS_TABLE="run 77 calc 67 outputs 15 fio 49 history 47 sweep 39 caps 38 jobs 27 safety 26 charts 26
 mpi 23 device 21 diskspd 16 mark 15 compat 14 model 13 shape 12 catalog 12 report 8 trim 7
 signals 6 format 6 strict 5 deps 5 verify 4 zbd 3 sprandom 3"
 
@@ -68,7 +68,7 @@ units() {
 }
 
 # Each target FUZZ_TEST_SECONDS from its seeds alone; a crash fails the run, and its input is
-# copied to tests/fuzz/regress/ (tests/fuzz/README.md, "Findings").
+# printed with the command that keeps it in tests/fuzz/regress/ (tests/fuzz/README.md).
 fuzz() {
 	secs=${FUZZ_TEST_SECONDS:-3}
 	if [ "$secs" = 0 ]; then
@@ -88,7 +88,7 @@ fuzz() {
 		return 1
 	fi
 	echo "fuzz: the targets built with clang in $(($(date +%s) - from)) s"
-	FUZZ_FRESH=1 FUZZ_KEEP=1 sh tests/fuzz/run.sh "$build" "$secs" "$(nproc)" \
+	FUZZ_FRESH=1 sh tests/fuzz/run.sh "$build" "$secs" "$(nproc)" \
 		$(ls tests/fuzz/fuzz_*.c | sed 's|.*/\(.*\)\.c|\1|')
 }
 
@@ -108,11 +108,9 @@ fuzz_pid=$!
 
 # --- foreground: the bats files ------------------------------------------------------------------
 # Tests touch only files they create in their own directories: the source tree must come out of
-# the command-line tests with no file it did not have (build/, ignored files, and the crash inputs
-# the fuzz targets running beside them keep in tests/fuzz/regress/ aside).
+# the command-line tests with no file it did not have (build/ and ignored files aside).
 untracked() {
-	git ls-files --others --exclude-standard 2>/dev/null | grep -v "^$build/" |
-		grep -Ev '^tests/fuzz/regress/[^/]*/(crash|leak|timeout|oom)-' | sort
+	git ls-files --others --exclude-standard 2>/dev/null | grep -v "^$build/" | sort
 }
 before=$work/untracked
 untracked >"$before"

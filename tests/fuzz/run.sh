@@ -3,8 +3,8 @@
 # Runs each built libFuzzer target ($BUILD/fuzz/TARGET) for SECONDS, JOBS at a time, on a corpus
 # in $BUILD/fuzz/corpus/TARGET that starts from the committed seeds (tests/fuzz/corpus/TARGET;
 # fuzz_catalog also gets data/catalog/*.json). Prints one line a target; on a crash, its report
-# and the input, which it copies to tests/fuzz/regress/TARGET/ (crash-SHA1, leak-SHA1,
-# timeout-SHA1 as libFuzzer names it) so that every later replay runs it, and exits 1. Appends "fuzz PASSED FAILED 0" to $SUMMARY when set.
+# and the input, kept in the build (crash-SHA1, leak-SHA1, timeout-SHA1 as libFuzzer names it)
+# with the command that copies it to tests/fuzz/regress/TARGET/, and exits 1. Appends "fuzz PASSED FAILED 0" to $SUMMARY when set.
 # FUZZ_FRESH=1 (make test) starts from the seeds alone, in $BUILD/fuzz/corpus-fresh, so that a
 # corpus grown by long runs does not eat a short run's time.
 build=$1 secs=$2 jobs=$3
