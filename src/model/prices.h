@@ -55,6 +55,12 @@ struct prices_result {
  * old_* say what is kept from an earlier download. -ENOTSUP for GCP, -EINVAL for a bad region
  * or currency.
  */
+/*
+ * The price key of an entry of a price list: set once, the first row found for it kept. 0, or
+ * -ENOMEM (also for a NULL entry, one that could not be made).
+ */
+int prices_set_first(json_t *e, const char *key, double v);
+
 int prices_fetch(const struct prices_request *rq, struct prices_result *r, char *err,
 		 size_t errlen);
 void prices_result_free(struct prices_result *r);

@@ -145,15 +145,6 @@ static json_t *entry(struct prices_aws *a, json_t *map, const char *kind, const 
 	return e;
 }
 
-static int set(json_t *e, const char *key, double v)
-{
-	if (!e)
-		return -ENOMEM;
-	if (json_object_get(e, key))
-		return 0; /* the first row found for a price is kept */
-	return json_object_set_new(e, key, json_real(v)) ? -ENOMEM : 0;
-}
-
 static int volume_row(struct prices_aws *a, const char *usage, const char *unit, double p)
 {
 	const char *u = strstr(usage, "EBS:");
@@ -183,9 +174,9 @@ static int volume_row(struct prices_aws *a, const char *usage, const char *unit,
 			else
 				return 0;
 		}
-		ret = set(entry(a, a->disks, "disk", ebs[k].volume), ebs[k].key, v);
+		ret = prices_set_first(entry(a, a->disks, "disk", ebs[k].volume), ebs[k].key, v);
 		if (!ret && !strcmp(ebs[k].volume, "io2"))
-			ret = set(entry(a, a->disks, "disk", "io2-bx"), ebs[k].key, v);
+			ret = prices_set_first(entry(a, a->disks, "disk", "io2-bx"), ebs[k].key, v);
 	}
 	return ret;
 }
@@ -211,7 +202,7 @@ static int row(struct prices_aws *a, char **f, size_t n)
 		    !is(a, f, n, C_LICENSE, "No License required") ||
 		    !is(a, f, n, C_CAPACITY, "Used") || !unit || strcasecmp(unit, "Hrs"))
 			return 0;
-		return set(entry(a, a->vms, "vm", type), "per_hour", p);
+		return prices_set_first(entry(a, a->vms, "vm", type), "per_hour", p);
 	}
 	return usage ? volume_row(a, usage, unit ? unit : "", p) : 0;
 }

@@ -92,15 +92,6 @@ static json_t *entry(struct prices_azure *a, json_t *map, const char *kind, cons
 }
 
 /* Sets a figure once: the first meter found for it is kept. */
-static int set(json_t *e, const char *key, double v)
-{
-	if (!e)
-		return -ENOMEM;
-	if (!json_object_get(e, key))
-		return json_object_set_new(e, key, json_real(v)) ? -ENOMEM : 0;
-	return 0;
-}
-
 static int vm_item(struct prices_azure *a, json_t *it, double price)
 {
 	const char *sku = str(it, "armSkuName"), *prod = str(it, "productName");
@@ -112,7 +103,7 @@ static int vm_item(struct prices_azure *a, json_t *it, double price)
 		return 0;
 	if (!strncasecmp(sku, "Standard_", 9))
 		sku += 9;
-	return set(entry(a, a->vms, "vm", sku, "azure"), "per_hour", price);
+	return prices_set_first(entry(a, a->vms, "vm", sku, "azure"), "per_hour", price);
 }
 
 /* The operations meter of Standard SSD or HDD, locally redundant: the first one found. */
@@ -141,7 +132,7 @@ static int disk_item(struct prices_azure *a, json_t *it, double price)
 	    !has(str(it, "unitOfMeasure"), "Month") || !(ends(meter, " Disk") ||
 	    ends(meter, " Disks")))
 		return 0;
-	return set(entry(a, a->disks, "disk", size, "azure"), "per_month", price);
+	return prices_set_first(entry(a, a->disks, "disk", size, "azure"), "per_month", price);
 }
 
 /* Premium SSD v2 and Ultra: hourly capacity, IOPS and MB/s; the paid tier of each. */
@@ -167,7 +158,7 @@ static int provisioned_item(struct prices_azure *a, json_t *it, const char *name
 	if (price <= 0 && tier <= 0)
 		return 0;
 	json_object_del(e, key);
-	return set(e, key, per_month(price));
+	return prices_set_first(e, key, per_month(price));
 }
 
 /* Block blobs: "Hot LRS" -> storage "hot-lrs", tier hot, redundancy lrs. */
@@ -204,7 +195,7 @@ static int blob_item(struct prices_azure *a, json_t *it, double price)
 		   (json_object_set_new(e, "tier", json_string(tier)) ||
 		    json_object_set_new(e, "redundancy", json_string(red)))))
 		return -ENOMEM;
-	return set(e, key, price);
+	return prices_set_first(e, key, price);
 }
 
 static int item(struct prices_azure *a, json_t *it, size_t i, char *err, size_t errlen)
