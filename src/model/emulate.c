@@ -92,16 +92,12 @@ int emulate_profile(const char *profile, struct job_caps *disk_caps, unsigned *n
 		    struct job_caps *vm_caps, uint64_t *io_unit, char *err, size_t errlen)
 {
 	struct catalog c;
-	char buf[256], *cat, *vm, *spec;
-	int ret = profile_split(profile, buf, sizeof(buf), &cat, &vm, &spec, err, errlen);
-
-	if (ret)
-		return ret;
 	/* The same layered catalog as every other command: an installed file edited counts. */
-	if ((ret = catalog_open_default(&c, err, errlen)))
-		goto out;
-	ret = profile_resolve(&c, cat, vm, spec, disk_caps, ndisks, vm_caps, io_unit, err, errlen);
-out:
+	int ret = catalog_open_default(&c, err, errlen);
+
+	if (!ret)
+		ret = emulate_profile_in(&c, profile, disk_caps, ndisks, vm_caps, io_unit, err,
+					 errlen);
 	catalog_release(&c);
 	return ret;
 }
