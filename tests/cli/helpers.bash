@@ -100,3 +100,17 @@ poll() {
 read_bytes() {
 	sed -n 's/^rchar: //p' "/proc/$PID/io"
 }
+
+# one_line: what the last iorate call wrote on stderr is exactly one line.
+one_line() {
+	[ -n "$stderr" ] && [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] ||
+		{ echo "stderr is not one line: $stderr" >&2; return 1; }
+}
+
+# stop_with SIG: sends SIG to the process $PID and waits for it; its exit status in $status.
+stop_with() {
+	kill -"$1" "$PID"
+	status=0
+	wait "$PID" || status=$?
+	PID=""
+}

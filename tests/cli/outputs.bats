@@ -5,12 +5,6 @@
 
 load helpers
 
-# stderr is exactly one line.
-one_line() {
-	[ -n "$stderr" ] && [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] ||
-		{ echo "stderr is not one line: $stderr" >&2; return 1; }
-}
-
 # The 1 MiB file data.bin and its SHA-256 in $sum.
 make_data() {
 	head -c 1M /dev/urandom >data.bin

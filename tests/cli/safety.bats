@@ -78,12 +78,6 @@ untouched() {
 		{ echo "$((sw - SW0)) sectors written to $LOOP" >&2; return 1; }
 }
 
-# one_line: stderr is exactly one line.
-one_line() {
-	[ -n "$stderr" ] && [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] ||
-		{ echo "stderr is not one line: $stderr" >&2; return 1; }
-}
-
 # refused WORDS ARGS...: 'iorate run ARGS' is refused: exit 1 and one line on stderr that says
 # "refusing to write" and WORDS.
 refused() {

@@ -160,10 +160,7 @@ second_row_reading() {
 	PID=$!
 	poll grep -q '^4096,4096,' out.csv
 	poll second_row_reading
-	kill -INT $PID
-	status=0
-	wait $PID || status=$?
-	PID=""
+	stop_with INT
 	[ "$status" -eq 130 ]
 	output=$(cat out.csv)
 	[ "$(echo "$output" | cut -d, -f1 | tr '\n' ' ')" = "bs 4096 1048576 " ]
@@ -182,10 +179,7 @@ second_row_reading() {
 		--json d >out.json 2>/dev/null &
 	PID=$!
 	poll second_row_reading
-	kill -TERM $PID
-	status=0
-	wait $PID || status=$?
-	PID=""
+	stop_with TERM
 	[ "$status" -eq 143 ]
 	output=$(cat out.json)
 	json_ok '.interrupted == true and (.rows | length) == 2'
@@ -204,10 +198,7 @@ second_row_reading() {
 	PID=$!
 	# The first cell (1 thread, 1 MiB) is reading: the 4 KiB cell of its row has not run.
 	poll eval '[ "$(read_bytes)" -gt $((8 * 1048576)) ]'
-	kill -INT $PID
-	status=0
-	wait $PID || status=$?
-	PID=""
+	stop_with INT
 	[ "$status" -eq 130 ]
 	output=$(cat out)
 	[ "$(echo "$output" | sed -n 3p | tr -s ' ')" = "Threads 1MiB IOPS 1MiB MiB/s 4KiB IOPS 4KiB MiB/s" ]
