@@ -22,6 +22,7 @@
 #include "cmd/options.h"
 #include "compat/compat.h"
 #include "core/target.h"
+#include "split_args.h"
 
 #define GiB (1ull << 30)
 #define SEC 1000000000ull
@@ -30,19 +31,6 @@ static char tmpdir[256];
 static char err[1024];
 static char *explained;          /* the explanation of the last translation */
 static struct job job;
-
-/* Splits a command line on spaces (no quoting needed in these tests) into argv. */
-static int split(char *copy, const char *tool, char **argv)
-{
-	char *save = NULL;
-	int argc = 0;
-
-	argv[argc++] = (char *)tool;
-	for (char *p = strtok_r(copy, " ", &save); p && argc < 63; p = strtok_r(NULL, " ", &save))
-		argv[argc++] = p;
-	argv[argc] = NULL;
-	return argc;
-}
 
 /* Runs a translator as the command does, through the option table; keeps the explanation. */
 static int translate(compat_translator fn, const char *tool, const char *line)

@@ -19,6 +19,7 @@
 #include "compat/compat.h"
 #include "compat/fio.h"
 #include "util/field.h"
+#include "split_args.h"
 
 /* What a translation set: each field, with the flag it came from. */
 static struct {
@@ -48,18 +49,6 @@ static bool was_set(const char *name)
 		if (!strcmp(seen[i].name, name))
 			return true;
 	return false;
-}
-
-static int split(char *copy, const char *tool, char **argv)
-{
-	char *save = NULL;
-	int argc = 0;
-
-	argv[argc++] = (char *)tool;
-	for (char *p = strtok_r(copy, " ", &save); p && argc < 63; p = strtok_r(NULL, " ", &save))
-		argv[argc++] = p;
-	argv[argc] = NULL;
-	return argc;
 }
 
 static const struct compat_sink *bind(void *arg, struct job *j)
