@@ -57,10 +57,11 @@ mpi() {
 @test "mpi: a run of 1 s adds the ranks' 100 ms points by index; their I/Os are the total's" {
 	mpi run --engine null -d 1 --cap-iops 2000 --json
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	# Added by index, not put end to end: at most 10 points for 1 s of two ranks (20 if each
+	# rank's points were kept apart), and every I/O of both in exactly one of them. How many a
+	# single point holds depends on the machine's load, so it is not asserted.
 	json_ok '.interval_ns == 100000000 and (.series | length) >= 8 and (.series | length) <= 10'
 	json_ok '([.series[] | .read_ios + .write_ios] | add) == .total.total.ios'
-	# Each point holds both ranks' I/Os: two caps of 2,000 IOPS, 400 I/Os per full point.
-	json_ok '[.series[] | select(.seconds >= 0.09) | .read_ios] | all(. >= 300 and . <= 500)'
 }
 
 @test "mpi: files named by %r: each rank's bytes, both created then removed, totals = sum" {
