@@ -171,7 +171,7 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 {
 	const struct cat_disk *t = d->type;
 	const struct cat_price *p;
-	char w[96], a[32], b[32], c[32];
+	char w[96], a[32], b[48], c[32];
 
 	if (pr->q->disk_month >= 0) {
 		line(pr, pr->q->disk_month * d->count, NULL, "%u x %s at %s per month", d->count,
@@ -204,9 +204,14 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		if (t->mbps_mib)
 			snprintf(mib, sizeof(mib), " (%s MiB/s)",
 				 qty(model_mbps_in_unit(t, d->mbps - t->mbps), c, sizeof(c)));
+		/* A type with no free baseline (Hyperdisk Throughput) bills all it provisions. */
+		if (t->mbps > 0)
+			snprintf(b, sizeof(b), " above %s", qty(t->mbps, a, sizeof(a)));
+		else
+			b[0] = '\0';
 		line(pr, p->per_mbps_month * (d->mbps - t->mbps) * d->count, p,
-		     "%u x %s: %s MB/s%s above %s x %s per MB/s", d->count, t->name,
-		     qty(d->mbps - t->mbps, a, sizeof(a)), mib, qty(t->mbps, b, sizeof(b)),
+		     "%u x %s: %s MB/s%s%s x %s per MB/s", d->count, t->name,
+		     qty(d->mbps - t->mbps, a, sizeof(a)), mib, b,
 		     fmt_decimal(p->per_mbps_month, 0, c, sizeof(c)));
 	}
 	/*

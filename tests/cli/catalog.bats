@@ -407,6 +407,13 @@ noise() {
 	[[ "$output" == *"m6i.large: 730 h x 0.096 per hour"* ]]
 	[[ "$output" == *"1 x gp3: 1000 IOPS above 3000 x 0.005 per IOPS"* ]]
 	[[ "$output" == *"1 x gp3: 5.24288 MB/s (5 MiB/s) above 131.072 x 0.03815 per MB/s"* ]]
+	# Hyperdisk Throughput has no free baseline: every MiB/s it is given is billed.
+	iorate cost config --vm c3-standard-8 --disk hdt:4TiB:mbps=300 --json
+	[ "$status" -eq 0 ]
+	json_ok 'any(.lines[]; .what == "1 x hyperdisk-throughput: 4096 GiB x 0.005 per GiB-month"
+		and .month_cents == 2048)'
+	json_ok 'any(.lines[]; .what == "1 x hyperdisk-throughput: 314.5728 MB/s (300 MiB/s) x 0.23842 per MB/s"
+		and .month_cents == 7500)'
 	iorate catalog show st1
 	line_ok '^  per GiB-month +0\.045  USD +us-east-1$'
 	iorate catalog list aws
