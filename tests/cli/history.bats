@@ -441,37 +441,35 @@ printed_again() {
 # for byte; a run inside a sweep or mark document as the same JSON values, reals within TOL
 # relative (default 0, exact; mark prints its document with 10 significant digits).
 round_trips() {
-	local file=$1 tol=${2:-0} db="$BATS_TEST_TMPDIR/rt.db" i=0 id n
-	rm -f "$db"
+	local file=$1 tol=${2:-0} db="$BATS_TEST_TMPDIR/rt.db" id backs=()
+	rm -f "$db" back.*.json
 	"$IORATE" history import --db "$db" "$file" > imported.txt
-	n=$(same_run "$file" count)
-	[ "$n" -ge 1 ]
-	[ "$(grep -c '^imported ' imported.txt)" -eq "$n" ]
 	for id in $(sed -n 's/^imported .* as run \([0-9]*\)$/\1/p' imported.txt); do
-		"$IORATE" history show --db "$db" "$id" --json > back.json
-		if [ "$(same_run "$file" is-run)" = yes ]; then
-			cmp back.json "$file"
-		else
-			same_run "$file" "$i" back.json "$tol"
-		fi
-		i=$((i + 1))
+		"$IORATE" history show --db "$db" "$id" --json > "back.$id.json"
+		backs+=("back.$id.json")
 	done
+	[ "${#backs[@]}" -eq "$(grep -c '^imported ' imported.txt)" ]
+	same_runs "$file" "$tol" "${backs[@]}"
 }
 
-# same_run DOC count | is-run | I BACK TOL: how many runs DOC holds, whether it is one run, or
-# whether its run I and BACK are the same JSON values: integers and strings exactly, reals
-# within TOL relative.
-same_run() {
+# same_runs DOC TOL BACK...: DOC holds as many runs as there are BACK files, and each is the same
+# as its BACK: a run's own file byte for byte; the runs of a sweep or mark document as the same
+# JSON values, integers and strings exactly, reals within TOL relative. One interpreter for them
+# all: Python starts slowly on a busy machine.
+same_runs() {
 	python3 - "$@" <<'PY'
 import json, sys
-doc = json.load(open(sys.argv[1]))
-runs = [doc] if "params" in doc else [r["run"] for r in doc.get("rows", []) if r.get("run")] + \
-    [t[d]["result"] for t in doc.get("tests", []) for d in ("read", "write") if t.get(d)]
-if sys.argv[2] == "count":
-    sys.exit(print(len(runs)))
-if sys.argv[2] == "is-run":
-    sys.exit(print("yes" if "params" in doc else "no"))
-a, b, tol = runs[int(sys.argv[2])], json.load(open(sys.argv[3])), float(sys.argv[4])
+path, tol, backs = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+text = open(path, "rb").read()
+doc = json.loads(text)
+if "params" in doc:
+    runs = [doc]
+else:
+    runs = [r["run"] for r in doc.get("rows", []) if r.get("run")] + \
+        [t[d]["result"] for t in doc.get("tests", []) for d in ("read", "write") if t.get(d)]
+if not runs or len(runs) != len(backs):
+    sys.exit(print("%s holds %d runs, %d came back" % (path, len(runs), len(backs)),
+                   file=sys.stderr) or 1)
 def same(x, y, at):
     if isinstance(x, dict) and isinstance(y, dict) and x.keys() == y.keys():
         return all(same(x[k], y[k], at + "." + k) for k in x)
@@ -482,7 +480,14 @@ def same(x, y, at):
         return True
     print("differs at %s: %r != %r" % (at or ".", x, y), file=sys.stderr)
     return False
-sys.exit(0 if same(a, b, "") else 1)
+ok = True
+for run, back in zip(runs, backs):
+    if "params" in doc:
+        ok = open(back, "rb").read() == text or (print("%s and %s differ" % (path, back),
+                                                       file=sys.stderr) and False)
+    else:
+        ok = same(run, json.load(open(back)), "") and ok
+sys.exit(0 if ok else 1)
 PY
 }
 
