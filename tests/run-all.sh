@@ -14,6 +14,10 @@
 # $MAKE and $JOBS come from the Makefile. Prints one closing line "N passed, N failed,
 # N skipped" over all of them, then where the time went.
 build=${1:-build}
+# The tools 'make deps' installs, before any of the same name earlier in PATH: a version manager's
+# python3 shim (pyenv) costs a second a call on a busy machine, and the tests call python3 often.
+PATH=/usr/bin:/bin:$PATH
+export PATH
 MAKE=${MAKE:-make}
 SUMMARY=$(mktemp)
 export SUMMARY
