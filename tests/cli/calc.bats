@@ -105,10 +105,9 @@ same_error() {
 
 # check_upload I: case I as the page showed it, against 'iorate cost upload' (text, then JSON).
 check_upload() {
-	local page args
-	page=$(jq -c ".results[$1]" results.json)
+	local page=${PAGES[$1]} args
 	read -ra args <<<"${ARGS[$1]}"
-	jq -e 'has("harness_error") | not' <<<"$page" >/dev/null || { echo "$page" >&2; return 1; }
+	[[ "$page" != *'"harness_error"'* ]] || { echo "$page" >&2; return 1; }
 	iorate cost "${args[@]}" --catalog prices.json
 	if [ "$status" -ne 0 ]; then
 		same_error "$(jq -r .error <<<"$page")"
@@ -132,24 +131,26 @@ check_upload() {
 	}
 }
 
-# The text 'cost config' prints, rebuilt from what the page shows.
+# The text 'cost config' prints, rebuilt from what the page shows (its lines, total and note).
 page_config_text() {
-	local what amount source total
-	jq -r '.lines[] | [.what, .amount, .source] | @tsv' <<<"$1" |
-		while IFS=$'\t' read -r what amount source; do
-			printf '%-52s %10s %s\n  %s\n' "$what" "${amount%% *}" "${amount#* }" "$source"
+	local kind what amount source
+	jq -r '(.lines[] | ["line", .what, .amount, .source]), ["total", "total", .total, ""],
+		(select(.note != "") | ["note", .note, "", ""]) | @tsv' <<<"$1" |
+		while IFS=$'\t' read -r kind what amount source; do
+			case $kind in
+			line) printf '%-52s %10s %s\n  %s\n' "$what" "${amount%% *}" "${amount#* }" \
+				"$source" ;;
+			total) printf '%-52s %10s %s\n' total "${amount%% *}" "${amount#* }" ;;
+			note) printf '%s\n' "$what" ;;
+			esac
 		done
-	total=$(jq -r .total <<<"$1")
-	printf '%-52s %10s %s\n' total "${total%% *}" "${total#* }"
-	jq -r 'select(.note != "") | .note' <<<"$1"
 }
 
 # check_config I: case I as the page showed it, against 'iorate cost config'.
 check_config() {
-	local page args
-	page=$(jq -c ".results[$1]" results.json)
+	local page=${PAGES[$1]} args
 	read -ra args <<<"${ARGS[$1]}"
-	jq -e 'has("harness_error") | not' <<<"$page" >/dev/null || { echo "$page" >&2; return 1; }
+	[[ "$page" != *'"harness_error"'* ]] || { echo "$page" >&2; return 1; }
 	iorate cost "${args[@]}" --catalog prices.json
 	if [ "$status" -ne 0 ]; then
 		same_error "$(jq -r .error <<<"$page")"
@@ -178,6 +179,9 @@ narrow() {
 
 check_all() {
 	local i n=0
+	mapfile -t PAGES < <(jq -c '.results[]' results.json)
+	[ "${#PAGES[@]}" -eq "${#ARGS[@]}" ] ||
+		{ echo "the page showed ${#PAGES[@]} results of ${#ARGS[@]} cases" >&2; return 1; }
 	for i in "${!ARGS[@]}"; do
 		case ${ARGS[$i]} in
 		upload*) check_upload "$i" ;;
@@ -193,14 +197,17 @@ check_all() {
 	run "$IORATE" cost upload --catalog prices.json --html calc.html
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	local m r c
-	for m in "northeurope GBP" "northeurope EUR" "westeurope GBP" "westeurope EUR" "eastus USD"; do
-		read -r r c <<<"$m"
-		upload_case "$r" "$c" hot lrs 524288 750GiB 1
-		upload_case "$r" "$c" hot lrs 65536 1.5TiB 12
-		upload_case "$r" "$c" cool lrs 4194304 123456789 1
-		upload_case "$r" "$c" hot lrs 524288 1000 0.5
-	done
+	# Each region and currency with two of four shapes, each shape in several of them.
+	upload_case northeurope GBP hot lrs 524288 750GiB 1
+	upload_case northeurope GBP hot lrs 65536 1.5TiB 12
+	upload_case northeurope EUR cool lrs 4194304 123456789 1
+	upload_case northeurope EUR hot lrs 524288 1000 0.5
+	upload_case westeurope GBP hot lrs 524288 750GiB 1
+	upload_case westeurope GBP cool lrs 4194304 123456789 1
+	upload_case westeurope EUR hot lrs 65536 1.5TiB 12
+	upload_case westeurope EUR hot lrs 524288 1000 0.5
+	upload_case eastus USD hot lrs 524288 750GiB 1
+	upload_case eastus USD hot lrs 65536 1.5TiB 12
 	# Other tiers and redundancies where they are priced, one that is not (refused alike).
 	upload_case northeurope GBP hot grs 65536 1GiB 2.5
 	upload_case northeurope GBP archive lrs 524288 4k 1
@@ -220,19 +227,18 @@ check_all() {
 
 @test "calc: configuration figures are the command line's, 3 providers x 2 regions x 2 currencies" {
 	need_chromium
-	local m r c
 	# Each page opens on provisioned disks of its provider, which are then among its choices.
 	run "$IORATE" cost config --catalog prices.json --vm azure:D4s_v5 \
 		--disk pv2:1TiB:iops=8000:mbps=300 --disk 2xP30 --region westeurope --currency EUR \
 		--html azure.html
 	[ "$status" -eq 0 ]
-	for m in "westeurope EUR" "westeurope GBP" "northeurope EUR" "northeurope GBP"; do
-		read -r r c <<<"$m"
-		config_case azure "$r" "$c" D2s_v5 730 "" "" 1xP30
-		config_case azure "$r" "$c" D4s_v5 730 "" "" 2xP30 1xP10 4xE10
-		config_case azure "$r" "$c" D4s_v5 200 "" "" 1xpv2:1TiB:iops=8000:mbps=300 2xP30
-		config_case azure "$r" "$c" E4s_v5 1 "" "" 1xE10
-	done
+	# Each region and currency with one or two shapes, every shape in one of them at least.
+	config_case azure westeurope EUR D2s_v5 730 "" "" 1xP30
+	config_case azure westeurope EUR D4s_v5 200 "" "" 1xpv2:1TiB:iops=8000:mbps=300 2xP30
+	config_case azure westeurope GBP D4s_v5 730 "" "" 2xP30 1xP10 4xE10
+	config_case azure northeurope EUR D4s_v5 200 "" "" 1xpv2:1TiB:iops=8000:mbps=300 2xP30
+	config_case azure northeurope GBP E4s_v5 1 "" "" 1xE10
+	config_case azure northeurope GBP D4s_v5 730 "" "" 2xP30 1xP10 4xE10
 	# The built-in prices; your own prices; a tie of rounding (2.5 h prints as 2 h).
 	config_case azure eastus USD D2s_v5 730 "" "" 1xP30 2xP10
 	config_case azure eastus USD D2s_v5 2.5 0.125 "" 1xP30
@@ -256,13 +262,13 @@ check_all() {
 	[ "$status" -eq 0 ]
 	CASES=()
 	ARGS=()
-	for m in "eu-west-1 USD" "eu-west-1 EUR" "eu-central-1 USD" "eu-central-1 EUR"; do
-		read -r r c <<<"$m"
-		config_case aws "$r" "$c" m5.large 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250
-		config_case aws "$r" "$c" m5.xlarge 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250 \
-			2xio1:100GiB:iops=3000
-		config_case aws "$r" "$c" c5.large 500 "" "" 3xgp2:512GiB 1xst1:1TiB 1xgp3:64GiB
-	done
+	config_case aws eu-west-1 USD m5.large 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250
+	config_case aws eu-west-1 EUR m5.xlarge 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250 \
+		2xio1:100GiB:iops=3000
+	config_case aws eu-central-1 USD c5.large 500 "" "" 3xgp2:512GiB 1xst1:1TiB 1xgp3:64GiB
+	config_case aws eu-central-1 EUR m5.xlarge 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250 \
+		2xio1:100GiB:iops=3000
+	config_case aws eu-central-1 EUR c5.large 500 "" "" 3xgp2:512GiB 1xst1:1TiB 1xgp3:64GiB
 	# Every line, however many groups: 16 here, as the command line keeps.
 	config_case aws us-east-1 USD m5.large 730 "" "" 1xgp3:1TiB:iops=6000:mbps=250 \
 		1xgp3:1TiB:iops=6000:mbps=250 1xgp3:1TiB:iops=6000:mbps=250 \
@@ -277,13 +283,13 @@ check_all() {
 	[ "$status" -eq 0 ]
 	CASES=()
 	ARGS=()
-	for m in "europe-west1 USD" "europe-west1 EUR" "europe-west4 USD" "europe-west4 EUR"; do
-		read -r r c <<<"$m"
-		config_case gcp "$r" "$c" n2-standard-2 730 "" "" 1xpd-ssd:1TiB
-		config_case gcp "$r" "$c" c3-standard-8 730 "" "" \
-			1xhyperdisk-balanced:512GiB:iops=5000:mbps=300 1xpd-ssd:1TiB
-		config_case gcp "$r" "$c" n2-standard-4 730 "" "" 4xpd-balanced:256GiB
-	done
+	config_case gcp europe-west1 USD n2-standard-2 730 "" "" 1xpd-ssd:1TiB
+	config_case gcp europe-west1 EUR c3-standard-8 730 "" "" \
+		1xhyperdisk-balanced:512GiB:iops=5000:mbps=300 1xpd-ssd:1TiB
+	config_case gcp europe-west4 USD n2-standard-4 730 "" "" 4xpd-balanced:256GiB
+	config_case gcp europe-west4 USD c3-standard-8 730 "" "" \
+		1xhyperdisk-balanced:512GiB:iops=5000:mbps=300 1xpd-ssd:1TiB
+	config_case gcp europe-west4 EUR n2-standard-2 730 "" "" 1xpd-ssd:1TiB
 	config_case gcp us-central1 USD n2-standard-8 730 "" "" 2xpd-ssd:512GiB
 	# Limits by disk type: N2 takes no Hyperdisk Balanced; C3 at 8 vCPUs at most 16, over groups.
 	config_case gcp europe-west1 USD n2-standard-4 730 "" "" \
