@@ -475,8 +475,8 @@ while time.monotonic() < end:
 	local i k ok=0 no=0
 	for i in $(seq 250); do [ -e race.dat ] && break; sleep 0.02; done
 	[ -e race.dat ]
-	# 50 runs, 5 at a time, each writing one block and done.
-	for i in $(seq 0 5 45); do
+	# 30 runs, 5 at a time, each writing one block and done.
+	for i in $(seq 0 5 25); do
 		for k in 0 1 2 3 4; do
 			"$IORATE" run --engine sync --cache buffered -q -w 100 --ios 1 -d 2 --json \
 				race.dat >"out.$((i + k))" 2>"err.$((i + k))" &
@@ -492,7 +492,7 @@ while time.monotonic() < end:
 	PIDS=()
 	# Each names what it opened: the report the file written, the refusal the device (or the
 	# link, when the name changed back to the file while the link was followed).
-	for i in $(seq 0 49); do
+	for i in $(seq 0 29); do
 		case $(cat "rc.$i") in
 		0) jq -e --arg loop "${LOOP#/dev/}" '.targets[0] | .path == "race.dat" and
 			.blockdev == false and (has("opened") | not) and .device != $loop and
