@@ -13,6 +13,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
+#include "core/result_json.h"
 #include "core/verify_jobs.h"
 #include "core/verify_scan.h"
 #include "report/progress.h"
@@ -20,6 +21,12 @@
 #include "util/jsonout.h"
 
 static int verify_main(int argc, char **argv);
+
+/* The jobs of --result's file, each a run of its own. */
+struct saved {
+	struct result *runs;
+	size_t n;
+};
 
 struct vopts {
 	uint64_t block, seed, offset, range;
@@ -38,8 +45,9 @@ static const struct opt verify_opts[] = {
 	 "default: the run most headers name)", .example = "--seed 8144501239",
 	 .set = opt_set_u64, V(seed), .min = 1},
 	{.name = "result", .arg = "FILE",
-	 .help = "the run's saved result (--json, of one job or several): its seeds, block size and "
-	 "targets say which blocks belong, not the headers", .example = "--result run.json",
+	 .help = "the run's saved result (--json of run, of one job or several, or of sweep: every "
+	 "run it holds): their seeds, block sizes and targets say which blocks belong, not the "
+	 "headers", .example = "--result run.json",
 	 .set = opt_set_string, V(result)},
 	{.name = "offset", .arg = "SIZE", .help = "check from this byte on", .example = "--offset 1G",
 	 .set = opt_set_size, V(offset)},
@@ -99,64 +107,44 @@ static void print_text(const struct verify_result *v, const struct verify_scan *
 			printf("  %s: not checked to the end: %s\n", paths[i], t[i].errmsg);
 }
 
-/* The seed a result records: an integer, or a string of digits when above 2^63 - 1. */
-static uint64_t json_seed(const json_t *v)
-{
-	if (json_is_integer(v))
-		return (uint64_t)json_integer_value(v);
-	return json_is_string(v) ? strtoull(json_string_value(v), NULL, 10) : 0;
-}
-
 /*
- * The targets of one run of a result that are path: its seed and their index, into s. 0, or
- * the block size of a run whose blocks differ in size from those already found.
+ * The targets of one job of a result that are path: its seed and their index, into s. 0, or
+ * the block size of a job whose blocks differ in size from those already found.
  */
-static json_int_t from_run(const json_t *run, const char *path, struct verify_scan *s)
+static uint32_t from_run(const struct result *r, const char *path, struct verify_scan *s)
 {
-	const json_t *v = json_object_get(run, "verify"), *t;
-	const json_t *targets = json_object_get(run, "targets");
-	uint64_t seed = json_seed(json_object_get(json_object_get(run, "params"), "seed"));
-	json_int_t block = json_integer_value(json_object_get(v, "block"));
-	const char *sum = json_string_value(json_object_get(v, "sum"));
-	enum verify_sum kind;
-	size_t k;
+	uint32_t block = r->verify.block;
 
-	if (!seed || block < VERIFY_MIN_BLOCK || block > (1 << 20) || !json_is_array(targets))
+	if (r->verify.sum == VERIFY_NONE || !r->job.seed || block < VERIFY_MIN_BLOCK ||
+	    block > (1u << 20))
 		return 0;
-	json_array_foreach(targets, k, t) {
-		const char *p = json_string_value(json_object_get(t, "path"));
+	for (unsigned k = 0; k < r->ntargets; k++) {
+		const char *p = r->targets[k].path;
+
 		if (!p || !verify_same_target(p, path) || s->nfrom == VERIFY_SCAN_FROM)
 			continue;
 		if (!s->block)
-			s->block = (uint32_t)block;
-		else if (s->block != (uint32_t)block)
+			s->block = block;
+		else if (s->block != block)
 			return block;
-		s->from[s->nfrom++] = (struct verify_origin){.seed = seed, .target = (uint32_t)k};
-		if (sum && !verify_sum_parse(sum, &kind))
-			s->res.sum = kind;
+		s->from[s->nfrom++] = (struct verify_origin){.seed = r->job.seed, .target = k};
+		s->res.sum = r->verify.sum;
 	}
 	return 0;
 }
 
-/* --result: what the saved result (of one job or several) says of path. 0, or the exit code. */
-static int from_result(const char *file, const json_t *root, const char *path,
+/* --result: what the saved runs (every job of the file) say of path. 0, or the exit code. */
+static int from_result(const char *file, const struct saved *saved, const char *path,
 		       struct verify_scan *s)
 {
-	const json_t *jobs = json_object_get(root, "jobs"), *run;
-	json_int_t other = 0;
-	size_t i;
+	uint32_t other = 0;
 
-	if (json_is_array(jobs))
-		json_array_foreach(jobs, i, run) {
-			if ((other = from_run(run, path, s)))
-				break;
-		}
-	else
-		other = from_run(root, path, s);
+	for (size_t i = 0; i < saved->n && !other; i++)
+		other = from_run(&saved->runs[i], path, s);
 	if (other)
-		return usage_error("--result: the jobs of %s wrote %s in blocks of %u and of %lld "
+		return usage_error("--result: the jobs of %s wrote %s in blocks of %u and of %u "
 				   "bytes; check each region with its own --block and --seed",
-				   file, path, s->block, (long long)other);
+				   file, path, s->block, other);
 	if (!s->nfrom)
 		return usage_error("--result: %s records no run with --verify that wrote %s", file,
 				   path);
@@ -164,7 +152,7 @@ static int from_result(const char *file, const json_t *root, const char *path,
 }
 
 /* Checks every target into one result; the exit code. */
-static int check_all(const struct vopts *o, const json_t *saved, char **paths, unsigned n)
+static int check_all(const struct vopts *o, const struct saved *saved, char **paths, unsigned n)
 {
 	struct verify_scan *s = calloc(n, sizeof(*s));
 	struct verify_target_report *t = calloc(n, sizeof(*t));
@@ -238,12 +226,13 @@ static int verify_main(int argc, char **argv)
 	if (o.result && o.seed)
 		return usage_error("verify: --seed and --result both name the run; give one");
 	if (o.result) {
-		json_error_t jerr;
-		json_t *saved = json_load_file(o.result, 0, &jerr);
-		if (!saved)
-			return usage_error("--result: %s: %s", o.result, jerr.text);
-		rc = check_all(&o, saved, argv + first, (unsigned)(argc - first));
-		json_decref(saved);
+		struct saved saved;
+		char err[512];
+
+		if (result_json_load_file(o.result, &saved.runs, &saved.n, err, sizeof(err)))
+			return usage_error("--result: %s", err);
+		rc = check_all(&o, &saved, argv + first, (unsigned)(argc - first));
+		result_array_free(saved.runs, saved.n);
 		return rc;
 	}
 	return check_all(&o, NULL, argv + first, (unsigned)(argc - first));

@@ -215,6 +215,37 @@ every_tenth_from() {
 	json_ok '.jobs[0].verify.bad == 0 and .jobs[0].verify.checked > 0'
 }
 
+@test "iorate verify --result reads every run a saved result holds, and refuses one line for what is not one" {
+	iorate run --engine sync -s -w 100 -c 256k --io-size 256k --verify --keep --json a.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > a.json
+	# A sweep's JSON holds a run per row: here one wrote blocks of 8 KiB, the next of 4 KiB.
+	iorate sweep bs=8k,4k --engine sync -s -w 100 -c 256k --io-size 256k --verify --keep \
+		--json s.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > s.json
+	iorate verify --result s.json s.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"wrote s.dat in blocks of 8192 and of 4096 bytes"* ]]
+	# JSON that holds no run (verify's own findings), a run missing a field, and no JSON.
+	iorate verify --json a.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > findings.json
+	jq 'del(.params.bs)' a.json > broken.json
+	printf 'seed 5\n' > text.json
+	for f in findings.json broken.json text.json; do
+		iorate verify --result $f a.dat
+		[ "$status" -eq 2 ]
+		one_line
+		[ -z "$output" ]
+	done
+	[[ "$stderr" == *"--result: text.json: not JSON"* ]]
+	iorate verify --result findings.json a.dat
+	[[ "$stderr" == *"--result: findings.json: holds no run"* ]]
+	iorate verify --result broken.json a.dat
+	[[ "$stderr" == *"--result: broken.json: params.bs: missing"* ]]
+}
+
 @test "--verify and iorate verify refuse what they cannot do, before any I/O" {
 	iorate run --engine null --verify x
 	[ "$status" -eq 2 ]
