@@ -561,10 +561,10 @@ static json_t *verify_obj(const struct result *r, int *err)
 		put(x, "text", json_string(verify_why_text(b->why)), err);
 		put(x, "expected_gen", json_integer(b->want_gen), err);
 		put(x, "found", b->has_found ? verify_found(&b->found, err) : json_null(), err);
-		if (b->sum_len) {
+		if (b->sum) {
 			char h[65], d[65];
-			verify_sum_hex(b->sum_header, b->sum_len, h);
-			verify_sum_hex(b->sum_data, b->sum_len, d);
+			verify_sum_hex(b->sum_header, b->sum, h);
+			verify_sum_hex(b->sum_data, b->sum, d);
 			put(x, "sum", json_pack("{s:s, s:s}", "header", h, "data", d), err);
 		}
 		append(a, x, err);

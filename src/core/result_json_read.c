@@ -872,18 +872,18 @@ static void read_schedule(struct rd *rd, const json_t *o, struct result *r)
 static void read_verify_sums(struct rd *rd, const json_t *s, struct verify_bad *b)
 {
 	const char *h, *d;
-	unsigned lh = 0, ld = 0;
+	enum verify_sum kh = VERIFY_NONE, kd = VERIFY_NONE;
 
 	if (!s)
 		return;
 	h = json_string_value(json_object_get(s, "header"));
 	d = json_string_value(json_object_get(s, "data"));
-	if (!h || !d || verify_sum_unhex(h, b->sum_header, &lh) ||
-	    verify_sum_unhex(d, b->sum_data, &ld) || lh != ld) {
+	if (!h || !d || verify_sum_unhex(h, b->sum_header, &kh) ||
+	    verify_sum_unhex(d, b->sum_data, &kd) || kh != kd) {
 		rd_fail(rd, "sum", "not two checksums of one kind in hex (header, data)");
 		return;
 	}
-	b->sum_len = (uint8_t)lh;
+	b->sum = kh;
 }
 
 static void read_verify_bad(struct rd *rd, const json_t *x, struct verify_bad *b)

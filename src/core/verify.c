@@ -11,17 +11,11 @@
 
 #include "core/workload.h"
 
-static const char magic[8] = {'i', 'o', 'r', 'a', 't', 'e', 'V', '1'};
-
-#define OFF_SEED 8
-#define OFF_OFFSET 16
-#define OFF_GEN 24
-#define OFF_TARGET 28
-#define OFF_THREAD 32
-#define OFF_BLOCK 36
-#define OFF_KIND 40
-#define OFF_SUM 48
-#define SUM_LEN 32
+_Static_assert(sizeof(VERIFY_MAGIC) - 1 == VERIFY_MAGIC_LEN &&
+	       VERIFY_MAGIC_LEN <= VERIFY_AT_SEED && VERIFY_AT_KIND < VERIFY_AT_SUM,
+	       "the header's fields overlap");
+_Static_assert(MD5_DIGEST_SIZE <= VERIFY_SUM_MAX && SHA256_DIGEST_SIZE <= VERIFY_SUM_MAX,
+	       "a checksum longer than its field");
 
 static void put64(unsigned char *p, uint64_t v)
 {
@@ -66,6 +60,13 @@ int verify_sum_parse(const char *s, enum verify_sum *out)
 	return -EINVAL;
 }
 
+unsigned verify_sum_len(enum verify_sum s)
+{
+	static const unsigned char len[] = {0, 4, 16, 32};
+
+	return (unsigned)s < 4 ? len[s] : 0;
+}
+
 static const char *const why_names[] = {"ok", "unwritten", "size", "sum", "run",
 					"offset", "target", "stale", "newer"};
 
@@ -101,32 +102,32 @@ const char *verify_why_text(enum verify_why w)
 	return (unsigned)w < sizeof(text) / sizeof(text[0]) ? text[w] : "?";
 }
 
-/* The checksum of a block whose sum field is taken as zero, into out (SUM_LEN bytes). */
+/* The checksum of a block whose sum field is taken as zero, into out (VERIFY_SUM_MAX bytes). */
 static void block_sum(const unsigned char *b, uint32_t size, enum verify_sum kind,
-		      unsigned char out[SUM_LEN])
+		      unsigned char out[VERIFY_SUM_MAX])
 {
-	static const unsigned char zero[SUM_LEN];
-	const unsigned char *rest = b + OFF_SUM + SUM_LEN;
-	size_t nrest = size - OFF_SUM - SUM_LEN;
+	static const unsigned char zero[VERIFY_SUM_MAX];
+	const unsigned char *rest = b + VERIFY_AT_SUM + VERIFY_SUM_MAX;
+	size_t nrest = size - VERIFY_AT_SUM - VERIFY_SUM_MAX;
 
-	memset(out, 0, SUM_LEN);
+	memset(out, 0, VERIFY_SUM_MAX);
 	if (kind == VERIFY_CRC32C) {
-		unsigned c = crc32_iscsi((unsigned char *)b, OFF_SUM, 0xffffffffu);
-		c = crc32_iscsi((unsigned char *)zero, SUM_LEN, c);
+		unsigned c = crc32_iscsi((unsigned char *)b, VERIFY_AT_SUM, 0xffffffffu);
+		c = crc32_iscsi((unsigned char *)zero, VERIFY_SUM_MAX, c);
 		c = crc32_iscsi((unsigned char *)rest, (int)nrest, c);
 		put32(out, c);
 	} else if (kind == VERIFY_MD5) {
 		struct md5_ctx m;
 		md5_init(&m);
-		md5_update(&m, OFF_SUM, b);
-		md5_update(&m, SUM_LEN, zero);
+		md5_update(&m, VERIFY_AT_SUM, b);
+		md5_update(&m, VERIFY_SUM_MAX, zero);
 		md5_update(&m, nrest, rest);
 		md5_digest(&m, MD5_DIGEST_SIZE, out);
 	} else if (kind == VERIFY_SHA256) {
 		struct sha256_ctx s;
 		sha256_init(&s);
-		sha256_update(&s, OFF_SUM, b);
-		sha256_update(&s, SUM_LEN, zero);
+		sha256_update(&s, VERIFY_AT_SUM, b);
+		sha256_update(&s, VERIFY_SUM_MAX, zero);
 		sha256_update(&s, nrest, rest);
 		sha256_digest(&s, SHA256_DIGEST_SIZE, out);
 	}
@@ -137,37 +138,55 @@ void verify_make(void *block, const struct verify_id *id, enum verify_sum sum)
 	unsigned char *b = block;
 	uint64_t st = id->seed ^ (id->offset * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)id->gen << 32);
 
-	memcpy(b, magic, sizeof(magic));
-	put64(b + OFF_SEED, id->seed);
-	put64(b + OFF_OFFSET, id->offset);
-	put32(b + OFF_GEN, id->gen);
-	put32(b + OFF_TARGET, id->target);
-	put32(b + OFF_THREAD, id->thread);
-	put32(b + OFF_BLOCK, id->block);
-	memset(b + OFF_KIND, 0, OFF_SUM - OFF_KIND);
-	b[OFF_KIND] = (unsigned char)sum;
+	memcpy(b + VERIFY_AT_MAGIC, VERIFY_MAGIC, VERIFY_MAGIC_LEN);
+	memset(b + VERIFY_MAGIC_LEN, 0, VERIFY_HEADER - VERIFY_MAGIC_LEN);
+	put64(b + VERIFY_AT_SEED, id->seed);
+	put64(b + VERIFY_AT_OFFSET, id->offset);
+	put32(b + VERIFY_AT_GEN, id->gen);
+	put32(b + VERIFY_AT_TARGET, id->target);
+	put32(b + VERIFY_AT_THREAD, id->thread);
+	put32(b + VERIFY_AT_BLOCK, id->block);
+	b[VERIFY_AT_KIND] = (unsigned char)sum;
 	for (uint32_t i = VERIFY_HEADER; i + 8 <= id->block; i += 8) {
 		uint64_t v = splitmix64(&st);
 		memcpy(b + i, &v, 8);
 	}
-	block_sum(b, id->block, sum, b + OFF_SUM);
+	block_sum(b, id->block, sum, b + VERIFY_AT_SUM);
+}
+
+bool verify_header_read(const void *block, struct verify_id *id, enum verify_sum *sum)
+{
+	const unsigned char *b = block;
+	unsigned kind;
+
+	if (memcmp(b + VERIFY_AT_MAGIC, VERIFY_MAGIC, VERIFY_MAGIC_LEN))
+		return false;
+	*id = (struct verify_id){.seed = get64(b + VERIFY_AT_SEED),
+				 .offset = get64(b + VERIFY_AT_OFFSET),
+				 .gen = get32(b + VERIFY_AT_GEN),
+				 .target = get32(b + VERIFY_AT_TARGET),
+				 .thread = get32(b + VERIFY_AT_THREAD),
+				 .block = get32(b + VERIFY_AT_BLOCK)};
+	kind = b[VERIFY_AT_KIND];
+	*sum = kind >= VERIFY_CRC32C && kind <= VERIFY_SHA256 ? (enum verify_sum)kind : VERIFY_NONE;
+	return true;
 }
 
 enum verify_why verify_check(const void *block, uint32_t size, const struct verify_id *want,
 			     struct verify_id *found)
 {
 	const unsigned char *b = block;
-	unsigned char sum[SUM_LEN];
+	unsigned char sum[VERIFY_SUM_MAX];
+	enum verify_sum kind;
 
-	if (memcmp(b, magic, sizeof(magic)))
+	if (!verify_header_read(b, found, &kind))
 		return VERIFY_UNWRITTEN;
-	*found = (struct verify_id){.seed = get64(b + OFF_SEED), .offset = get64(b + OFF_OFFSET),
-				    .gen = get32(b + OFF_GEN), .target = get32(b + OFF_TARGET),
-				    .thread = get32(b + OFF_THREAD), .block = get32(b + OFF_BLOCK)};
-	if (found->block != size || b[OFF_KIND] < VERIFY_CRC32C || b[OFF_KIND] > VERIFY_SHA256)
-		return found->block != size ? VERIFY_SIZE : VERIFY_SUM;
-	block_sum(b, size, (enum verify_sum)b[OFF_KIND], sum);
-	if (memcmp(sum, b + OFF_SUM, SUM_LEN))
+	if (found->block != size)
+		return VERIFY_SIZE;
+	if (kind == VERIFY_NONE)
+		return VERIFY_SUM;
+	block_sum(b, size, kind, sum);
+	if (memcmp(sum, b + VERIFY_AT_SUM, VERIFY_SUM_MAX))
 		return VERIFY_SUM;
 	if (want->seed && found->seed != want->seed)
 		return VERIFY_RUN;
@@ -222,37 +241,43 @@ void verify_result_sort(struct verify_result *v)
 		qsort(v->bads, v->nbads, sizeof(*v->bads), by_place);
 }
 
-unsigned verify_sums(const void *block, uint32_t size, unsigned char header[32],
-		     unsigned char data[32])
+enum verify_sum verify_sums(const void *block, uint32_t size, unsigned char header[VERIFY_SUM_MAX],
+			    unsigned char data[VERIFY_SUM_MAX])
 {
-	static const unsigned char len[] = {0, 4, 16, 32};
 	const unsigned char *b = block;
+	struct verify_id id;
+	enum verify_sum kind;
 
-	if (size < VERIFY_HEADER || memcmp(b, magic, sizeof(magic)) ||
-	    get32(b + OFF_BLOCK) != size || b[OFF_KIND] < VERIFY_CRC32C || b[OFF_KIND] > VERIFY_SHA256)
-		return 0;
-	memcpy(header, b + OFF_SUM, SUM_LEN);
-	block_sum(b, size, (enum verify_sum)b[OFF_KIND], data);
-	return len[b[OFF_KIND]];
+	if (size < VERIFY_HEADER || !verify_header_read(b, &id, &kind) || id.block != size ||
+	    kind == VERIFY_NONE)
+		return VERIFY_NONE;
+	memcpy(header, b + VERIFY_AT_SUM, VERIFY_SUM_MAX);
+	block_sum(b, size, kind, data);
+	return kind;
 }
 
-void verify_sum_hex(const unsigned char *sum, unsigned len, char out[65])
+void verify_sum_hex(const unsigned char *sum, enum verify_sum kind, char out[65])
 {
 	out[0] = 0;
-	if (len == 4) {
+	if (kind == VERIFY_CRC32C) {
 		snprintf(out, 65, "%08x", get32(sum));
 		return;
 	}
-	for (unsigned i = 0; i < len && i < SUM_LEN; i++)
+	for (unsigned i = 0; i < verify_sum_len(kind); i++)
 		snprintf(out + 2 * i, 3, "%02x", sum[i]);
 }
 
-int verify_sum_unhex(const char *hex, unsigned char out[32], unsigned *len)
+int verify_sum_unhex(const char *hex, unsigned char out[VERIFY_SUM_MAX], enum verify_sum *kind)
 {
 	size_t n = strlen(hex);
-	unsigned char b[SUM_LEN] = {0};
+	unsigned char b[VERIFY_SUM_MAX] = {0};
+	enum verify_sum k = VERIFY_NONE;
 
-	if (n != 8 && n != 32 && n != 64)
+	/* Each kind's text has its own length. */
+	for (unsigned i = VERIFY_CRC32C; i <= VERIFY_SHA256; i++)
+		if (n == 2 * verify_sum_len((enum verify_sum)i))
+			k = (enum verify_sum)i;
+	if (k == VERIFY_NONE)
 		return -EINVAL;
 	for (size_t i = 0; i < n; i++) {
 		static const char digits[] = "0123456789abcdef";
@@ -261,9 +286,9 @@ int verify_sum_unhex(const char *hex, unsigned char out[32], unsigned *len)
 			return -EINVAL;
 		b[i / 2] = (unsigned char)(b[i / 2] << 4 | (d - digits));
 	}
-	if (n == 8)
+	if (k == VERIFY_CRC32C)
 		put32(b, (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]);
-	memcpy(out, b, SUM_LEN);
-	*len = (unsigned)n / 2;
+	memcpy(out, b, VERIFY_SUM_MAX);
+	*kind = k;
 	return 0;
 }

@@ -6,25 +6,37 @@
 
 /*
  * Verified writes. With --verify every block a run writes (blocks of --verify-block bytes, the
- * smallest I/O size by default) carries a header and a checksum of the whole block:
- *
- *   bytes  0..7   "iorateV1"
- *          8..15  the run's seed (blocks of another run are told apart)
- *         16..23  the block's byte offset in its target (a misplaced block is told apart)
- *         24..27  the write's generation: a count per thread, so an older copy is stale
- *         28..31  the target's index in the run; 32..35 the thread; 36..39 the block size
- *         40      the checksum's kind; 41..47 zero
- *         48..79  the checksum (crc32c in 4 bytes, md5 in 16, sha256 in 32; zero-padded),
- *                 over the whole block with these 32 bytes taken as zero
- *         80..    data drawn from (seed, offset, generation): two writes of one block differ
- *                 everywhere, so a torn write shows wherever it tore
+ * smallest I/O size by default) carries a header and a checksum of the whole block. The
+ * header's layout is enum verify_field below, the one definition the code that writes headers
+ * and the code that reads them (the run's checks, `iorate verify`) both use. After the header,
+ * data drawn from (seed, offset, generation): two writes of one block differ everywhere, so a
+ * torn write shows wherever it tore.
  *
  * Little-endian throughout. crc32c comes from ISA-L (Intel's storage acceleration library),
  * md5 and sha256 from Nettle.
  */
 enum verify_sum { VERIFY_NONE, VERIFY_CRC32C, VERIFY_MD5, VERIFY_SHA256 };
 
-#define VERIFY_HEADER 80u
+/* Where each field of the header starts, in bytes from the start of the block. */
+enum verify_field {
+	VERIFY_AT_MAGIC = 0,        /* "iorateV1" (VERIFY_MAGIC), 8 bytes */
+	VERIFY_AT_SEED = 8,         /* the run's seed, 8: blocks of another run are told apart */
+	VERIFY_AT_OFFSET = 16,      /* the block's byte offset in its target, 8: a misplaced
+				     * block is told apart */
+	VERIFY_AT_GEN = 24,         /* the write's generation, 4: a count per thread, so an
+				     * older copy is stale */
+	VERIFY_AT_TARGET = 28,      /* the target's index in the run, 4 */
+	VERIFY_AT_THREAD = 32,      /* the thread, 4 */
+	VERIFY_AT_BLOCK = 36,       /* the block size, 4 */
+	VERIFY_AT_KIND = 40,        /* the checksum's kind (enum verify_sum), 1; then 7 zero */
+	VERIFY_AT_SUM = 48,         /* the checksum, VERIFY_SUM_MAX bytes, zero-padded (crc32c in
+				     * 4, md5 in 16, sha256 in 32), over the whole block with
+				     * these bytes taken as zero */
+};
+#define VERIFY_MAGIC "iorateV1"
+#define VERIFY_MAGIC_LEN 8u
+#define VERIFY_SUM_MAX 32u
+#define VERIFY_HEADER (VERIFY_AT_SUM + VERIFY_SUM_MAX)
 #define VERIFY_MIN_BLOCK 512u
 
 /* Who a block is. gen 0 and target UINT32_MAX mean "any" when checking. */
@@ -55,9 +67,18 @@ int verify_why_parse(const char *s, enum verify_why *out);
 /* "crc32c", "md5", "sha256" (NULL for none), and back (-EINVAL). */
 const char *verify_sum_name(enum verify_sum s);
 int verify_sum_parse(const char *s, enum verify_sum *out);
+/* The checksum's length in bytes: 4, 16, 32 (0 for none). */
+unsigned verify_sum_len(enum verify_sum s);
 
 /* Writes block (id->block bytes) as the header above says, with its data and checksum. */
 void verify_make(void *block, const struct verify_id *id, enum verify_sum sum);
+
+/*
+ * The header at the start of block as it stands, its checksum not checked: who it says the
+ * block is, into *id, and the checksum's kind it names, into *sum (VERIFY_NONE when not one
+ * iorate makes). false when block (of VERIFY_HEADER bytes at least) starts with no header.
+ */
+bool verify_header_read(const void *block, struct verify_id *id, enum verify_sum *sum);
 
 /*
  * Checks block against want (gen 0: any generation; target UINT32_MAX: any target; seed 0: any
@@ -74,24 +95,25 @@ struct verify_bad {
 	uint32_t want_gen;          /* 0 when any was fine */
 	bool has_found;             /* the block had a header: found is what it says */
 	struct verify_id found;
-	/* A checksum mismatch: the checksum the header holds and the one of the block's data,
-	 * sum_len bytes each (0: not known). */
-	uint8_t sum_len;
-	unsigned char sum_header[32], sum_data[32];
+	/* A checksum mismatch: the kind of checksum the header names, the checksum it holds
+	 * and the one of the block's data (VERIFY_NONE: not known). */
+	enum verify_sum sum;
+	unsigned char sum_header[VERIFY_SUM_MAX], sum_data[VERIFY_SUM_MAX];
 };
 
 /*
- * The checksum block's header holds and the one its data gives, into header and data (32
- * bytes each); their length in bytes (4, 16 or 32), or 0 without a header of that size and a
- * known kind. For a VERIFY_SUM block, to say what differed.
+ * The checksum block's header holds and the one its data gives, into header and data
+ * (VERIFY_SUM_MAX bytes each), and the kind the header names; VERIFY_NONE without a header of
+ * that size and a known kind. For a VERIFY_SUM block, to say what differed.
  */
-unsigned verify_sums(const void *block, uint32_t size, unsigned char header[32],
-		     unsigned char data[32]);
-/* A checksum of len bytes as text: crc32c as its 32-bit value (8 hex digits), md5 and sha256
- * as their bytes in order (32 and 64 hex digits); out holds 65 bytes. */
-void verify_sum_hex(const unsigned char *sum, unsigned len, char out[65]);
-/* And back: 0, or -EINVAL for text of another length or with a character not a hex digit. */
-int verify_sum_unhex(const char *hex, unsigned char out[32], unsigned *len);
+enum verify_sum verify_sums(const void *block, uint32_t size, unsigned char header[VERIFY_SUM_MAX],
+			    unsigned char data[VERIFY_SUM_MAX]);
+/* A checksum of that kind as text: crc32c as its 32-bit value (8 hex digits), md5 and sha256 as
+ * their bytes in order (32 and 64 hex digits); "" for none. out holds 65 bytes. */
+void verify_sum_hex(const unsigned char *sum, enum verify_sum kind, char out[65]);
+/* And back, the kind told by the text's length: 0, or -EINVAL for text of another length or
+ * with a character not a hex digit. */
+int verify_sum_unhex(const char *hex, unsigned char out[VERIFY_SUM_MAX], enum verify_sum *kind);
 
 /* What verification found in a run (or a verify pass): counts, and the first bad blocks. */
 #define VERIFY_KEEP 1024

@@ -6,7 +6,6 @@
  */
 #include "core/verify_scan.h"
 
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -42,7 +41,7 @@ static int read_full(int fd, void *buf, size_t len, uint64_t off, size_t *got)
 struct kind {
 	struct verify_origin o;
 	uint32_t block;
-	unsigned char sum;
+	enum verify_sum sum;
 	uint64_t n;
 };
 struct tally {
@@ -51,7 +50,7 @@ struct tally {
 	uint64_t total;
 };
 
-static void tally_add(struct tally *t, const struct verify_id *f, unsigned char sum)
+static void tally_add(struct tally *t, const struct verify_id *f, enum verify_sum sum)
 {
 	for (unsigned i = 0; i < t->nk; i++)
 		if (t->k[i].o.seed == f->seed && t->k[i].block == f->block &&
@@ -74,21 +73,21 @@ static void tally_chunk(const char *buf, size_t got, uint64_t at, const struct v
 {
 	for (size_t i = 0; i + VERIFY_MIN_BLOCK <= got; i += 512) {
 		const struct verify_id any = {.offset = at + i, .target = VERIFY_ANY_TARGET};
-		struct verify_id found;
-		uint32_t size = 0;
+		struct verify_id head, found;
+		enum verify_sum sum;
+		uint32_t size;
 
-		if (memcmp(buf + i, "iorateV1", 8))
+		if (!verify_header_read(buf + i, &head, &sum))
 			continue;
 		/* A header whose own size field checks out names the layout. */
-		memcpy(&size, buf + i + 36, 4);
-		size = le32toh(size);
+		size = head.block;
 		if (size < VERIFY_MIN_BLOCK || size % 512 || size > CHUNK || i + size > got ||
 		    (s->block && size != s->block))
 			continue;
 		if (verify_check(buf + i, size, &any, &found) != VERIFY_OK ||
 		    (s->seed && found.seed != s->seed))
 			continue;
-		tally_add(t, &found, (unsigned char)buf[i + 40]);
+		tally_add(t, &found, sum);
 	}
 }
 
@@ -163,7 +162,7 @@ static int discover(int fd, char *buf, uint64_t off, uint64_t len, struct verify
 	if ((r = pick_run(&t, s, &best)))
 		return r;
 	s->block = t.k[best].block;
-	s->res.sum = (enum verify_sum)t.k[best].sum;
+	s->res.sum = t.k[best].sum;
 	if (s->nfrom)
 		return 0;
 	s->seed = t.k[best].o.seed;
@@ -212,14 +211,13 @@ static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint
 		}
 		if (why == VERIFY_OK) {
 			if (!s->res.sum)
-				s->res.sum = (enum verify_sum)(unsigned char)buf[i + 40];
+				verify_header_read(buf + i, &found, &s->res.sum);
 			continue;
 		}
 		struct verify_bad b = {.target = s->target, .offset = off + i, .why = why,
 				       .has_found = true, .found = found};
 		if (why == VERIFY_SUM)
-			b.sum_len = (uint8_t)verify_sums(buf + i, s->block, b.sum_header,
-							 b.sum_data);
+			b.sum = verify_sums(buf + i, s->block, b.sum_header, b.sum_data);
 		verify_result_add(&s->res, &b);
 	}
 }

@@ -95,7 +95,7 @@ static void check_block(struct worker_verify *v, const void *data, uint64_t offs
 				  .want_gen = gen, .has_found = why != VERIFY_UNWRITTEN,
 				  .found = found};
 	if (why == VERIFY_SUM)
-		bad.sum_len = (uint8_t)verify_sums(data, v->block, bad.sum_header, bad.sum_data);
+		bad.sum = verify_sums(data, v->block, bad.sum_header, bad.sum_data);
 	verify_result_add(&v->res, &bad);
 }
 

@@ -19,22 +19,21 @@ static void put_sums(FILE *f, const struct verify_bad *b)
 {
 	char h[65], d[65];
 
-	if (!b->sum_len)
+	if (!b->sum)
 		return;
-	verify_sum_hex(b->sum_header, b->sum_len, h);
-	verify_sum_hex(b->sum_data, b->sum_len, d);
-	fprintf(f, "; the header's %s %s, the data's %s",
-		b->sum_len == 4 ? "crc32c" : b->sum_len == 16 ? "md5" : "sha256", h, d);
+	verify_sum_hex(b->sum_header, b->sum, h);
+	verify_sum_hex(b->sum_data, b->sum, d);
+	fprintf(f, "; the header's %s %s, the data's %s", verify_sum_name(b->sum), h, d);
 }
 
 static json_t *sums_json(const struct verify_bad *b)
 {
 	char h[65], d[65];
 
-	if (!b->sum_len)
+	if (!b->sum)
 		return NULL;
-	verify_sum_hex(b->sum_header, b->sum_len, h);
-	verify_sum_hex(b->sum_data, b->sum_len, d);
+	verify_sum_hex(b->sum_header, b->sum, h);
+	verify_sum_hex(b->sum_data, b->sum, d);
 	return json_pack("{s:s, s:s}", "header", h, "data", d);
 }
 
@@ -81,7 +80,7 @@ static json_t *bad_obj(const struct verify_bad *b, const char *path)
 					      (int)b->found.thread, "block", (int)b->found.block));
 	else if (o)
 		json_object_set_new(o, "found", json_null());
-	if (o && b->sum_len)
+	if (o && b->sum)
 		json_object_set_new(o, "sum", sums_json(b));
 	return o;
 }

@@ -41,7 +41,7 @@ static void intact_blocks(void **state)
 		assert_int_equal(found.gen, 7);
 		assert_int_equal(found.thread, 1);
 		assert_int_equal(found.seed, id.seed);
-		assert_int_equal(b[40], s);
+		assert_int_equal(b[VERIFY_AT_KIND], s);
 	}
 }
 
@@ -208,36 +208,68 @@ static void scan_finds_the_faults(void **state)
 	free(img);
 }
 
-/* A mismatch's two checksums: the header's, the data's; as text and back. */
+/* A mismatch's two checksums: the header's, the data's, and the kind the header names; as text
+ * and back. */
 static void sums_told(void **state)
 {
 	static unsigned char b[BLOCK];
-	unsigned char h[32], d[32], back[32];
+	unsigned char h[VERIFY_SUM_MAX], d[VERIFY_SUM_MAX], back[VERIFY_SUM_MAX];
 	const enum verify_sum kinds[] = {VERIFY_CRC32C, VERIFY_MD5, VERIFY_SHA256};
 	const unsigned lens[] = {4, 16, 32};
 	char hex[65];
-	unsigned len;
+	enum verify_sum kind;
 
 	for (unsigned k = 0; k < 3; k++) {
 		verify_make(b, &id, kinds[k]);
-		assert_int_equal(verify_sums(b, BLOCK, h, d), lens[k]);
+		assert_int_equal(verify_sum_len(kinds[k]), lens[k]);
+		assert_int_equal(verify_sums(b, BLOCK, h, d), kinds[k]);
 		assert_memory_equal(h, d, lens[k]);
 		b[1000] ^= 0x10;
-		assert_int_equal(verify_sums(b, BLOCK, h, d), lens[k]);
+		assert_int_equal(verify_sums(b, BLOCK, h, d), kinds[k]);
 		assert_memory_not_equal(h, d, lens[k]);
-		verify_sum_hex(d, lens[k], hex);
+		verify_sum_hex(d, kinds[k], hex);
 		assert_int_equal(strlen(hex), 2 * lens[k]);
-		assert_int_equal(verify_sum_unhex(hex, back, &len), 0);
-		assert_int_equal(len, lens[k]);
+		assert_int_equal(verify_sum_unhex(hex, back, &kind), 0);
+		assert_int_equal(kind, kinds[k]);
 		assert_memory_equal(back, d, lens[k]);
 	}
+	/* A flipped bit in the kind's byte: the kind the header names now, whose checksum is
+	 * another length. */
+	verify_make(b, &id, VERIFY_CRC32C);
+	b[VERIFY_AT_KIND] ^= 2;
+	assert_int_equal(verify_sums(b, BLOCK, h, d), VERIFY_SHA256);
 	/* crc32c as its 32-bit value, the bytes little-endian in the header. */
-	verify_sum_hex((const unsigned char[]){0x0a, 0x03, 0x2f, 0x2e}, 4, hex);
+	verify_sum_hex((const unsigned char[]){0x0a, 0x03, 0x2f, 0x2e}, VERIFY_CRC32C, hex);
 	assert_string_equal(hex, "2e2f030a");
-	assert_int_equal(verify_sum_unhex("2e2f03", back, &len), -EINVAL);
-	assert_int_equal(verify_sum_unhex("2e2f030g", back, &len), -EINVAL);
+	assert_int_equal(verify_sum_unhex("2e2f03", back, &kind), -EINVAL);
+	assert_int_equal(verify_sum_unhex("2e2f030g", back, &kind), -EINVAL);
 	/* No header of that size: nothing to tell. */
-	assert_int_equal(verify_sums(b, BLOCK / 2, h, d), 0);
+	assert_int_equal(verify_sums(b, BLOCK / 2, h, d), VERIFY_NONE);
+}
+
+/* The header a block is written with reads back as written, field by field, as it stands. */
+static void header_read_back(void **state)
+{
+	static unsigned char b[BLOCK];
+	struct verify_id want = {.seed = 0x8877665544332211ull, .offset = 0x0123456789ab000ull,
+				 .gen = 0xfedcba98u, .target = 0x01020304u, .thread = 0x0a0b0c0du,
+				 .block = BLOCK};
+	struct verify_id got;
+	enum verify_sum kind;
+
+	for (enum verify_sum s = VERIFY_CRC32C; s <= VERIFY_SHA256; s++) {
+		verify_make(b, &want, s);
+		/* The sum spoilt: still read as it stands. */
+		b[VERIFY_AT_SUM] ^= 0xff;
+		assert_true(verify_header_read(b, &got, &kind));
+		assert_int_equal(kind, s);
+		assert_memory_equal(&got, &want, sizeof(got));
+	}
+	b[VERIFY_AT_KIND] = 9;
+	assert_true(verify_header_read(b, &got, &kind));
+	assert_int_equal(kind, VERIFY_NONE);
+	b[VERIFY_AT_MAGIC] ^= 1;
+	assert_false(verify_header_read(b, &got, &kind));
 }
 
 int main(void)
@@ -250,6 +282,7 @@ int main(void)
 		cmocka_unit_test(result_keeps_the_first),
 		cmocka_unit_test(scan_finds_the_faults),
 		cmocka_unit_test(sums_told),
+		cmocka_unit_test(header_read_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
