@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "util/err.h"
 #include "util/field.h"
 
 /* The path as one name for the file: its real path, or its directory's when it is not made
@@ -55,44 +56,44 @@ static bool regions_overlap(const struct job *a, const struct job *b)
 	return a->offset < eb && b->offset < ea;
 }
 
-/* Whether target ta of job a and target tb of job b clash; err says how when they do. */
-static bool clash(const struct job *jobs, unsigned n, unsigned a, unsigned ta, unsigned b,
-		  unsigned tb, char *err, size_t errlen)
+/* Whether target ta of job a and target tb of job b clash: 0, or -EINVAL with how in err. */
+static int clash(const struct job *jobs, unsigned n, unsigned a, unsigned ta, unsigned b,
+		 unsigned tb, char *err, size_t errlen)
 {
 	const struct job *x = &jobs[a], *y = &jobs[b];
 	char la[96], lb[96];
 
 	if (x->group != y->group || !regions_overlap(x, y))
-		return false;
+		return 0;
 	if (!((x->verify && job_writes(y)) || (y->verify && job_writes(x))))
-		return false;
+		return 0;
 	if (!verify_same_target(x->targets[ta], y->targets[tb]))
-		return false;
+		return 0;
 	if (a == b)
-		snprintf(err, errlen, FIELD("verify") ": %s%s%s and %s are one target, which its "
-			 "threads would write at once; name it once",
-			 n > 1 ? job_label(x, a, la, sizeof(la)) : "", n > 1 ? ": " : "",
-			 x->targets[ta], y->targets[tb]);
-	else
-		snprintf(err, errlen, FIELD("verify") ": %s and %s reach the same blocks of %s at "
-			 "once, and one writes what the other checks; give them separate "
-			 FIELD("offset") " and " FIELD("range") ", or run one after the other ("
-			 FIELD("stonewall") ")", job_label(x, a, la, sizeof(la)),
-			 job_label(y, b, lb, sizeof(lb)), x->targets[ta]);
-	return true;
+		return err_set(err, errlen, -EINVAL, FIELD("verify") ": %s%s%s and %s are one "
+			       "target, which its threads would write at once; name it once",
+			       n > 1 ? job_label(x, a, la, sizeof(la)) : "", n > 1 ? ": " : "",
+			       x->targets[ta], y->targets[tb]);
+	return err_set(err, errlen, -EINVAL, FIELD("verify") ": %s and %s reach the same blocks "
+		       "of %s at once, and one writes what the other checks; give them separate "
+		       FIELD("offset") " and " FIELD("range") ", or run one after the other ("
+		       FIELD("stonewall") ")", job_label(x, a, la, sizeof(la)),
+		       job_label(y, b, lb, sizeof(lb)), x->targets[ta]);
 }
 
 int verify_jobs_check(const struct job *jobs, unsigned n, unsigned *which, char *err,
 		      size_t errlen)
 {
+	int r;
+
 	for (unsigned a = 0; a < n; a++)
 		for (unsigned ta = 0; ta < jobs[a].ntargets; ta++)
 			for (unsigned b = a; b < n; b++)
 				for (unsigned tb = a == b ? ta + 1 : 0; tb < jobs[b].ntargets; tb++)
-					if (clash(jobs, n, a, ta, b, tb, err, errlen)) {
+					if ((r = clash(jobs, n, a, ta, b, tb, err, errlen))) {
 						if (which)
 							*which = a;
-						return -EINVAL;
+						return r;
 					}
 	return 0;
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/err.h"
 #include "util/field.h"
 
 #define CHUNK (1u << 20)
@@ -262,13 +263,12 @@ int verify_scan_fd(int fd, uint64_t off, uint64_t len, struct verify_scan *s,
 	return r;
 }
 
-int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct verify_scan *s,
-		     void (*progress)(void *arg, double done), void *arg,
-		     volatile sig_atomic_t *stop, char *err, size_t errlen)
+/* The target at path opened to read, and its size. -EINVAL for what cannot be one; err says
+ * why. */
+static int open_target(const char *path, int *fdp, uint64_t *size, char *err, size_t errlen)
 {
 	struct stat st;
-	uint64_t size = 0;
-	int fd, r;
+	int fd, r = 0;
 
 	/* Read-only, never through a link, never waiting on a FIFO; direct where it works, so
 	 * that what is checked is what the device holds, not the page cache. */
@@ -277,46 +277,66 @@ int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct veri
 		fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		r = -errno;
-		snprintf(err, errlen, "%s: cannot open: %s", path,
-			 r == -ELOOP ? "it is a symbolic link; name what it points to" : strerror(-r));
-		return r == -ENOENT || r == -ELOOP ? -EINVAL : r;
+		return err_set(err, errlen, r == -ENOENT || r == -ELOOP ? -EINVAL : r,
+			       "%s: cannot open: %s", path,
+			       r == -ELOOP ? "it is a symbolic link; name what it points to"
+					   : strerror(-r));
 	}
 	if (fstat(fd, &st) || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))) {
-		snprintf(err, errlen, "%s: not a regular file or a block device", path);
 		close(fd);
-		return -EINVAL;
+		return err_set(err, errlen, -EINVAL, "%s: not a regular file or a block device",
+			       path);
 	}
 	if (S_ISBLK(st.st_mode))
-		r = ioctl(fd, BLKGETSIZE64, &size) ? -errno : 0;
+		r = ioctl(fd, BLKGETSIZE64, size) ? -errno : 0;
 	else
-		size = (uint64_t)st.st_size, r = 0;
+		*size = (uint64_t)st.st_size;
+	if (r) {
+		close(fd);
+		return err_set(err, errlen, r, "%s: cannot read its size: %s", path, strerror(-r));
+	}
 	if (!(fcntl(fd, F_GETFL) & O_DIRECT))
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	if (!r && off >= size) {
-		snprintf(err, errlen, FIELD("offset") ": %s is only %llu bytes", path,
-			 (unsigned long long)size);
-		r = -EINVAL;
-	} else if (!r) {
-		uint64_t len = range && range < size - off ? range : size - off;
-		r = verify_scan_fd(fd, off, len, s, progress, arg, stop);
-		if (r == -ENOENT)
-			snprintf(err, errlen, "%s: no block written by iorate " FIELD("verify") " was "
-				 "found; name " FIELD("block") " and " FIELD("seed") " to check anyway",
-				 path);
-		else if (r == -ENOTUNIQ)
-			snprintf(err, errlen, "%s: blocks of two runs (or jobs) are about equally "
-				 "common (run %llu: %llu blocks seen, run %llu: %llu); name the one to "
-				 "check with " FIELD("seed") ", or give the saved result, which names "
-				 "every job's, with " FIELD("result"),
-				 path, (unsigned long long)s->rivals[0].seed,
-				 (unsigned long long)s->rival_count[0],
-				 (unsigned long long)s->rivals[1].seed,
-				 (unsigned long long)s->rival_count[1]);
-		else if (r)
-			snprintf(err, errlen, "%s: %s", path, strerror(-r));
-	} else {
-		snprintf(err, errlen, "%s: cannot read its size: %s", path, strerror(-r));
+	*fdp = fd;
+	return 0;
+}
+
+/* Why verify_scan_fd() failed on path, into err; r. */
+static int scan_error(int r, const char *path, const struct verify_scan *s, char *err,
+		      size_t errlen)
+{
+	if (r == -ENOENT)
+		return err_set(err, errlen, r, "%s: no block written by iorate " FIELD("verify")
+			       " was found; name " FIELD("block") " and " FIELD("seed") " to check "
+			       "anyway", path);
+	if (r == -ENOTUNIQ)
+		return err_set(err, errlen, r, "%s: blocks of two runs (or jobs) are about equally "
+			       "common (run %llu: %llu blocks seen, run %llu: %llu); name the one "
+			       "to check with " FIELD("seed") ", or give the saved result, which "
+			       "names every job's, with " FIELD("result"),
+			       path, (unsigned long long)s->rivals[0].seed,
+			       (unsigned long long)s->rival_count[0],
+			       (unsigned long long)s->rivals[1].seed,
+			       (unsigned long long)s->rival_count[1]);
+	return err_set(err, errlen, r, "%s: %s", path, strerror(-r));
+}
+
+int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct verify_scan *s,
+		     void (*progress)(void *arg, double done), void *arg,
+		     volatile sig_atomic_t *stop, char *err, size_t errlen)
+{
+	uint64_t size = 0, len;
+	int fd = -1, r = open_target(path, &fd, &size, err, errlen);
+
+	if (r)
+		return r;
+	if (off >= size) {
+		close(fd);
+		return err_set(err, errlen, -EINVAL, FIELD("offset") ": %s is only %llu bytes",
+			       path, (unsigned long long)size);
 	}
+	len = range && range < size - off ? range : size - off;
+	r = verify_scan_fd(fd, off, len, s, progress, arg, stop);
 	close(fd);
-	return r;
+	return r ? scan_error(r, path, s, err, errlen) : 0;
 }

@@ -19,6 +19,7 @@
 #include "mpi/mpi_ctx.h"
 #include "mpi/mpi_run.h"
 #include "util/clock.h"
+#include "util/err.h"
 #include "util/escape.h"
 
 #define COMM MPI_COMM_WORLD
@@ -122,10 +123,8 @@ static int expand(const struct mpi_ctx *m, char **s, char *err, size_t errlen)
 
 	if (r)
 		return r;
-	if (!(dup = strdup(buf))) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
+	if (!(dup = strdup(buf)))
+		return err_set(err, errlen, -ENOMEM, "out of memory");
 	free(*s);
 	*s = dup;
 	return 0;
