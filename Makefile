@@ -170,9 +170,10 @@ demo-stripe: all
 	@IORATE=$(abspath $(BUILD)/iorate) sh bench/demo-stripe.sh
 
 .PHONY: man
-# The man page is generated from the option table; a test checks it is up to date.
-man: $(BUILD)/iorate
+# The man pages are generated from the option tables; tests check they are up to date.
+man: $(BUILD)/iorate $(if $(HAVE_MPI),$(BUILD)/iorate-mpi)
 	sh tools/gen-man.sh $(BUILD)/iorate > docs/iorate.1
+	$(if $(HAVE_MPI),sh tools/gen-man.sh $(BUILD)/iorate-mpi > docs/iorate-mpi.1)
 
 .PHONY: all run test test-bins unit unit-san cli bench deps bench-deps install install-catalog clean asan \
 	check-root mpi-skip
@@ -320,6 +321,7 @@ install: all install-catalog
 	install -m 755 $(BUILD)/iorate $(DESTDIR)$(PREFIX)/bin/iorate
 	$(if $(HAVE_MPI),install -m 755 $(BUILD)/iorate-mpi $(DESTDIR)$(PREFIX)/bin/iorate-mpi)
 	install -m 644 docs/iorate.1 $(DESTDIR)$(PREFIX)/share/man/man1/iorate.1
+	$(if $(HAVE_MPI),install -m 644 docs/iorate-mpi.1 $(DESTDIR)$(PREFIX)/share/man/man1/iorate-mpi.1)
 	install -m 644 $(BUILD)/iorate.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/iorate
 

@@ -497,26 +497,34 @@ static void man_group(FILE *f, const struct command *cmd, const struct opt_group
 	}
 }
 
-void options_man(FILE *f, const struct command *const *cmds)
+void options_man_page(FILE *f, const struct command *const *cmds, const struct man_line *more)
 {
 	fputs(".SH SYNOPSIS\n", f);
 	for (unsigned i = 0; cmds[i]; i++) {
 		const char *s = cmds[i]->synopsis ? cmds[i]->synopsis : "";
 		do {
 			size_t n = strcspn(s, "\n");
-			fprintf(f, ".B iorate %s\n", cmds[i]->name);
+			fprintf(f, ".B %s %s\n", PROG(cmds[i]), cmds[i]->name);
 			man_text(f, s, n);
 			fputs("\n.br\n", f);
 			s += n;
 			s += *s == '\n';
 		} while (*s);
 	}
-	fputs(".B iorate help\n[COMMAND | \\-\\-man | \\-\\-completion]\n.br\n"
-	      ".B iorate \\-\\-version\n.br\n", f);
+	for (unsigned i = 0; more && more[i].words; i++) {
+		fprintf(f, ".B %s ", PROG(cmds[0]));
+		man_text(f, more[i].words, strlen(more[i].words));
+		fputc('\n', f);
+		if (more[i].args) {
+			man_text(f, more[i].args, strlen(more[i].args));
+			fputc('\n', f);
+		}
+		fputs(".br\n", f);
+	}
 	fputs(".SH COMMANDS\n", f);
 	for (unsigned i = 0; cmds[i]; i++) {
 		const struct command *cmd = cmds[i];
-		fprintf(f, ".SS iorate %s\n", cmd->name);
+		fprintf(f, ".SS %s %s\n", PROG(cmd), cmd->name);
 		man_text(f, cmd->summary, strlen(cmd->summary));
 		fputc('\n', f);
 		if (cmd->subcommands) {
@@ -536,6 +544,17 @@ void options_man(FILE *f, const struct command *const *cmds)
 			fputs(".fi\n", f);
 		}
 	}
+}
+
+void options_man(FILE *f, const struct command *const *cmds)
+{
+	static const struct man_line more[] = {
+		{.words = "help", .args = "[COMMAND | --man | --completion]"},
+		{.words = "--version"},
+		{0},
+	};
+
+	options_man_page(f, cmds, more);
 }
 
 static void completion_words(FILE *f, const struct command *cmd)

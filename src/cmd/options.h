@@ -136,8 +136,17 @@ const struct opt *options_find(const struct command *cmd, const char *name);
 
 /* --help of a command: synopsis, description, options by group, examples, exit status. */
 void options_help(FILE *f, const struct command *cmd);
-/* The man page's command sections (troff), for every command. */
+/* The man page's command sections (troff), for every command of iorate. */
 void options_man(FILE *f, const struct command *const *cmds);
+/* A line of a man page's SYNOPSIS that is not a command of the table: "help" "[COMMAND]". */
+struct man_line {
+	const char *words, *args;   /* args may be NULL */
+};
+/*
+ * The same for any program: the SYNOPSIS (every command's, then more's, a list ending with
+ * {0}; may be NULL) and the COMMANDS sections, each under its command's program name.
+ */
+void options_man_page(FILE *f, const struct command *const *cmds, const struct man_line *more);
 /* A bash completion script for every command and option. */
 void options_completion(FILE *f, const struct command *const *cmds);
 

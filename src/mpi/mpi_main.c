@@ -16,8 +16,8 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: mpirun [mpirun options] iorate-mpi run [options] TARGET...\n\n"
 		   "iorate-mpi runs one iorate job on every MPI rank and reports the whole run.\n"
-		   "'iorate-mpi run --help' lists the options; %%r and %%h in targets name each\n"
-		   "rank's files. Example, on one host as root:\n"
+		   "'iorate-mpi run --help' (and 'man iorate-mpi') lists the options; %%r and %%h\n"
+		   "in targets name each rank's files. Example, on one host as root:\n"
 		   "  mpirun -q --allow-run-as-root --oversubscribe -np 2 --mca btl self,vader \\\n"
 		   "      iorate-mpi run --engine null --ios 100000\n");
 }
@@ -40,6 +40,11 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	/* help --man: what tools/gen-man.sh makes docs/iorate-mpi.1 of. */
+	if (!strcmp(argv[1], "help") && argc > 2 && !strcmp(argv[2], "--man")) {
+		mpi_man(stdout);
+		return 0;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);

@@ -56,6 +56,18 @@ void mpi_run_usage(FILE *f)
 	options_help(f, &mpi_cmd);
 }
 
+void mpi_man(FILE *f)
+{
+	static const struct command *const cmds[] = {&mpi_cmd, NULL};
+	static const struct man_line more[] = {
+		{.words = "help", .args = "[--man]"},
+		{.words = "--version"},
+		{0},
+	};
+
+	options_man_page(f, cmds, more);
+}
+
 /* The message of a line "iorate: <msg>\n" printed by the cmd layer, without its frame. */
 static void strip_message(const char *in, char *out, size_t len)
 {

@@ -12,5 +12,7 @@ int mpi_cmd_run(int argc, char **argv);
 
 /* The usage text of iorate-mpi run (needs no MPI). */
 void mpi_run_usage(FILE *f);
+/* The man page's SYNOPSIS and COMMANDS sections (troff), from the same table (needs no MPI). */
+void mpi_man(FILE *f);
 
 #endif

@@ -38,6 +38,22 @@ mpi() {
 	[[ "$output" =~ ^iorate-mpi\ [0-9]+\.[0-9]+\.[0-9]+ ]]
 }
 
+@test "mpi: the man page is generated from iorate-mpi's option table: every option, no other" {
+	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	page=$top/docs/iorate-mpi.1
+	diff <(sh "$top/tools/gen-man.sh" "$IORATE_MPI") "$page"
+	grep -q '^\.B iorate-mpi run$' "$page"
+	grep -q '^\.SS iorate-mpi run$' "$page"
+	# The options 'run --help' lists (but -h itself), and those the man page's entries name.
+	"$IORATE_MPI" run --help | grep -oE '^(  -[^ ], |      )--[a-z0-9-]+' | sed 's/.*--//' |
+		grep -vx help > help.txt
+	grep -A1 '^\.TP$' "$page" | grep -vx -e '\.TP' -e '--' |
+		sed -E 's/^(\\fB\\-.\\fR, )?\\fB\\-\\-//; s/\\fR.*//; s/\\-/-/g' > man.txt
+	(( $(wc -l < help.txt) >= 100 ))
+	grep -qx zbd help.txt
+	diff help.txt man.txt
+}
+
 @test "mpi: 2 ranks, null engine, --ios N: the aggregate counts exactly 2N and the ranks sum to it" {
 	mpi run --engine null --ios 50000 --json
 	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
