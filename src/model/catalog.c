@@ -12,6 +12,7 @@
 #include "model/catalog.h"
 #include "model/catalog_int.h"
 #include "model/embedded.h"
+#include "util/err.h"
 
 #define MIB_MB 1.048576 /* 1 MiB/s in MB/s */
 
@@ -129,19 +130,16 @@ static int check_units(json_t *obj, const struct field *tab, const char *file, c
 	if (!json_is_object(u))
 		goto bad;
 	json_object_foreach(u, key, v) {
-		if (strcmp(key, "default") && !mb_field(tab, key)) {
-			snprintf(err, errlen, "%s: %s: field 'units': '%s' is not a throughput figure "
-				 "of this entry", file, what, key);
-			return -EINVAL;
-		}
+		if (strcmp(key, "default") && !mb_field(tab, key))
+			return err_set(err, errlen, -EINVAL, "%s: %s: field 'units': '%s' is not a "
+				       "throughput figure of this entry", file, what, key);
 		if (unit_scale(v, &scale))
 			goto bad;
 	}
 	return 0;
 bad:
-	snprintf(err, errlen, "%s: %s: field 'units': must be \"MB/s\", \"MiB/s\" or an object "
-		 "of them by figure", file, what);
-	return -EINVAL;
+	return err_set(err, errlen, -EINVAL, "%s: %s: field 'units': must be \"MB/s\", \"MiB/s\" "
+		       "or an object of them by figure", file, what);
 }
 
 bool catalog_field_mib(const void *entry, const char *key)
@@ -178,10 +176,9 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 
 		for (f = tab; f->key && strcmp(f->key, key); f++)
 			;
-		if (!f->key) {
-			snprintf(err, errlen, "%s: %s: unknown field '%s'", file, what, key);
-			return -EINVAL;
-		}
+		if (!f->key)
+			return err_set(err, errlen, -EINVAL, "%s: %s: unknown field '%s'", file,
+				       what, key);
 		p += f->off;
 		switch (f->type) {
 		case F_STR:
@@ -221,11 +218,10 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 		}
 		continue;
 type:
-		snprintf(err, errlen, "%s: %s: field '%s': expected %s", file, what, key,
-			 f->type == F_STR || f->type == F_TEXT ? "a string" :
-			 f->type == F_BOOL ? "true or false" :
-			 f->type == F_ARR ? "an array of names" : "a non-negative number");
-		return -EINVAL;
+		return err_set(err, errlen, -EINVAL, "%s: %s: field '%s': expected %s", file, what,
+			       key, f->type == F_STR || f->type == F_TEXT ? "a string" :
+			       f->type == F_BOOL ? "true or false" :
+			       f->type == F_ARR ? "an array of names" : "a non-negative number");
 	}
 	return 0;
 }
@@ -235,9 +231,8 @@ int catalog_need(const char *val, const char *field, const char *file, const cha
 {
 	if (val && *val)
 		return 0;
-	snprintf(err, errlen, "%s: %s: missing field '%s' (every entry carries name, source and "
-		 "date)", file, what, field);
-	return -EINVAL;
+	return err_set(err, errlen, -EINVAL, "%s: %s: missing field '%s' (every entry carries "
+		       "name, source and date)", file, what, field);
 }
 
 int catalog_grow(void **arr, size_t n, size_t size)
@@ -269,11 +264,9 @@ static int read_steps(struct cat_disk *d, json_t *o, const char *file, const cha
 
 	json_array_foreach(json_object_get(o, "mbps_steps"), k, s) {
 		if (k >= 8 || !json_is_array(s) || json_array_size(s) != 2 ||
-		    !json_is_number(json_array_get(s, 0)) || !json_is_number(json_array_get(s, 1))) {
-			snprintf(err, errlen, "%s: %s: field 'mbps_steps': expected up to 8 pairs "
-				 "[GiB, MB/s]", file, what);
-			return -EINVAL;
-		}
+		    !json_is_number(json_array_get(s, 0)) || !json_is_number(json_array_get(s, 1)))
+			return err_set(err, errlen, -EINVAL, "%s: %s: field 'mbps_steps': expected "
+				       "up to 8 pairs [GiB, MB/s]", file, what);
 		d->mbps_steps[k][0] = json_number_value(json_array_get(s, 0));
 		d->mbps_steps[k][1] = json_number_value(json_array_get(s, 1)) * scale;
 		d->nsteps = (unsigned)k + 1;
@@ -297,11 +290,10 @@ static int read_tiers(struct cat_disk *d, json_t *o, const char *file, const cha
 			     json_number_value(json_array_get(t, i)) >= 0;
 		if (ok && k)
 			ok = json_number_value(json_array_get(t, 0)) > d->tiers[k - 1].from_iops;
-		if (!ok) {
-			snprintf(err, errlen, "%s: %s: field 'mbps_by_iops': expected up to 4 rows "
-				 "[from IOPS, MB/s per IOPS, MB/s at most], ascending", file, what);
-			return -EINVAL;
-		}
+		if (!ok)
+			return err_set(err, errlen, -EINVAL, "%s: %s: field 'mbps_by_iops': "
+				       "expected up to 4 rows [from IOPS, MB/s per IOPS, MB/s "
+				       "at most], ascending", file, what);
 		d->tiers[k] = (struct cat_iops_tier){
 			.from_iops = json_number_value(json_array_get(t, 0)),
 			.mbps_per_iops = json_number_value(json_array_get(t, 1)) * scale,
@@ -326,23 +318,21 @@ static int read_price_steps(struct cat_price *p, json_t *o, const char *file, co
 			     json_number_value(json_array_get(t, i)) >= 0;
 		ok = ok && json_number_value(json_array_get(t, 0)) >
 			   (k ? p->iops_above[k - 1].from : 0);
-		if (!ok) {
-			snprintf(err, errlen, "%s: %s: field 'per_iops_month_above': expected up to "
-				 "%d rows [from IOPS, price per IOPS-month], the IOPS above 0 and "
-				 "ascending", file, what, CAT_PRICE_STEPS);
-			return -EINVAL;
-		}
+		if (!ok)
+			return err_set(err, errlen, -EINVAL, "%s: %s: field "
+				       "'per_iops_month_above': expected up to %d rows [from "
+				       "IOPS, price per IOPS-month], the IOPS above 0 and "
+				       "ascending", file, what, CAT_PRICE_STEPS);
 		p->iops_above[k] = (struct cat_price_step){
 			.from = json_number_value(json_array_get(t, 0)),
 			.price = json_number_value(json_array_get(t, 1))};
 		p->niops_above = (unsigned)k + 1;
 	}
 	if (json_object_get(o, "per_iops_month_above") && (!p->niops_above ||
-							    !(p->per_iops_month > 0))) {
-		snprintf(err, errlen, "%s: %s: field 'per_iops_month_above' needs rows and a "
-			 "per_iops_month (the price below the first step)", file, what);
-		return -EINVAL;
-	}
+							    !(p->per_iops_month > 0)))
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %s: field 'per_iops_month_above' needs rows and a "
+			       "per_iops_month (the price below the first step)", file, what);
 	return 0;
 }
 
@@ -355,16 +345,12 @@ static bool cache_word(const char *s)
 static int disk_words(struct cat_disk *d, const char *file, const char *what, char *err,
 		      size_t errlen)
 {
-	if (d->cache_rule && strcmp(d->cache_rule, "current") && strcmp(d->cache_rule, "2015")) {
-		snprintf(err, errlen, "%s: %s: field 'cache_rule': must be \"current\" or \"2015\"",
-			 file, what);
-		return -EINVAL;
-	}
-	if (!cache_word(d->default_cache)) {
-		snprintf(err, errlen, "%s: %s: field 'default_cache': must be none, readonly or "
-			 "readwrite", file, what);
-		return -EINVAL;
-	}
+	if (d->cache_rule && strcmp(d->cache_rule, "current") && strcmp(d->cache_rule, "2015"))
+		return err_set(err, errlen, -EINVAL, "%s: %s: field 'cache_rule': must be "
+			       "\"current\" or \"2015\"", file, what);
+	if (!cache_word(d->default_cache))
+		return err_set(err, errlen, -EINVAL, "%s: %s: field 'default_cache': must be none, "
+			       "readonly or readwrite", file, what);
 	d->hits_count_against_disk = d->cache_rule && !strcmp(d->cache_rule, "2015");
 	return 0;
 }
@@ -377,10 +363,8 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 	int ret;
 
 	catalog_entry_name(what, sizeof(what), "disks", i, o);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, what);
-		return -EINVAL;
-	}
+	if (!json_is_object(o))
+		return err_set(err, errlen, -EINVAL, "%s: %s: expected an object", file, what);
 	if ((ret = catalog_grow((void **)&c->disks, c->ndisks, sizeof(*d))))
 		return ret;
 	d = &c->disks[c->ndisks];
@@ -396,11 +380,10 @@ static int load_disk(struct catalog *c, json_t *o, const char *cat, const char *
 	d->mbps_mib = catalog_field_mib(o, "mbps");
 	if (!d->family)
 		d->family = d->name;
-	if (!d->rule && !d->os && d->gib <= 0) {
-		snprintf(err, errlen, "%s: %s: field 'gib': a fixed-size disk needs its size "
-			 "(or \"rule\": true for per-GiB rules)", file, what);
-		return -EINVAL;
-	}
+	if (!d->rule && !d->os && d->gib <= 0)
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %s: field 'gib': a fixed-size disk needs its size "
+			       "(or \"rule\": true for per-GiB rules)", file, what);
 	c->ndisks++;
 	return 0;
 }
@@ -418,25 +401,21 @@ static int load_type_max(struct cat_type_max *out, unsigned *nout, unsigned n, c
 
 	if (!o)
 		return 0;
-	if (!json_is_object(o) || json_object_size(o) > n) {
-		snprintf(err, errlen, "%s: %s: %s: expected an object of at most %u disk types and "
-			 "counts", file, what, field, n);
-		return -EINVAL;
-	}
+	if (!json_is_object(o) || json_object_size(o) > n)
+		return err_set(err, errlen, -EINVAL, "%s: %s: %s: expected an object of at most %u "
+			       "disk types and counts", file, what, field, n);
 	json_object_foreach(o, key, v) {
 		const char *star = strchr(key, '*');
 
-		if (star && star[1]) {
-			snprintf(err, errlen, "%s: %s: %s: %s: '*' may only end a key "
-				 "(\"hyperdisk-*\": every type so named)", file, what, field, key);
-			return -EINVAL;
-		}
+		if (star && star[1])
+			return err_set(err, errlen, -EINVAL,
+				       "%s: %s: %s: %s: '*' may only end a key "
+				       "(\"hyperdisk-*\": every type so named)", file, what, field,
+				       key);
 		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    (unsigned long long)json_integer_value(v) > most) {
-			snprintf(err, errlen, "%s: %s: %s: %s: expected a whole number from 0 to %llu",
-				 file, what, field, key, most);
-			return -EINVAL;
-		}
+		    (unsigned long long)json_integer_value(v) > most)
+			return err_set(err, errlen, -EINVAL, "%s: %s: %s: %s: expected a whole "
+				       "number from 0 to %llu", file, what, field, key, most);
 		out[*nout].type = key;
 		out[(*nout)++].max = (unsigned)json_integer_value(v);
 	}
@@ -453,10 +432,8 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 	int ret;
 
 	catalog_entry_name(what, sizeof(what), "vms", i, o);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, what);
-		return -EINVAL;
-	}
+	if (!json_is_object(o))
+		return err_set(err, errlen, -EINVAL, "%s: %s: expected an object", file, what);
 	if ((ret = catalog_grow((void **)&c->vms, c->nvms, sizeof(*v))))
 		return ret;
 	v = &c->vms[c->nvms];
@@ -469,10 +446,9 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 	fc = json_object_get(o, "caps_by_family");
 	json_array_foreach(fc, k, e) {
 		snprintf(sub, sizeof(sub), "%s caps_by_family[%zu]", what, k);
-		if (k >= 8 || !json_is_object(e)) {
-			snprintf(err, errlen, "%s: %s: expected an object (at most 8)", file, sub);
-			return -EINVAL;
-		}
+		if (k >= 8 || !json_is_object(e))
+			return err_set(err, errlen, -EINVAL,
+				       "%s: %s: expected an object (at most 8)", file, sub);
 		if ((ret = catalog_read_fields(e, catalog_fcaps_fields, &v->fcaps[k], file, sub,
 					       err, errlen)) ||
 		    (ret = catalog_need(v->fcaps[k].family, "family", file, sub, err, errlen)))
@@ -499,10 +475,8 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 	int ret;
 
 	catalog_entry_name(what, sizeof(what), list, i, o);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, what);
-		return -EINVAL;
-	}
+	if (!json_is_object(o))
+		return err_set(err, errlen, -EINVAL, "%s: %s: expected an object", file, what);
 	if (price) {
 		struct cat_price *p;
 
@@ -544,31 +518,25 @@ static int load_json(struct catalog *c, json_t *root, const char *file, char *er
 	size_t i;
 	int ret;
 
-	if (!json_is_object(root)) {
-		snprintf(err, errlen, "%s: expected a JSON object", file);
-		return -EINVAL;
-	}
+	if (!json_is_object(root))
+		return err_set(err, errlen, -EINVAL, "%s: expected a JSON object", file);
 	json_object_foreach(root, key, v) {
 		for (i = 0; top[i] && strcmp(top[i], key); i++)
 			;
-		if (!top[i]) {
-			snprintf(err, errlen, "%s: unknown top-level field '%s' (expected catalog, "
-				 "provider, title, disks, vms, accounts, prices, series)", file,
-				 key);
-			return -EINVAL;
-		}
-		if (i >= 3 && !json_is_array(v)) {
-			snprintf(err, errlen, "%s: field '%s': expected an array", file, key);
-			return -EINVAL;
-		}
+		if (!top[i])
+			return err_set(err, errlen, -EINVAL, "%s: unknown top-level field '%s' "
+				       "(expected catalog, provider, title, disks, vms, "
+				       "accounts, prices, series)", file, key);
+		if (i >= 3 && !json_is_array(v))
+			return err_set(err, errlen, -EINVAL, "%s: field '%s': expected an array",
+				       file, key);
 	}
 	cat = json_string_value(json_object_get(root, "catalog"));
 	prov = json_string_value(json_object_get(root, "provider"));
-	if (!cat || !*cat) {
-		snprintf(err, errlen, "%s: missing field 'catalog' (the catalog's name, e.g. "
-			 "\"azure-2015\")", file);
-		return -EINVAL;
-	}
+	if (!cat || !*cat)
+		return err_set(err, errlen, -EINVAL,
+			       "%s: missing field 'catalog' (the catalog's name, e.g. "
+			       "\"azure-2015\")", file);
 	if (!prov)
 		prov = cat;
 	json_array_foreach(json_object_get(root, "disks"), i, e)
@@ -650,7 +618,7 @@ static void add_line(const char *name, const char *text, char *err, size_t errle
 	for (p = text; p < at; p++)
 		line += *p == '\n';
 	snprintf(rest, sizeof(rest), "%s", err + nlen + 2);
-	snprintf(err, errlen, "%s:%d: %s", name, line, rest);
+	(void)err_set(err, errlen, -EINVAL, "%s:%d: %s", name, line, rest);
 }
 
 int catalog_load_text(struct catalog *c, const char *name, const char *text, char *err,
@@ -660,10 +628,9 @@ int catalog_load_text(struct catalog *c, const char *name, const char *text, cha
 	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
 	int ret;
 
-	if (!root) {
-		snprintf(err, errlen, "%s:%d:%d: %s", name, je.line, je.column, je.text);
-		return -EINVAL;
-	}
+	if (!root)
+		return err_set(err, errlen, -EINVAL, "%s:%d:%d: %s", name, je.line, je.column,
+			       je.text);
 	/* The root is kept even on error: entries already appended point into it. */
 	if ((ret = keep_root(c, root))) {
 		json_decref(root);
@@ -683,10 +650,9 @@ int catalog_load_file(struct catalog *c, const char *path, char *err, size_t err
 
 	if (!root) {
 		if (je.line < 0)
-			snprintf(err, errlen, "%s: %s", path, je.text);
-		else
-			snprintf(err, errlen, "%s:%d:%d: %s", path, je.line, je.column, je.text);
-		return -EINVAL;
+			return err_set(err, errlen, -EINVAL, "%s: %s", path, je.text);
+		return err_set(err, errlen, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column,
+			       je.text);
 	}
 	if ((ret = keep_root(c, root))) {
 		json_decref(root);

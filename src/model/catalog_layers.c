@@ -17,6 +17,7 @@
 #include "model/catalog.h"
 #include "model/catalog_int.h"
 #include "paths.h"
+#include "util/err.h"
 
 #ifndef IORATE_CATALOG_DIR_DEFAULT
 #define IORATE_CATALOG_DIR_DEFAULT "/usr/local/share/iorate/catalog"
@@ -232,7 +233,7 @@ int catalog_load_layer_text(struct catalog *c, const char *name, const char *tex
 	if ((ret = catalog_load_text(c, name, text, err, errlen)))
 		return ret;
 	if ((ret = overlay(c, from)) == -ENOMEM)
-		snprintf(err, errlen, "out of memory");
+		return err_set(err, errlen, ret, "out of memory");
 	return ret;
 }
 
@@ -248,8 +249,7 @@ static int load_dir(struct catalog *c, const char *dir, enum pick pick, bool ove
 	if (n < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			return 0;
-		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
-		return -errno;
+		return err_set(err, errlen, -errno, "%s: %s", dir, strerror(errno));
 	}
 	for (int i = 0; i < n; i++) {
 		const char *name = names[i]->d_name;
@@ -286,7 +286,7 @@ int catalog_open_layers(struct catalog *c, const struct catalog_layers *l, char 
 	if (!ret && l->user)
 		ret = load_dir(c, l->user, NOT_PRICES, true, err, errlen);
 	if (ret == -ENOMEM)
-		snprintf(err, errlen, "out of memory");
+		return err_set(err, errlen, ret, "out of memory");
 	if (!ret)
 		catalog_finish(c);
 	return ret;

@@ -11,6 +11,7 @@
 
 #include "model/catalog.h"
 #include "model/catalog_int.h"
+#include "util/err.h"
 
 #define MIB_MB 1.048576
 
@@ -39,10 +40,8 @@ static int load_row(struct cat_series *s, json_t *series, json_t *o, const char 
 	int ret;
 
 	snprintf(sub, sizeof(sub), "%s caps[%zu]", what, k);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, sub);
-		return -EINVAL;
-	}
+	if (!json_is_object(o))
+		return err_set(err, errlen, -EINVAL, "%s: %s: expected an object", file, sub);
 	if ((ret = catalog_grow((void **)&s->rows, s->nrows, sizeof(*r))))
 		return ret;
 	r = &s->rows[s->nrows];
@@ -51,10 +50,9 @@ static int load_row(struct cat_series *s, json_t *series, json_t *o, const char 
 		return ret;
 	if (!r->vcpus_max)
 		r->vcpus_max = 1000000;
-	if (r->vcpus_min > r->vcpus_max) {
-		snprintf(err, errlen, "%s: %s: field 'vcpus_min': above vcpus_max", file, sub);
-		return -EINVAL;
-	}
+	if (r->vcpus_min > r->vcpus_max)
+		return err_set(err, errlen, -EINVAL, "%s: %s: field 'vcpus_min': above vcpus_max",
+			       file, sub);
 	r->caps.mib = catalog_field_mib(o, "mbps");
 	if (!json_object_get(o, "units") && catalog_field_mib(series, "mbps")) {
 		r->caps.mbps *= MIB_MB;
@@ -76,10 +74,8 @@ int catalog_load_series(struct catalog *c, json_t *o, const char *cat, const cha
 	int ret;
 
 	catalog_entry_name(what, sizeof(what), "series", i, o);
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: %s: expected an object", file, what);
-		return -EINVAL;
-	}
+	if (!json_is_object(o))
+		return err_set(err, errlen, -EINVAL, "%s: %s: expected an object", file, what);
 	if ((ret = catalog_grow((void **)&c->series, c->nseries, sizeof(*s))))
 		return ret;
 	s = &c->series[c->nseries];
@@ -91,11 +87,9 @@ int catalog_load_series(struct catalog *c, json_t *o, const char *cat, const cha
 	    (ret = catalog_need(s->source, "source", file, what, err, errlen)) ||
 	    (ret = catalog_need(s->date, "date", file, what, err, errlen)))
 		return ret;
-	if (!json_is_array(json_object_get(o, "caps"))) {
-		snprintf(err, errlen, "%s: %s: field 'caps': expected an array of rows", file,
-			 what);
-		return -EINVAL;
-	}
+	if (!json_is_array(json_object_get(o, "caps")))
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %s: field 'caps': expected an array of rows", file, what);
 	json_array_foreach(json_object_get(o, "caps"), k, row)
 		if ((ret = load_row(s, o, row, file, what, k, err, errlen)))
 			return ret;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/config.h"
+#include "util/err.h"
 #include "util/field.h"
 
 int model_catalog_open(struct catalog *c, char *const *files, unsigned nfiles, char *err,
@@ -27,30 +28,23 @@ int model_config_resolve(const struct catalog *c, const char *vm, const char *ca
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	if (catalog && !catalog_has(c, catalog)) {
-		snprintf(err, errlen, FIELD("provider") ": no catalog '%s' (see 'iorate catalog list')",
-			 catalog);
-		return -ENOENT;
-	}
+	if (catalog && !catalog_has(c, catalog))
+		return err_set(err, errlen, -ENOENT, FIELD("provider") ": no catalog '%s' (see "
+			       "'iorate catalog list')", catalog);
 	m->vm = catalog_find_vm(c, catalog, vm);
 	if (!m->vm) {
 		catalog_suggest(c, "vm", catalog, vm, sub, sizeof(sub));
-		snprintf(err, errlen, FIELD("vm") ": no VM size '%s'%s%s%s%s", vm,
-			 catalog ? " in catalog " : "", catalog ? catalog : "",
-			 *sub ? "; did you mean " : " (see 'iorate catalog list')", sub);
-		if (*sub)
-			strncat(err, "?", errlen - strlen(err) - 1);
-		return -ENOENT;
+		return err_set(err, errlen, -ENOENT, FIELD("vm") ": no VM size '%s'%s%s%s%s%s", vm,
+			       catalog ? " in catalog " : "", catalog ? catalog : "",
+			       *sub ? "; did you mean " : " (see 'iorate catalog list')", sub,
+			       *sub ? "?" : "");
 	}
-	if (nspecs > MODEL_MAX_GROUPS) {
-		snprintf(err, errlen, FIELD("disk") ": at most %d groups of disks", MODEL_MAX_GROUPS);
-		return -EINVAL;
-	}
+	if (nspecs > MODEL_MAX_GROUPS)
+		return err_set(err, errlen, -EINVAL, FIELD("disk") ": at most %d groups of disks",
+			       MODEL_MAX_GROUPS);
 	for (unsigned i = 0; i < nspecs; i++) {
-		if ((ret = model_parse_disk(c, m->vm, specs[i], &m->disks[i], sub, sizeof(sub)))) {
-			snprintf(err, errlen, FIELD("disk") " %s", sub);
-			return ret;
-		}
+		if ((ret = model_parse_disk(c, m->vm, specs[i], &m->disks[i], sub, sizeof(sub))))
+			return err_set(err, errlen, ret, FIELD("disk") " %s", sub);
 		m->ngroups++;
 	}
 	m->cache = cache;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "model/cost.h"
+#include "util/err.h"
 #include "util/field.h"
 #include "util/parse.h"
 
@@ -42,14 +43,13 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 			    same(u->region, q->region) && same(u->currency, q->currency))
 				p = q;
 		}
-		if (!p) {
-			snprintf(err, errlen, "no catalog price for %s %s storage%s%s%s%s; give "
-				 FIELD("write-price") " and " FIELD("gb-price") " ('iorate catalog "
-				 "prices' downloads Azure's)", tier, red, u->region ? " in " : "",
-				 u->region ? u->region : "", u->currency ? " in " : "",
-				 u->currency ? u->currency : "");
-			return -ENOENT;
-		}
+		if (!p)
+			return err_set(err, errlen, -ENOENT, "no catalog price for %s %s "
+				       "storage%s%s%s%s; give " FIELD("write-price") " and "
+				       FIELD("gb-price") " ('iorate catalog prices' downloads "
+				       "Azure's)", tier, red, u->region ? " in " : "",
+				       u->region ? u->region : "", u->currency ? " in " : "",
+				       u->currency ? u->currency : "");
 		if (r->write_per_10k < 0)
 			r->write_per_10k = p->write_per_10k;
 		if (r->per_gb_month < 0)
@@ -178,11 +178,9 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		     t->name, fmt_decimal(pr->q->disk_month, 0, a, sizeof(a)));
 		return 0;
 	}
-	if (!(p = find(pr, t->catalog, "disk", t->name))) {
-		snprintf(err, errlen, "no price for disk %s (%s)%s; give " FIELD("disk-price"),
-			 t->name, t->catalog, where(pr, w, sizeof(w)));
-		return -ENOENT;
-	}
+	if (!(p = find(pr, t->catalog, "disk", t->name)))
+		return err_set(err, errlen, -ENOENT, "no price for disk %s (%s)%s; give "
+			       FIELD("disk-price"), t->name, t->catalog, where(pr, w, sizeof(w)));
 	/* Prices print as the catalog wrote them (fmt_decimal), every digit they have. */
 	if (p->per_month > 0)
 		line(pr, p->per_month * d->count, p, "%u x %s at %s per month", d->count, t->name,
@@ -262,12 +260,11 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 		     fmt_decimal(q->vm_hour, 0, w, sizeof(w)));
 	} else {
 		p = find(&pr, vm->catalog, "vm", vm->name);
-		if (!p || p->per_hour <= 0) {
-			snprintf(err, errlen, "no price for VM %s (%s)%s; give " FIELD("vm-price")
-				 " ('iorate catalog prices' downloads current ones)", vm->name,
-				 vm->catalog, where(&pr, w, sizeof(w)));
-			return -ENOENT;
-		}
+		if (!p || p->per_hour <= 0)
+			return err_set(err, errlen, -ENOENT, "no price for VM %s (%s)%s; give "
+				       FIELD("vm-price") " ('iorate catalog prices' downloads "
+				       "current ones)", vm->name, vm->catalog,
+				       where(&pr, w, sizeof(w)));
 		line(&pr, p->per_hour * hours, p, "%s: %.0f h x %s per hour", vm->name, hours,
 		     fmt_decimal(p->per_hour, 0, w, sizeof(w)));
 	}

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "model/predict.h"
+#include "util/err.h"
 #include "util/field.h"
 #include "util/parse.h"
 
@@ -123,27 +124,23 @@ static int provision_by_mbps(const struct cat_disk *t, double req_iops, double r
 	if (t->mbps_per_gib > 0 && t->mbps_per_gib * d->gib < maxm)
 		maxm = t->mbps_per_gib * d->gib;
 
-	if (req_iops > 0) {
-		snprintf(err, errlen, "%s: %s's IOPS follow its throughput (%g IOPS per %s); give "
-			 "mbps=, not iops=", d->spec, t->name, t->iops_per_mbps, model_mbps_unit(t));
-		return -EINVAL;
-	}
+	if (req_iops > 0)
+		return err_set(err, errlen, -EINVAL, "%s: %s's IOPS follow its throughput (%g IOPS "
+			       "per %s); give mbps=, not iops=", d->spec, t->name,
+			       t->iops_per_mbps, model_mbps_unit(t));
 	if (mbps <= 0)
 		mbps = t->mbps > 0 ? t->mbps : maxm;
 	if (maxm > 0 && mbps > maxm * (1 + 1e-9)) {
 		if (t->mbps_per_gib > 0 && maxm < t->mbps_max)
-			snprintf(err, errlen, "%s: %.0f GiB of %s allow at most %g %s", d->spec,
-				 d->gib, t->name, model_mbps_in_unit(t, maxm), model_mbps_unit(t));
-		else
-			snprintf(err, errlen, "%s: %s allows at most %g %s", d->spec, t->name,
-				 model_mbps_in_unit(t, maxm), model_mbps_unit(t));
-		return -EINVAL;
+			return err_set(err, errlen, -EINVAL,
+				       "%s: %.0f GiB of %s allow at most %g %s", d->spec, d->gib,
+				       t->name, model_mbps_in_unit(t, maxm), model_mbps_unit(t));
+		return err_set(err, errlen, -EINVAL, "%s: %s allows at most %g %s", d->spec,
+			       t->name, model_mbps_in_unit(t, maxm), model_mbps_unit(t));
 	}
-	if (mbps < t->mbps_min * (1 - 1e-9)) {
-		snprintf(err, errlen, "%s: at least %g %s must be provisioned", d->spec,
-			 model_mbps_in_unit(t, t->mbps_min), model_mbps_unit(t));
-		return -EINVAL;
-	}
+	if (mbps < t->mbps_min * (1 - 1e-9))
+		return err_set(err, errlen, -EINVAL, "%s: at least %g %s must be provisioned",
+			       d->spec, model_mbps_in_unit(t, t->mbps_min), model_mbps_unit(t));
 	d->mbps = mbps;
 	d->iops = clampd(t->iops_per_mbps * model_mbps_in_unit(t, mbps), 0, t->iops_max);
 	return 0;
@@ -164,47 +161,41 @@ static int provision(const struct cat_disk *t, const struct cat_vm *vm, double r
 		double need = model_rule_min_gib(t, vm, req_iops);
 
 		if (need > d->gib)
-			snprintf(err, errlen, "%s: %.0f IOPS need at least %.0f GiB of %s (%.0f GiB "
-				 "allow %.0f)", d->spec, req_iops, need, t->name, d->gib, maxi);
-		else
-			snprintf(err, errlen, "%s: %s allows at most %.0f IOPS%s", d->spec, t->name,
-				 model_rule_max_iops(t, vm, t->max_gib > 0 ? t->max_gib : 65536),
-				 vm && !vm->nitro && t->iops_max_without_nitro > 0 ?
-				 " on an instance not built on Nitro" : "");
-		return -EINVAL;
+			return err_set(err, errlen, -EINVAL, "%s: %.0f IOPS need at least %.0f GiB "
+				       "of %s (%.0f GiB allow %.0f)", d->spec, req_iops, need,
+				       t->name, d->gib, maxi);
+		return err_set(err, errlen, -EINVAL, "%s: %s allows at most %.0f IOPS%s", d->spec,
+			       t->name,
+			       model_rule_max_iops(t, vm, t->max_gib > 0 ? t->max_gib : 65536),
+			       vm && !vm->nitro && t->iops_max_without_nitro > 0 ?
+			       " on an instance not built on Nitro" : "");
 	}
 	d->iops = req_iops > 0 ? req_iops : free_iops > 0 ? free_iops : maxi;
-	if (d->iops < min_iops) {
-		snprintf(err, errlen, "%s: at least %.0f IOPS must be provisioned", d->spec,
-			 min_iops);
-		return -EINVAL;
-	}
+	if (d->iops < min_iops)
+		return err_set(err, errlen, -EINVAL, "%s: at least %.0f IOPS must be provisioned",
+			       d->spec, min_iops);
 	maxm = model_rule_max_mbps(t, d->iops);
 	minm = fmax(t->mbps_min, t->mbps_min_per_iops * d->iops);
-	if (t->throughput_follows_iops && req_mbps > 0) {
-		snprintf(err, errlen, "%s: %s's throughput follows its IOPS (%.0f IOPS give %.0f %s); "
-			 "give iops=, not mbps=", d->spec, t->name, d->iops,
-			 model_mbps_in_unit(t, maxm), model_mbps_unit(t));
-		return -EINVAL;
-	}
+	if (t->throughput_follows_iops && req_mbps > 0)
+		return err_set(err, errlen, -EINVAL, "%s: %s's throughput follows its IOPS (%.0f "
+			       "IOPS give %.0f %s); give iops=, not mbps=", d->spec, t->name,
+			       d->iops, model_mbps_in_unit(t, maxm), model_mbps_unit(t));
 	if (t->mbps_mib)
 		mbps *= MIB_MB;
-	if (mbps > maxm * (1 + 1e-9)) {
-		snprintf(err, errlen, "%s: %.0f IOPS allow at most %.0f %s, not %.0f", d->spec,
-			 d->iops, model_mbps_in_unit(t, maxm), model_mbps_unit(t), req_mbps);
-		return -EINVAL;
-	}
+	if (mbps > maxm * (1 + 1e-9))
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %.0f IOPS allow at most %.0f %s, not %.0f", d->spec, d->iops,
+			       model_mbps_in_unit(t, maxm), model_mbps_unit(t), req_mbps);
 	if (mbps > 0 && mbps < minm * (1 - 1e-9)) {
 		/* The least, rounded up to the hundredth, so it is never below what was refused. */
 		double least = ceil(model_mbps_in_unit(t, minm) * 100 - 1e-6) / 100;
 
 		if (t->mbps_min >= t->mbps_min_per_iops * d->iops)
-			snprintf(err, errlen, "%s: at least %g %s must be provisioned, not %g",
-				 d->spec, least, model_mbps_unit(t), req_mbps);
-		else
-			snprintf(err, errlen, "%s: %.0f IOPS need at least %g %s, not %g", d->spec,
-				 d->iops, least, model_mbps_unit(t), req_mbps);
-		return -EINVAL;
+			return err_set(err, errlen, -EINVAL, "%s: at least %g %s must be "
+				       "provisioned, not %g", d->spec, least, model_mbps_unit(t),
+				       req_mbps);
+		return err_set(err, errlen, -EINVAL, "%s: %.0f IOPS need at least %g %s, not %g",
+			       d->spec, d->iops, least, model_mbps_unit(t), req_mbps);
 	}
 	d->mbps = mbps > 0 ? mbps : t->mbps > 0 && !t->throughput_follows_iops ? t->mbps : maxm;
 	d->mbps = clampd(d->mbps, minm, 0);
@@ -223,12 +214,10 @@ static int rule_caps(const struct cat_disk *t, const struct cat_vm *vm, double r
 
 	if (t->provisioned)
 		return provision(t, vm, req_iops, req_mbps, d, err, errlen);
-	if (req_iops > 0 || req_mbps > 0) {
-		snprintf(err, errlen, "%s: %s derives its performance from its size; iops= and mbps= "
-			 "apply to provisioned types (pv2, ultra, gp3, io1, io2, hyperdisk-*)",
-			 d->spec, t->name);
-		return -EINVAL;
-	}
+	if (req_iops > 0 || req_mbps > 0)
+		return err_set(err, errlen, -EINVAL, "%s: %s derives its performance from its "
+			       "size; iops= and mbps= apply to provisioned types (pv2, ultra, "
+			       "gp3, io1, io2, hyperdisk-*)", d->spec, t->name);
 	d->iops = model_rule_max_iops(t, vm, g);
 	if (t->write_iops_per_gib > 0)
 		d->write_iops = clampd(t->write_iops_per_gib * g, t->iops_min, t->iops_max);
@@ -288,17 +277,15 @@ static int local_disk(const struct cat_vm *vm, const char *spec, unsigned count,
 {
 	if (!vm || vm->local_iops <= 0) {
 		if (vm && vm->local_gib > 0)
-			snprintf(err, errlen, "%s: %s's temp disk (%.0f GiB) has no published limits",
-				 spec, vm->name, vm->local_gib);
-		else
-			snprintf(err, errlen, "%s: %s has no local disk with published limits", spec,
-				 vm ? vm->name : "this VM");
-		return -EINVAL;
+			return err_set(err, errlen, -EINVAL, "%s: %s's temp disk (%.0f GiB) has no "
+				       "published limits", spec, vm->name, vm->local_gib);
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %s has no local disk with published limits", spec,
+			       vm ? vm->name : "this VM");
 	}
-	if (count != 1 || size || kv->iops > 0 || kv->mbps > 0 || kv->cache != MODEL_CACHE_DEFAULT) {
-		snprintf(err, errlen, "%s: the local disk takes no count, size, iops= or cache=", spec);
-		return -EINVAL;
-	}
+	if (count != 1 || size || kv->iops > 0 || kv->mbps > 0 || kv->cache != MODEL_CACHE_DEFAULT)
+		return err_set(err, errlen, -EINVAL, "%s: the local disk takes no count, size, "
+			       "iops= or cache=", spec);
 	d->local = true;
 	d->count = 1;
 	d->cache = MODEL_CACHE_NONE;
@@ -334,11 +321,9 @@ static int unknown_type(const struct catalog *c, const char *cat, const char *sp
 	catalog_suggest(c, "disk", cat, type, sug, sizeof(sug));
 	if (!*sug)
 		catalog_suggest(c, "disk", NULL, type, sug, sizeof(sug));
-	snprintf(err, errlen, "%s: no disk type '%s'%s%s%s%s", spec, type, cat ? " in catalog " : "",
-		 cat ? cat : "", *sug ? "; did you mean " : "", *sug ? sug : "");
-	if (*sug)
-		strncat(err, "?", errlen - strlen(err) - 1);
-	return -ENOENT;
+	return err_set(err, errlen, -ENOENT, "%s: no disk type '%s'%s%s%s%s%s", spec, type,
+		       cat ? " in catalog " : "", cat ? cat : "", *sug ? "; did you mean " : "",
+		       *sug ? sug : "", *sug ? "?" : "");
 }
 
 /* Fixed sizes: the catalog's figures, or provisioned within the size (iops=). */
@@ -348,9 +333,8 @@ static int fixed_caps(const struct catalog *c, const struct cat_vm *vm, const st
 	if (d->gib > t->gib + 1e-9) {
 		const struct cat_disk *f = catalog_find_family(c, t->catalog, t->family, d->gib);
 
-		snprintf(err, errlen, "%s: %s holds %.0f GiB%s%s", d->spec, t->name, t->gib,
-			 f ? "; that size needs " : "", f ? f->name : "");
-		return -EINVAL;
+		return err_set(err, errlen, -EINVAL, "%s: %s holds %.0f GiB%s%s", d->spec, t->name,
+			       t->gib, f ? "; that size needs " : "", f ? f->name : "");
 	}
 	if (kv->iops > 0 || kv->mbps > 0)
 		return rule_caps(t, vm, kv->iops, kv->mbps, d, err, errlen);
@@ -364,11 +348,9 @@ static int fixed_caps(const struct catalog *c, const struct cat_vm *vm, const st
 static int bursts(const struct cat_disk *t, struct model_disk *d, char *err, size_t errlen)
 {
 	if (d->ondemand) {
-		if (t->ondemand_iops <= 0) {
-			snprintf(err, errlen, "%s: %s has no on-demand bursting (Premium SSD larger than "
-				 "512 GiB only)", d->spec, t->name);
-			return -EINVAL;
-		}
+		if (t->ondemand_iops <= 0)
+			return err_set(err, errlen, -EINVAL, "%s: %s has no on-demand bursting "
+				       "(Premium SSD larger than 512 GiB only)", d->spec, t->name);
 		d->iops = t->ondemand_iops;
 		d->mbps = t->ondemand_mbps;
 	} else if (t->burst_iops > d->iops || t->burst_mbps > d->mbps || d->burst_mbps > d->mbps) {
@@ -444,16 +426,13 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
 	d->type = t;
 	d->cache = kv.cache;
 	if (t->rule) {
-		if (!size) {
-			snprintf(err, errlen, "%s: %s needs a size, e.g. %s:512GiB", spec, t->name,
-				 t->name);
-			return -EINVAL;
-		}
-		if (d->gib < t->min_gib || (t->max_gib > 0 && d->gib > t->max_gib)) {
-			snprintf(err, errlen, "%s: %s sizes go from %.0f to %.0f GiB", spec, t->name,
-				 t->min_gib, t->max_gib);
-			return -EINVAL;
-		}
+		if (!size)
+			return err_set(err, errlen, -EINVAL, "%s: %s needs a size, e.g. %s:512GiB",
+				       spec, t->name, t->name);
+		if (d->gib < t->min_gib || (t->max_gib > 0 && d->gib > t->max_gib))
+			return err_set(err, errlen, -EINVAL,
+				       "%s: %s sizes go from %.0f to %.0f GiB", spec, t->name,
+				       t->min_gib, t->max_gib);
 		ret = rule_caps(t, vm, kv.iops, kv.mbps, d, err, errlen);
 	} else {
 		ret = fixed_caps(c, vm, t, &kv, d, err, errlen);
@@ -468,10 +447,9 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
 	d->xfer_cached_mbps = t->transfer_cached_mbps;
 	return 0;
 bad:
-	snprintf(err, errlen, "'%s' is not a disk SPEC (expected [Nx]TYPE[:SIZE][:iops=N][:mbps=N]"
-		 "[:burst=ondemand][:cache=MODE], e.g. 2xP30, 16xstandard, gp3:1TiB:iops=6000, "
-		 "P30:cache=readonly)", spec);
-	return -EINVAL;
+	return err_set(err, errlen, -EINVAL, "'%s' is not a disk SPEC (expected "
+		       "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand][:cache=MODE], e.g. "
+		       "2xP30, 16xstandard, gp3:1TiB:iops=6000, P30:cache=readonly)", spec);
 }
 
 /* Each group's host cache: its own, else the configuration's, else its type's default. */
@@ -489,12 +467,12 @@ static int settle_cache(struct model_config *m, struct model_disk *d, char *err,
 	if (d->cache == MODEL_CACHE_NONE || (d->type->cache && vm->cache))
 		return 0;
 	if (own)
-		snprintf(err, errlen, FIELD("disk") " %s: %s does not support host caching", d->spec,
-			 !vm->cache ? vm->name : d->type->name);
-	else
-		snprintf(err, errlen, FIELD("host-cache") " %s: %s does not support host caching",
-			 model_cache_name(d->cache), !vm->cache ? vm->name : d->type->name);
-	return -EINVAL;
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("disk") " %s: %s does not support host caching", d->spec,
+			       !vm->cache ? vm->name : d->type->name);
+	return err_set(err, errlen, -EINVAL,
+		       FIELD("host-cache") " %s: %s does not support host caching",
+		       model_cache_name(d->cache), !vm->cache ? vm->name : d->type->name);
 }
 
 static void find_account(const struct catalog *c, struct model_config *m,
@@ -531,20 +509,16 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 {
 	const struct cat_vm *vm = m->vm;
 
-	if (nlocal && (nlocal > 1 || ndata || nos)) {
-		snprintf(err, errlen, FIELD("disk") " local: the local disk is modelled alone, not "
-			 "striped with other disks");
-		return -EINVAL;
-	}
-	if (nos > 1 || (nos && ndata)) {
-		snprintf(err, errlen, FIELD("disk") " os: a VM has one OS disk, a volume of its own");
-		return -EINVAL;
-	}
-	if (vm->max_disks && ndata > vm->max_disks) {
-		snprintf(err, errlen, FIELD("disk") ": %u data disks, but %s takes at most %u", ndata,
-			 vm->name, vm->max_disks);
-		return -EINVAL;
-	}
+	if (nlocal && (nlocal > 1 || ndata || nos))
+		return err_set(err, errlen, -EINVAL, FIELD("disk") " local: the local disk is "
+			       "modelled alone, not striped with other disks");
+	if (nos > 1 || (nos && ndata))
+		return err_set(err, errlen, -EINVAL, FIELD("disk") " os: a VM has one OS disk, a "
+			       "volume of its own");
+	if (vm->max_disks && ndata > vm->max_disks)
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("disk") ": %u data disks, but %s takes at most %u", ndata,
+			       vm->name, vm->max_disks);
 	/*
 	 * Limits by disk type (Google's per-series tables), over the groups of each type, or of
 	 * every type a "prefix*" entry names (all Hyperdisk volumes together); of disks, then of
@@ -566,13 +540,13 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 			if (n <= t->max)
 				continue;
 			if (!t->max && !gib)
-				snprintf(err, errlen, FIELD("disk") ": %s takes no %s disks", vm->name,
-					 t->type);
-			else
-				snprintf(err, errlen, FIELD("disk") ": %.0f %s%s disks%s, but %s takes at "
-					 "most %u%s", n, gib ? "GiB of " : "", t->type,
-					 together(t->type), vm->name, t->max, gib ? " GiB" : "");
-			return -EINVAL;
+				return err_set(err, errlen, -EINVAL,
+					       FIELD("disk") ": %s takes no %s disks", vm->name,
+					       t->type);
+			return err_set(err, errlen, -EINVAL, FIELD("disk") ": %.0f %s%s disks%s, "
+				       "but %s takes at most %u%s", n, gib ? "GiB of " : "",
+				       t->type, together(t->type), vm->name, t->max,
+				       gib ? " GiB" : "");
 		}
 	return 0;
 }
@@ -584,15 +558,12 @@ int model_check(const struct catalog *c, struct model_config *m, char *err, size
 	enum model_cache summary = MODEL_CACHE_NONE;
 	int ret;
 
-	if (!m->ngroups) {
-		snprintf(err, errlen,
-			 FIELD("disk") ": at least one disk is needed (e.g. " FIELD("disk") " 2xP30)");
-		return -EINVAL;
-	}
-	if (!(m->read_hit >= 0 && m->read_hit <= 100)) {
-		snprintf(err, errlen, FIELD("read-hit") ": a percentage from 0 to 100");
-		return -EINVAL;
-	}
+	if (!m->ngroups)
+		return err_set(err, errlen, -EINVAL, FIELD("disk") ": at least one disk is needed "
+			       "(e.g. " FIELD("disk") " 2xP30)");
+	if (!(m->read_hit >= 0 && m->read_hit <= 100))
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("read-hit") ": a percentage from 0 to 100");
 	m->account = NULL;
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		struct model_disk *d = &m->disks[i];
@@ -605,17 +576,15 @@ int model_check(const struct catalog *c, struct model_config *m, char *err, size
 			nos += d->count;
 		else
 			ndata += d->count;
-		if (d->type->block_express && !vm->block_express) {
-			snprintf(err, errlen, FIELD("disk") " %s: %s runs on EBS Block Express, which %s "
-				 "does not support (io2 does)", d->spec, d->type->name, vm->name);
-			return -EINVAL;
-		}
-		if (d->type->premium && !vm->premium) {
-			snprintf(err, errlen, FIELD("disk") " %s: %s is a premium disk and %s does not "
-				 "take premium storage (use an 's' size such as DS3 or GS2)", d->spec,
-				 d->type->name, vm->name);
-			return -EINVAL;
-		}
+		if (d->type->block_express && !vm->block_express)
+			return err_set(err, errlen, -EINVAL, FIELD("disk") " %s: %s runs on EBS "
+				       "Block Express, which %s does not support (io2 does)",
+				       d->spec, d->type->name, vm->name);
+		if (d->type->premium && !vm->premium)
+			return err_set(err, errlen, -EINVAL, FIELD("disk") " %s: %s is a premium "
+				       "disk and %s does not take premium storage (use an 's' "
+				       "size such as DS3 or GS2)", d->spec, d->type->name,
+				       vm->name);
 		if ((ret = settle_cache(m, d, err, errlen)))
 			return ret;
 		if (summary == MODEL_CACHE_NONE)

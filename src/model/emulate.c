@@ -5,6 +5,7 @@
 
 #include "model/config.h"
 #include "model/emulate.h"
+#include "util/err.h"
 
 /* Splits "CATALOG:VM+SPEC" into buf (at most 255 bytes): *cat (NULL when none), *vm, *spec. */
 static int profile_split(const char *profile, char *buf, size_t len, char **cat, char **vm,
@@ -12,11 +13,10 @@ static int profile_split(const char *profile, char *buf, size_t len, char **cat,
 {
 	char *plus, *colon;
 
-	if (!profile || strlen(profile) >= len || !(plus = strchr(profile, '+'))) {
-		snprintf(err, errlen, "'%s' is not a profile (expected CATALOG:VM+[Nx]DISK, e.g. "
-			 "azure-2015:DS2+2xP30 or aws:m5.large+gp3:1TiB)", profile ? profile : "");
-		return -EINVAL;
-	}
+	if (!profile || strlen(profile) >= len || !(plus = strchr(profile, '+')))
+		return err_set(err, errlen, -EINVAL, "'%s' is not a profile (expected "
+			       "CATALOG:VM+[Nx]DISK, e.g. azure-2015:DS2+2xP30 or "
+			       "aws:m5.large+gp3:1TiB)", profile ? profile : "");
 	strcpy(buf, profile);
 	plus = buf + (plus - profile);
 	*plus = 0;
@@ -81,7 +81,7 @@ int emulate_profile_in(const struct catalog *c, const char *profile, struct job_
 		       unsigned *ndisks, struct job_caps *vm_caps, uint64_t *io_unit, char *err,
 		       size_t errlen)
 {
-	char buf[256], *cat, *vm, *spec;
+	char buf[256], *cat = NULL, *vm = NULL, *spec = NULL;
 	int ret = profile_split(profile, buf, sizeof(buf), &cat, &vm, &spec, err, errlen);
 
 	return ret ? ret : profile_resolve(c, cat, vm, spec, disk_caps, ndisks, vm_caps, io_unit,

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "model/http.h"
+#include "util/err.h"
 
 /*
  * libcurl and what it brings (a TLS library, Kerberos, LDAP, ...) are opened on the first
@@ -116,9 +117,10 @@ static int curl_fail(CURLcode c, const char *url, const char *detail, char *err,
 	default:
 		break;
 	}
-	snprintf(err, errlen, "GET %s: %s%s", url, *detail ? detail : cu.strerror(c), hint);
-	return c == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : c == CURLE_COULDNT_CONNECT ?
-	       -ECONNREFUSED : c == CURLE_COULDNT_RESOLVE_HOST ? -EHOSTUNREACH : -EIO;
+	return err_set(err, errlen,
+		       c == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : c == CURLE_COULDNT_CONNECT ?
+		       -ECONNREFUSED : c == CURLE_COULDNT_RESOLVE_HOST ? -EHOSTUNREACH : -EIO,
+		       "GET %s: %s%s", url, *detail ? detail : cu.strerror(c), hint);
 }
 
 int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errlen)
@@ -129,10 +131,8 @@ int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errle
 
 	if (errlen)
 		err[0] = '\0';
-	if (!cu_ready()) {
-		snprintf(err, errlen, "GET %s: %s", url, cu.why);
-		return -EIO;
-	}
+	if (!cu_ready())
+		return err_set(err, errlen, -EIO, "GET %s: %s", url, cu.why);
 	if (!(t.h = cu.init()))
 		return -ENOMEM;
 	cu.setopt(t.h, CURLOPT_URL, url);
@@ -153,20 +153,18 @@ int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errle
 	cu.cleanup(t.h);
 	if (t.rc) {
 		if (errlen && !err[0])
-			snprintf(err, errlen, "GET %s: %s", url, t.rc == -EFBIG ?
-				 "the answer is larger than a price list page can be" :
-				 strerror(-t.rc));
+			return err_set(err, errlen, t.rc, "GET %s: %s", url, t.rc == -EFBIG ?
+				       "the answer is larger than a price list page can be" :
+				       strerror(-t.rc));
 		return t.rc;
 	}
 	if (c != CURLE_OK)
 		return curl_fail(c, url, detail, err, errlen);
-	if (t.status >= 400 || t.status < 200) {
-		snprintf(err, errlen, "GET %s: HTTP %ld%s", url, t.status,
-			 t.status == 404 ? " (not found)" :
-			 t.status == 429 ? " (too many requests)" :
-			 t.status >= 500 ? " (the server failed)" : "");
-		return -EIO;
-	}
+	if (t.status >= 400 || t.status < 200)
+		return err_set(err, errlen, -EIO, "GET %s: HTTP %ld%s", url, t.status,
+			       t.status == 404 ? " (not found)" :
+			       t.status == 429 ? " (too many requests)" :
+			       t.status >= 500 ? " (the server failed)" : "");
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/gate.h"
 #include "model/import_int.h"
+#include "util/err.h"
 #include "util/jsonout.h"
 
 static const char *const providers[IMPORT_NPROVIDERS] = {"azure", "aws", "gcp"};
@@ -51,12 +52,11 @@ static int detect(json_t *root, const char *name, enum import_provider *p, char 
 	else if (json_is_object(first) && (json_object_get(first, "guestCpus") ||
 					   json_object_get(first, "memoryMb")))
 		*p = IMPORT_GCP;
-	else {
-		snprintf(err, errlen, "%s: %s: expected what '%s', '%s' or '%s' prints", name,
-			 json_is_array(root) && !json_array_size(root) ? "an empty list" :
-			 "not a provider CLI's output", formats[0], formats[1], formats[2]);
-		return -EINVAL;
-	}
+	else
+		return err_set(err, errlen, -EINVAL,
+			       "%s: %s: expected what '%s', '%s' or '%s' prints", name,
+			       json_is_array(root) && !json_array_size(root) ? "an empty list" :
+			       "not a provider CLI's output", formats[0], formats[1], formats[2]);
 	return 0;
 }
 
@@ -84,13 +84,12 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 	struct import_batch b = {.file = name, .source = source, .date = im->date, .err = err,
 				 .errlen = errlen};
 	struct import_file *f;
-	enum import_provider p;
+	enum import_provider p = IMPORT_AZURE;
 	int ret;
 
-	if (!root) {
-		snprintf(err, errlen, "%s:%d:%d: %s", name, je.line, je.column, je.text);
-		return -EINVAL;
-	}
+	if (!root)
+		return err_set(err, errlen, -EINVAL, "%s:%d:%d: %s", name, je.line, je.column,
+			       je.text);
 	if ((ret = detect(root, name, &p, err, errlen)))
 		goto out;
 	snprintf(source, sizeof(source), "imported from %s on %s (%s)", name, im->date, formats[p]);
@@ -281,10 +280,9 @@ int import_mkdirs(const char *dir, char *err, size_t errlen)
 		if (*s != '/' && !end)
 			continue;
 		*s = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST) {
-			ret = -errno;
-			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
-		}
+		if (mkdir(path, 0755) && errno != EEXIST)
+			ret = err_set(err, errlen, -errno, "cannot create %s: %s", path,
+				      strerror(errno));
 		if (end)
 			break;
 		*s = '/';
@@ -337,8 +335,8 @@ static json_t *existing(const char *path, enum import_provider p, char *err, siz
 			 ((v = json_object_get(doc, "disks")) && !json_is_array(v))))
 		why = "'vms' and 'disks' must be arrays";
 	if (why) {
-		snprintf(err, errlen, "%s: %s (an earlier import's file: fix or remove it)", path,
-			 why);
+		(void)err_set(err, errlen, -EINVAL,
+			      "%s: %s (an earlier import's file: fix or remove it)", path, why);
 		json_decref(doc);
 		return NULL;
 	}
@@ -362,8 +360,7 @@ static int write_doc(const char *path, json_t *doc, char *err, size_t errlen)
 	/* Figures in the shortest form that reads back the same: 100.663296, not ...0001. */
 	if (jsonout_dumpf(doc, o.f, JSON_INDENT(1)) || fputc('\n', o.f) == EOF) {
 		gate_out_abort(&o);
-		snprintf(err, errlen, "catalog import: %s: cannot write", path);
-		return -EIO;
+		return err_set(err, errlen, -EIO, "catalog import: %s: cannot write", path);
 	}
 	return gate_out_commit(&o, err, errlen);
 }

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "model/import_int.h"
+#include "util/err.h"
 
 #define GIB 1073741824.0
 
@@ -28,9 +29,8 @@ static int bad(struct import_batch *b, size_t i, const char *name, const char *f
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	snprintf(b->err, b->errlen, "%s: [%zu]%s%.64s%s: %s", b->file, i, name ? " '" : "",
-		 name ? name : "", name ? "'" : "", why);
-	return -EINVAL;
+	return err_set(b->err, b->errlen, -EINVAL, "%s: [%zu]%s%.64s%s: %s", b->file, i,
+		       name ? " '" : "", name ? name : "", name ? "'" : "", why);
 }
 
 json_t *import_entry(const struct import_batch *b, const char *name, const char *alias)
@@ -349,10 +349,9 @@ int import_aws(json_t *root, struct import_batch *b)
 	size_t i;
 	int ret;
 
-	if (!json_is_array(list)) {
-		snprintf(b->err, b->errlen, "%s: 'InstanceTypes': expected an array", b->file);
-		return -EINVAL;
-	}
+	if (!json_is_array(list))
+		return err_set(b->err, b->errlen, -EINVAL, "%s: 'InstanceTypes': expected an array",
+			       b->file);
 	json_array_foreach(list, i, it)
 		if ((ret = aws_type(it, i, b)))
 			return ret;

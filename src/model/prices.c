@@ -14,6 +14,7 @@
 #include "model/http.h"
 #include "model/import.h"
 #include "model/prices.h"
+#include "util/err.h"
 #include "util/field.h"
 #include "util/jsonout.h"
 
@@ -115,18 +116,15 @@ static int azure_query(const struct prices_request *rq, struct prices_azure *a,
 
 		if ((ret = http_get(url, http_buf_sink, &b, err, errlen)) == 0 &&
 		    (ret = prices_azure_page(a, b.data ? b.data : "", &next, why,
-					     sizeof(why)))) {
-			snprintf(err, errlen, "GET %s: page %lu: %s", url, page, why);
-			ret = ret == -EINVAL ? -EBADMSG : ret;
-		}
+					     sizeof(why))))
+			ret = err_set(err, errlen, ret == -EINVAL ? -EBADMSG : ret,
+				      "GET %s: page %lu: %s", url, page, why);
 		r->pages++;
 		progress(rq, service, page, a->items, 0, b.len);
 		http_buf_free(&b);
-		if (!ret && next && (!strcmp(next, url) || page >= MAX_PAGES)) {
-			snprintf(err, errlen, "GET %s: NextPageLink leads back or past %d pages",
-				 url, MAX_PAGES);
-			ret = -ELOOP;
-		}
+		if (!ret && next && (!strcmp(next, url) || page >= MAX_PAGES))
+			ret = err_set(err, errlen, -ELOOP, "GET %s: NextPageLink leads back or "
+				      "past %d pages", url, MAX_PAGES);
 		free(url);
 		url = next;
 		next = NULL;
@@ -217,10 +215,9 @@ static int aws_offer(const struct prices_request *rq, struct prices_aws *a, cons
 
 	snprintf(what, sizeof(what), "%s %s", offer, rq->region);
 	/* An offer the service index does not list is not read. */
-	if ((ret = prices_aws_offer_url(index, offer, &rel, why, sizeof(why)))) {
-		snprintf(err, errlen, "GET %s/offers/v1.0/aws/index.json: %s", base, why);
-		return ret == -EINVAL ? -EBADMSG : ret;
-	}
+	if ((ret = prices_aws_offer_url(index, offer, &rel, why, sizeof(why))))
+		return err_set(err, errlen, ret == -EINVAL ? -EBADMSG : ret,
+			       "GET %s/offers/v1.0/aws/index.json: %s", base, why);
 	if (!rel)
 		return 0;
 	if (!(url = join(base, rel, false))) {
@@ -235,7 +232,7 @@ static int aws_offer(const struct prices_request *rq, struct prices_aws *a, cons
 		if (ret == -ENOENT && strcmp(offer, "AmazonEC2"))
 			ret = 0;
 		else
-			snprintf(err, errlen, "GET %s: %s", url, why);
+			(void)err_set(err, errlen, ret, "GET %s: %s", url, why);
 		goto out;
 	}
 	if (!(csv = join(base, region, true))) {
@@ -250,9 +247,9 @@ static int aws_offer(const struct prices_request *rq, struct prices_aws *a, cons
 	why[0] = '\0';
 	if ((ret = http_get(csv, csv_sink, &c, err, errlen))) {
 		if (why[0])
-			snprintf(err, errlen, "GET %s: %s", csv, why);
+			(void)err_set(err, errlen, ret, "GET %s: %s", csv, why);
 	} else if ((ret = prices_aws_finish(a, why, sizeof(why)))) {
-		snprintf(err, errlen, "GET %s: %s", csv, why);
+		(void)err_set(err, errlen, ret, "GET %s: %s", csv, why);
 	}
 	r->pages++;
 	progress(rq, what, r->pages, a->rows, 0, c.bytes);
@@ -289,11 +286,10 @@ static int aws(const struct prices_request *rq, json_t **prices, struct prices_r
 		goto out;
 	for (size_t k = 0; k < 2 && !ret; k++)
 		ret = aws_offer(rq, &a, base, b.data ? b.data : "", offers[k], r, err, errlen);
-	if (!ret && !json_object_size(a.vms) && !json_object_size(a.disks)) {
-		snprintf(err, errlen, "GET %s: no on-demand Linux or EBS price for region %s",
-			 url, rq->region);
-		ret = -ENOENT;
-	}
+	if (!ret && !json_object_size(a.vms) && !json_object_size(a.disks))
+		ret = err_set(err, errlen, -ENOENT,
+			      "GET %s: no on-demand Linux or EBS price for region %s", url,
+			      rq->region);
 	r->items = a.rows;
 	if (!ret && !(*prices = prices_aws_list(&a, &r->vms, &r->disks)))
 		ret = -ENOMEM;
@@ -327,8 +323,8 @@ static int keep(const struct prices_request *rq, const char *cur, json_t *prices
 	if ((ret = gate_out_open(&o, "catalog prices", r->path, err, errlen)) == 0) {
 		if (jsonout_dumpf(doc, o.f, JSON_INDENT(1)) || fputc('\n', o.f) == EOF) {
 			gate_out_abort(&o);
-			snprintf(err, errlen, "catalog prices: %s: cannot write", r->path);
-			ret = -EIO;
+			ret = err_set(err, errlen, -EIO, "catalog prices: %s: cannot write",
+				      r->path);
 		} else {
 			ret = gate_out_commit(&o, err, errlen);
 		}
@@ -346,31 +342,26 @@ int prices_fetch(const struct prices_request *rq, struct prices_result *r, char 
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	if (!strcmp(rq->provider, "gcp")) {
-		snprintf(err, errlen, "GCP's public price list (the Cloud Billing Catalog API) "
-			 "cannot be read without an API key, and iorate reads only lists published "
-			 "without one: GCP prices stay the built-in ones (docs/catalog.md)");
-		return -ENOTSUP;
-	}
-	if (strcmp(rq->provider, "azure") && strcmp(rq->provider, "aws")) {
-		snprintf(err, errlen, FIELD("provider") ": '%s' is not azure, aws or gcp",
-			 rq->provider);
-		return -EINVAL;
-	}
-	if (!word(rq->region, 40) || !word(cur, 3) || strlen(cur) != 3) {
-		snprintf(err, errlen, "%s", !word(rq->region, 40) ?
-			 FIELD("region") ": expected a region name such as northeurope or "
-			 "us-east-1" :
-			 FIELD("currency") ": expected a three-letter currency code such as GBP");
-		return -EINVAL;
-	}
+	if (!strcmp(rq->provider, "gcp"))
+		return err_set(err, errlen, -ENOTSUP, "GCP's public price list (the Cloud Billing "
+			       "Catalog API) cannot be read without an API key, and iorate "
+			       "reads only lists published without one: GCP prices stay the "
+			       "built-in ones (docs/catalog.md)");
+	if (strcmp(rq->provider, "azure") && strcmp(rq->provider, "aws"))
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("provider") ": '%s' is not azure, aws or gcp", rq->provider);
+	if (!word(rq->region, 40) || !word(cur, 3) || strlen(cur) != 3)
+		return err_set(err, errlen, -EINVAL, "%s", !word(rq->region, 40) ?
+			       FIELD("region") ": expected a region name such as northeurope or "
+			       "us-east-1" :
+			       FIELD("currency") ": expected a three-letter currency code such "
+			       "as GBP");
 	for (size_t i = 0; i < 4; i++)
 		upper[i] = (char)toupper((unsigned char)cur[i]);
 	cur = upper;
-	if (!strcmp(rq->provider, "aws") && strcmp(cur, "USD")) {
-		snprintf(err, errlen, FIELD("currency") ": AWS's price list is in USD only");
-		return -EINVAL;
-	}
+	if (!strcmp(rq->provider, "aws") && strcmp(cur, "USD"))
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("currency") ": AWS's price list is in USD only");
 	kept_before(rq, cur, r);
 	ret = !strcmp(rq->provider, "azure") ? azure(rq, cur, &prices, r, err, errlen) :
 	      aws(rq, &prices, r, err, errlen);

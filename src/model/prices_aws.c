@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "model/prices.h"
+#include "util/err.h"
 
 #define MIB_MB 1.048576
 #define MAX_LINE (256 * 1024)
@@ -216,11 +217,9 @@ static int header(struct prices_aws *a, char **f, size_t n, char *err, size_t er
 			if (!strcasecmp(f[k], col_names[c]))
 				a->col[c] = (int)k;
 	}
-	if (a->col[C_TERM] < 0 || a->col[C_PRICE] < 0 || a->col[C_USAGE] < 0) {
-		snprintf(err, errlen, "the header row has no TermType, PricePerUnit or usageType "
-			 "column");
-		return -EINVAL;
-	}
+	if (a->col[C_TERM] < 0 || a->col[C_PRICE] < 0 || a->col[C_USAGE] < 0)
+		return err_set(err, errlen, -EINVAL, "the header row has no TermType, PricePerUnit "
+			       "or usageType column");
 	a->header = true;
 	return 0;
 }
@@ -237,11 +236,9 @@ static int line(struct prices_aws *a, char *s, char *err, size_t errlen)
 		return row(a, f, n);
 	if (!strcmp(f[0], "SKU"))
 		return header(a, f, n, err, errlen);
-	if (++a->rows > MAX_PREAMBLE) {
-		snprintf(err, errlen, "no header row (\"SKU\",...) in the first %d lines: not an "
-			 "offer file in CSV", MAX_PREAMBLE);
-		return -EINVAL;
-	}
+	if (++a->rows > MAX_PREAMBLE)
+		return err_set(err, errlen, -EINVAL, "no header row (\"SKU\",...) in the first %d "
+			       "lines: not an offer file in CSV", MAX_PREAMBLE);
 	return 0;
 }
 
@@ -253,11 +250,9 @@ static int room(struct prices_aws *a, char *err, size_t errlen)
 
 	if (a->len + 2 <= a->cap)
 		return 0;
-	if (cap > MAX_LINE) {
-		snprintf(err, errlen, "a line longer than %d bytes: not an offer file in CSV",
-			 MAX_LINE);
-		return -EINVAL;
-	}
+	if (cap > MAX_LINE)
+		return err_set(err, errlen, -EINVAL,
+			       "a line longer than %d bytes: not an offer file in CSV", MAX_LINE);
 	if (!(p = realloc(a->line, cap)))
 		return -ENOMEM;
 	a->line = p;
@@ -295,10 +290,8 @@ int prices_aws_finish(struct prices_aws *a, char *err, size_t errlen)
 		if ((ret = line(a, a->line, err, errlen)))
 			return ret;
 	}
-	if (!a->header) {
-		snprintf(err, errlen, "no header row: not an offer file in CSV");
-		return -EINVAL;
-	}
+	if (!a->header)
+		return err_set(err, errlen, -EINVAL, "no header row: not an offer file in CSV");
 	return 0;
 }
 
@@ -354,15 +347,12 @@ static int index_url(const char *text, const char *a, const char *b, const char 
 	json_t *root = json_loads(text, 0, &je), *v;
 
 	*url = NULL;
-	if (!root) {
-		snprintf(err, errlen, "not JSON (line %d: %s)", je.line, je.text);
-		return -EINVAL;
-	}
+	if (!root)
+		return err_set(err, errlen, -EINVAL, "not JSON (line %d: %s)", je.line, je.text);
 	v = json_object_get(json_object_get(json_object_get(root, a), b), key);
 	if (v && !json_is_string(v)) {
 		json_decref(root);
-		snprintf(err, errlen, "'%s.%s.%s': expected a URL", a, b, key);
-		return -EINVAL;
+		return err_set(err, errlen, -EINVAL, "'%s.%s.%s': expected a URL", a, b, key);
 	}
 	if (v && !(*url = strdup(json_string_value(v)))) {
 		json_decref(root);
@@ -383,9 +373,8 @@ int prices_aws_region_url(const char *index, const char *region, char **url, cha
 {
 	int ret = index_url(index, "regions", region, "currentVersionUrl", url, err, errlen);
 
-	if (!ret && !*url) {
-		snprintf(err, errlen, "the region index lists no region '%s'", region);
-		return -ENOENT;
-	}
+	if (!ret && !*url)
+		return err_set(err, errlen, -ENOENT, "the region index lists no region '%s'",
+			       region);
 	return ret;
 }

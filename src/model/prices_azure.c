@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "model/prices.h"
+#include "util/err.h"
 
 #define HOURS 730 /* a month, as the Azure pricing calculator counts it */
 
@@ -205,16 +206,13 @@ static int item(struct prices_azure *a, json_t *it, size_t i, char *err, size_t 
 	double p;
 
 	if (!json_is_object(it) || !json_is_number(price) || !isfinite(json_number_value(price)) ||
-	    json_number_value(price) < 0) {
-		snprintf(err, errlen, "Items[%zu]: expected an object with a retailPrice", i);
-		return -EINVAL;
-	}
-	if (strcasecmp(str(it, "currencyCode"), a->currency)) {
-		snprintf(err, errlen, "Items[%zu]: priced in '%.8s', not %s as asked (is the "
-			 "currency one the API supports?)", i, str(it, "currencyCode"),
-			 a->currency);
-		return -EINVAL;
-	}
+	    json_number_value(price) < 0)
+		return err_set(err, errlen, -EINVAL,
+			       "Items[%zu]: expected an object with a retailPrice", i);
+	if (strcasecmp(str(it, "currencyCode"), a->currency))
+		return err_set(err, errlen, -EINVAL, "Items[%zu]: priced in '%.8s', not %s as "
+			       "asked (is the currency one the API supports?)", i,
+			       str(it, "currencyCode"), a->currency);
 	a->items++;
 	p = json_number_value(price);
 	if (strcasecmp(str(it, "type"), "Consumption") ||
@@ -244,16 +242,13 @@ int prices_azure_page(struct prices_azure *a, const char *text, char **next, cha
 	int ret = 0;
 
 	*next = NULL;
-	if (!root) {
-		snprintf(err, errlen, "not JSON (line %d: %s)", je.line, je.text);
-		return -EINVAL;
-	}
+	if (!root)
+		return err_set(err, errlen, -EINVAL, "not JSON (line %d: %s)", je.line, je.text);
 	items = json_object_get(root, "Items");
 	link = json_object_get(root, "NextPageLink");
-	if (!json_is_array(items) || (link && !json_is_null(link) && !json_is_string(link))) {
-		snprintf(err, errlen, "expected {\"Items\": [...], \"NextPageLink\": ...}");
-		ret = -EINVAL;
-	}
+	if (!json_is_array(items) || (link && !json_is_null(link) && !json_is_string(link)))
+		ret = err_set(err, errlen, -EINVAL,
+			      "expected {\"Items\": [...], \"NextPageLink\": ...}");
 	json_array_foreach(items, i, it)
 		if (!ret)
 			ret = item(a, it, i, err, errlen);
