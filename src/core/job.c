@@ -338,12 +338,11 @@ int job_check_memory(const struct job *j, uint64_t avail, char *err, size_t errl
 		return 0;
 	if (j->ntargets > 1)
 		snprintf(t, sizeof(t), "%u targets x ", j->ntargets);
-	snprintf(err, errlen,
-		 "%s" FIELD("threads") " %u x " FIELD("depth") " %u x " FIELD("bs")
-		 " %s: needs %s for buffers and histograms, more than the %s available",
-		 t, j->threads, j->depth, fmt_size(j->bs, b, sizeof(b)),
-		 fmt_mib(need, n, sizeof(n)), fmt_mib(avail, a, sizeof(a)));
-	return -EINVAL;
+	return err_set(err, errlen, -EINVAL,
+		       "%s" FIELD("threads") " %u x " FIELD("depth") " %u x " FIELD("bs")
+		       " %s: needs %s for buffers and histograms, more than the %s available",
+		       t, j->threads, j->depth, fmt_size(j->bs, b, sizeof(b)),
+		       fmt_mib(need, n, sizeof(n)), fmt_mib(avail, a, sizeof(a)));
 }
 
 /* A block-size mix: each size as bs is checked, the shares add up to 100. */

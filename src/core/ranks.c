@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/err.h"
+
 int ranks_expand(const char *tmpl, unsigned rank, const char *host, char *out, size_t outlen,
 		 char *err, size_t errlen)
 {
@@ -28,16 +30,15 @@ int ranks_expand(const char *tmpl, unsigned rank, const char *host, char *out, s
 			case '%':
 				break;
 			default:
-				snprintf(err, errlen, "%s: '%%%.1s' is not %%r (rank), %%h (host) or %%%%",
-					 tmpl, p[1] ? p + 1 : "");
-				return -EINVAL;
+				return err_set(err, errlen, -EINVAL, "%s: '%%%.1s' is not %%r "
+					       "(rank), %%h (host) or %%%%", tmpl,
+					       p[1] ? p + 1 : "");
 			}
 			p++;
 		}
-		if (n + len >= outlen) {
-			snprintf(err, errlen, "%s: the expanded path is too long", tmpl);
-			return -ENAMETOOLONG;
-		}
+		if (n + len >= outlen)
+			return err_set(err, errlen, -ENAMETOOLONG,
+				       "%s: the expanded path is too long", tmpl);
 		memcpy(out + n, add, len);
 		n += len;
 	}

@@ -14,6 +14,7 @@
 
 #include "core/result_json.h"
 #include "core/result_json_int.h"
+#include "util/err.h"
 #include "util/parse.h"
 
 int rd_fail(struct rd *rd, const char *key, const char *fmt, ...)
@@ -27,18 +28,15 @@ int rd_fail(struct rd *rd, const char *key, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (rd->err && rd->errlen)
-		snprintf(rd->err, rd->errlen, "%s%s%s%s%s", rd->path, rd->path[0] && key ? "." : "",
-			 key ? key : "", rd->path[0] || key ? ": " : "", msg);
-	return rd->rc;
+	return err_set(rd->err, rd->errlen, rd->rc, "%s%s%s%s%s", rd->path,
+		       rd->path[0] && key ? "." : "", key ? key : "",
+		       rd->path[0] || key ? ": " : "", msg);
 }
 
 int rd_nomem(struct rd *rd)
 {
-	if (!rd->rc && rd->err && rd->errlen)
-		snprintf(rd->err, rd->errlen, "out of memory");
 	if (!rd->rc)
-		rd->rc = -ENOMEM;
+		rd->rc = err_set(rd->err, rd->errlen, -ENOMEM, "out of memory");
 	return rd->rc;
 }
 

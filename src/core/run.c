@@ -30,6 +30,7 @@
 #include "core/zbd.h"
 #include "engine/engine.h"
 #include "util/clock.h"
+#include "util/err.h"
 #include "util/field.h"
 #include "util/parse.h"
 
@@ -127,12 +128,10 @@ static int worker_zbd_new(struct run *run, struct worker *w, unsigned ti, unsign
 	struct zbd_set *s;
 	int r;
 
-	if (t->is_blockdev && zoned_device(t->dev)) {
-		snprintf(err, errlen, "%s: a zoned block device: iorate emulates zones on files and "
-			 "devices that are not zoned, and does not manage a device's own",
-			 t->path);
-		return -EINVAL;
-	}
+	if (t->is_blockdev && zoned_device(t->dev))
+		return err_set(err, errlen, -EINVAL, "%s: a zoned block device: iorate emulates "
+			       "zones on files and devices that are not zoned, and does not "
+			       "manage a device's own", t->path);
 	/* A target that is not opened (the null engine) is known by its path alone. */
 	for (const char *c = t->path; !t->id.ino && c && *c; c++)
 		ino = (ino ^ (unsigned char)*c) * 0x100000001b3ull;
@@ -436,44 +435,33 @@ static int choose_engine(struct run *run, char *err, size_t errlen)
 
 	if (!name[0]) {
 		name = runner_default_engine(why, sizeof(why));
-		if (!strcmp(name, "sync") && job->depth > 1) {
-			snprintf(err, errlen, FIELD("depth") " %u needs an asynchronous engine, and io_uring is "
-				 "unavailable here; use " FIELD("engine") " aio or " FIELD("depth") " 1", job->depth);
-			return -EINVAL;
-		}
+		if (!strcmp(name, "sync") && job->depth > 1)
+			return err_set(err, errlen, -EINVAL, FIELD("depth") " %u needs an "
+				       "asynchronous engine, and io_uring is unavailable here; use "
+				       FIELD("engine") " aio or " FIELD("depth") " 1", job->depth);
 	} else {
 		snprintf(why, sizeof(why), "asked for");
 	}
-	if (!(run->ops = engine_find(name))) {
-		snprintf(err, errlen, FIELD("engine") ": '%s' is not an engine of this build (%s)", name,
-			 engine_names());
-		return -EINVAL;
-	}
-	if (job->cmdprio.on && !(run->ops->flags & ENGINE_IOPRIO)) {
-		snprintf(err, errlen, "%s: needs an engine that gives each I/O its own priority "
-			 "(uring or aio), not %s", job->cmdprio.nsplit[0] ? FIELD("cmdprio-split") :
-			 FIELD("cmdprio"), name);
-		return -EINVAL;
-	}
-	if (job->atomic && !(run->ops->flags & ENGINE_ATOMIC)) {
-		snprintf(err, errlen, FIELD("atomic") ": the %s engine cannot issue atomic writes (sync, "
-			 "uring and aio can)", name);
-		return -EINVAL;
-	}
-	if (job->sqpoll && strcmp(name, "uring")) {
-		snprintf(err, errlen, FIELD("sqpoll") ": io_uring's polling thread needs the uring "
-			 "engine, not %s", name);
-		return -EINVAL;
-	}
+	if (!(run->ops = engine_find(name)))
+		return err_set(err, errlen, -EINVAL, FIELD("engine") ": '%s' is not an engine of "
+			       "this build (%s)", name, engine_names());
+	if (job->cmdprio.on && !(run->ops->flags & ENGINE_IOPRIO))
+		return err_set(err, errlen, -EINVAL, "%s: needs an engine that gives each I/O its "
+			       "own priority (uring or aio), not %s", job->cmdprio.nsplit[0] ?
+			       FIELD("cmdprio-split") : FIELD("cmdprio"), name);
+	if (job->atomic && !(run->ops->flags & ENGINE_ATOMIC))
+		return err_set(err, errlen, -EINVAL, FIELD("atomic") ": the %s engine cannot issue "
+			       "atomic writes (sync, uring and aio can)", name);
+	if (job->sqpoll && strcmp(name, "uring"))
+		return err_set(err, errlen, -EINVAL, FIELD("sqpoll") ": io_uring's polling thread "
+			       "needs the uring engine, not %s", name);
 	int r = engine_probe(run->ops);
-	if (r) {
-		snprintf(err, errlen, FIELD("engine") ": %s does not work here: %s", name, strerror(-r));
-		return r;
-	}
-	if (job_trims(job) && run->ops->flags & ENGINE_NO_IO) {
-		snprintf(err, errlen, FIELD("engine") ": %s moves no bytes and cannot trim", name);
-		return -EINVAL;
-	}
+	if (r)
+		return err_set(err, errlen, r, FIELD("engine") ": %s does not work here: %s", name,
+			       strerror(-r));
+	if (job_trims(job) && run->ops->flags & ENGINE_NO_IO)
+		return err_set(err, errlen, -EINVAL,
+			       FIELD("engine") ": %s moves no bytes and cannot trim", name);
 	snprintf(res->engine, sizeof(res->engine), "%s", name);
 	snprintf(res->engine_why, sizeof(res->engine_why), "%s", why);
 	snprintf(res->job.engine, sizeof(res->job.engine), "%s", name);
@@ -486,11 +474,11 @@ static int trim_probe(const struct target *t, const char *path, char *err, size_
 	int r = t->fd < 0 ? -EBADF : worker_trim_probe(t->fd, t->is_blockdev, t->size);
 
 	if (r)
-		snprintf(err, errlen, "%s: cannot trim it (" FIELD("trim") "): %s%s", path,
-			 strerror(-r), r != -EOPNOTSUPP ? "" : t->is_blockdev
-				 ? " (the device does not discard)"
-				 : " (its filesystem cannot punch holes)");
-	return r;
+		return err_set(err, errlen, r, "%s: cannot trim it (" FIELD("trim") "): %s%s", path,
+			       strerror(-r), r != -EOPNOTSUPP ? "" : t->is_blockdev
+				       ? " (the device does not discard)"
+				       : " (its filesystem cannot punch holes)");
+	return 0;
 }
 
 static int open_targets(struct run *run, const struct runner_hooks *hooks, char *err,
@@ -544,18 +532,18 @@ static void collect_errors(struct run *run, char *err, size_t errlen, int *rc)
 		*rc = w->err;
 		/* --latency-target at depth 1 with every I/O to keep within it: no I/O failed. */
 		if (w->lt && w->lt->fatal) {
-			snprintf(err, errlen, "%s: an I/O took %.3f ms at depth 1, above "
-				 FIELD("latency-target") " %.3f ms (with " FIELD("latency-percentile")
-				 " 100 every I/O must keep within it)",
-				 run->job->targets[w->err_target], (double)w->lt->over_ns / 1e6,
-				 (double)w->lt->target_ns / 1e6);
+			(void)err_set(err, errlen, w->err,
+				      "%s: an I/O took %.3f ms at depth 1, above "
+				      FIELD("latency-target") " %.3f ms (with "
+				      FIELD("latency-percentile") " 100 every I/O must keep "
+				      "within it)", run->job->targets[w->err_target],
+				      (double)w->lt->over_ns / 1e6, (double)w->lt->target_ns / 1e6);
 			return;
 		}
-		snprintf(err, errlen, "%s: %s failed at offset %llu: %s",
-			 run->job->targets[w->err_target],
-			 w->err_write == IO_TRIM ? "trim" : w->err_write ? "write" : "read",
-			 (unsigned long long)w->err_offset, strerror(-w->err));
-		*rc = w->err;
+		*rc = err_set(err, errlen, w->err, "%s: %s failed at offset %llu: %s",
+			      run->job->targets[w->err_target],
+			      w->err_write == IO_TRIM ? "trim" : w->err_write ? "write" : "read",
+			      (unsigned long long)w->err_offset, strerror(-w->err));
 		return;
 	}
 }
@@ -621,12 +609,10 @@ static int enough_files(struct run *run, char *err, size_t errlen)
 
 	if (run->ops->flags & ENGINE_NO_IO || getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= need)
 		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need) {
-		snprintf(err, errlen, "%u targets need about %llu open files, and the limit is "
-			 "%llu (ulimit -Hn)", run->job->ntargets, (unsigned long long)need,
-			 (unsigned long long)rl.rlim_max);
-		return -EMFILE;
-	}
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
+		return err_set(err, errlen, -EMFILE, "%u targets need about %llu open files, and "
+			       "the limit is %llu (ulimit -Hn)", run->job->ntargets,
+			       (unsigned long long)need, (unsigned long long)rl.rlim_max);
 	rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need * 2 ? need * 2
 									    : rl.rlim_max;
 	return setrlimit(RLIMIT_NOFILE, &rl) ? -errno : 0;
@@ -645,14 +631,11 @@ int run_prepare(struct run *run, const struct runner_hooks *hooks)
 		run->res->interrupted = true;
 		return -EINTR;
 	}
-	if ((rc = throttle_set_new(run->job, &run->throttles))) {
-		snprintf(err, errlen, "cannot set up the emulated caps: %s", strerror(-rc));
-		return rc;
-	}
-	if ((rc = workload_shape_new(run->job, &run->shape))) {
-		snprintf(err, errlen, "cannot set up the workload: %s", strerror(-rc));
-		return rc;
-	}
+	if ((rc = throttle_set_new(run->job, &run->throttles)))
+		return err_set(err, errlen, rc, "cannot set up the emulated caps: %s",
+			       strerror(-rc));
+	if ((rc = workload_shape_new(run->job, &run->shape)))
+		return err_set(err, errlen, rc, "cannot set up the workload: %s", strerror(-rc));
 	if (run->job->trace_path &&
 	    (rc = gate_out_open(&run->trace, FIELD("trace"), run->job->trace_path, err, errlen)))
 		return rc;
@@ -885,8 +868,7 @@ int run_release(struct run *run)
 		char terr[256];
 		int tr = gate_out_commit(&run->trace, terr, sizeof(terr));
 		if (tr && !rc) {
-			rc = tr;
-			snprintf(err, errlen, "%s", terr);
+			rc = err_set(err, errlen, tr, "%s", terr);
 		} else if (tr) {
 			result_add_note(res, "%s", terr);
 		}

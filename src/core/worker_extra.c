@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/worker.h"
+#include "util/err.h"
 #include "util/field.h"
 
 int worker_extra_new(struct worker *w, const struct job *job)
@@ -172,9 +173,8 @@ int run_ioprio_enter(const struct job *job, int *saved, char *err, size_t errlen
 		int e = errno;
 		char name[16];
 		*saved = -1;
-		snprintf(err, errlen, FIELD("ioprio") " %s: the kernel refused it: %s",
-			 job_ioprio_name(job, name, sizeof(name)), strerror(e));
-		return -e;
+		return err_set(err, errlen, -e, FIELD("ioprio") " %s: the kernel refused it: %s",
+			       job_ioprio_name(job, name, sizeof(name)), strerror(e));
 	}
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "util/err.h"
 #include "util/field.h"
 
 struct zbd_set {
@@ -22,7 +23,7 @@ struct zbd_set {
 	uint64_t resets;
 };
 
-#define FAIL(...) (snprintf(err, errlen, __VA_ARGS__), -EINVAL)
+#define FAIL(...) err_set(err, errlen, -EINVAL, __VA_ARGS__)
 
 int zbd_set_get(struct zbd_set **sets, dev_t dev, ino_t ino, uint64_t size,
 		const struct zbd_params *p, struct zbd_set **out, char *err, size_t errlen)
