@@ -15,6 +15,7 @@
 #include "model/prices.h"
 #include "report/catalog_fmt.h"
 #include "report/progress.h"
+#include "util/err.h"
 
 static int catalog_main(int argc, char **argv);
 
@@ -131,7 +132,7 @@ static char *slurp(const char *path, char *err, size_t errlen)
 	ssize_t n;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		(void)err_set(err, errlen, -errno, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	n = getdelim(&text, &len, '\0', f);
@@ -139,7 +140,7 @@ static char *slurp(const char *path, char *err, size_t errlen)
 		free(text);
 		text = strdup(""); /* an empty file */
 	} else if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		(void)err_set(err, errlen, -errno, "%s: %s", path, strerror(errno));
 		free(text);
 		text = NULL;
 	}

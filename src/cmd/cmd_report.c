@@ -19,6 +19,7 @@
 #include "report/html.h"
 #include "report/png.h"
 #include "store/history.h"
+#include "util/err.h"
 #include "util/parse.h"
 
 struct collect {
@@ -139,10 +140,9 @@ static json_t *load_doc(const char *path, int *rc, char *err, size_t len)
 	json_t *doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
 
 	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
-	if (!doc) {
-		snprintf(err, len, "%s: %s%s", path, je.line > 0 ? "not JSON: " : "", je.text);
-		*rc = je.line > 0 ? -EINVAL : -EIO;
-	}
+	if (!doc)
+		*rc = err_set(err, len, je.line > 0 ? -EINVAL : -EIO, "%s: %s%s", path,
+			      je.line > 0 ? "not JSON: " : "", je.text);
 	return doc;
 }
 
@@ -207,16 +207,14 @@ static int png_chart(void *arg, const char *name, const char *svg, size_t len)
 	struct gate_out o;
 	int r;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s.png", p->dir, name) >= sizeof(path)) {
-		snprintf(p->err, sizeof(p->err), "--png %s: %s", p->dir, strerror(ENAMETOOLONG));
-		return -ENAMETOOLONG;
-	}
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s.png", p->dir, name) >= sizeof(path))
+		return err_set(p->err, sizeof(p->err), -ENAMETOOLONG, "--png %s: %s", p->dir,
+			       strerror(ENAMETOOLONG));
 	if ((r = gate_out_open(&o, "--png", path, p->err, sizeof(p->err))))
 		return r;
 	if ((r = report_png_write(o.f, svg, len, why, sizeof(why)))) {
 		gate_out_abort(&o);
-		snprintf(p->err, sizeof(p->err), "--png %s: %s", path, why);
-		return r;
+		return err_set(p->err, sizeof(p->err), r, "--png %s: %s", path, why);
 	}
 	if ((r = gate_out_commit(&o, p->err, sizeof(p->err))))
 		return r;

@@ -72,8 +72,8 @@ int compat_set(const struct compat_to *t, const char *flag, bool is_default, con
 		s.note = *text ? text : NULL;
 	}
 	if ((r = t->sink->set(t->sink->arg, &s, why, sizeof(why))))
-		snprintf(t->err, t->errlen, "%s%s: %s", is_default ? "default " : "", flag,
-			 why[0] ? why : strerror(-r));
+		(void)err_set(t->err, t->errlen, r, "%s%s: %s", is_default ? "default " : "", flag,
+			      why[0] ? why : strerror(-r));
 	else
 		explain_setting(t->ex, &s);
 	if (!r && !is_default)

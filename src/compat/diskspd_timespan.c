@@ -426,8 +426,8 @@ static void where(struct prof *P, unsigned its, unsigned itg)
 	char *old = strdup(P->err);
 
 	if (old)
-		snprintf(P->err, P->errlen, "%s: TimeSpan %u, target %u: %s", P->path, its, itg,
-			 old);
+		(void)err_set(P->err, P->errlen, 0, "%s: TimeSpan %u, target %u: %s", P->path, its,
+			      itg, old);
 	free(old);
 }
 

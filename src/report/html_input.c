@@ -10,6 +10,7 @@
 #include "core/result_json.h"
 #include "report/chart_int.h"
 #include "report/html_int.h"
+#include "util/err.h"
 #include "util/parse.h"
 
 void html_input_init(struct html_input *in)
@@ -168,16 +169,15 @@ int html_input_add_doc(struct html_input *in, const json_t *doc, const char *sou
 	if (rc)
 		return rc;
 	if (!n) {
-		snprintf(err, errlen, "holds no run (expected the JSON of 'iorate run --json', "
-				      "'sweep --json' or 'mark --json')");
-		rc = -ENODATA;
+		rc = err_set(err, errlen, -ENODATA, "holds no run (expected the JSON of 'iorate "
+			     "run --json', 'sweep --json' or 'mark --json')");
 	} else if (json_object_get(doc, "params") || json_object_get(doc, "jobs")) {
 		rc = html_input_add(in, &sets[0], NULL, source);
 	} else {
 		rc = add_table(in, doc, sets, n, source);
 	}
 	if (rc == -ENOMEM)
-		snprintf(err, errlen, "out of memory");
+		(void)err_set(err, errlen, rc, "out of memory");
 	result_sets_free(sets, n);
 	return rc;
 }

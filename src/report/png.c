@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "util/err.h"
+
 #ifdef HAVE_RSVG
 #include <cairo.h>
 #include <dlfcn.h>
@@ -95,10 +97,11 @@ static cairo_status_t write_to(void *arg, const unsigned char *data, unsigned in
 
 static int refused(GError *e, const char *what, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s: %s", what, e ? e->message : "failed");
+	int rc = err_set(err, errlen, -EINVAL, "%s: %s", what, e ? e->message : "failed");
+
 	if (e)
 		rs.error_free(e);
-	return -EINVAL;
+	return rc;
 }
 
 /* Draws h at scale onto a new surface of its size; the caller destroys *out. */
@@ -130,18 +133,14 @@ int report_png_write(FILE *f, const char *svg, size_t len, char *err, size_t err
 	cairo_surface_t *s = NULL;
 	int rc;
 
-	if (!report_png_available()) {
-		snprintf(err, errlen, "%s", rs.why);
-		return -ENOTSUP;
-	}
+	if (!report_png_available())
+		return err_set(err, errlen, -ENOTSUP, "%s", rs.why);
 	if (!(h = rs.new_from_data((const guint8 *)svg, len, &e)))
 		return refused(e, "reading the SVG", err, errlen);
 	rs.set_dpi(h, 96);
 	if (!(rc = draw(h, &s, err, errlen)) &&
-	    rs.write_png(s, write_to, f) != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "writing the PNG: %s", strerror(EIO));
-		rc = -EIO;
-	}
+	    rs.write_png(s, write_to, f) != CAIRO_STATUS_SUCCESS)
+		rc = err_set(err, errlen, -EIO, "writing the PNG: %s", strerror(EIO));
 	if (s)
 		rs.surface_destroy(s);
 	rs.object_unref(h);
@@ -158,9 +157,8 @@ bool report_png_available(void)
 int report_png_write(FILE *f, const char *svg, size_t len, char *err, size_t errlen)
 {
 	(void)f, (void)svg, (void)len;
-	snprintf(err, errlen, "this iorate was built without librsvg (make deps installs "
-			      "librsvg2-dev)");
-	return -ENOTSUP;
+	return err_set(err, errlen, -ENOTSUP,
+		       "this iorate was built without librsvg (make deps installs librsvg2-dev)");
 }
 
 #endif
