@@ -62,10 +62,13 @@ units() {
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		sh tests/run-unit.sh unit-tsan "$build"/tests-tsan/test_* || s=1
 	# The layer table of docs/architecture.md: an include against it fails the build's tests;
-	# so does a struct initialiser in src/ that does not name its fields.
+	# so does a struct initialiser in src/ that does not name its fields, and a failure message
+	# written into an err buffer other than by err_set().
 	source_check layers tools/check-layers.sh "every include follows docs/architecture.md" || s=1
 	source_check initialisers tools/check-initialisers.sh \
 		"every struct initialiser in src/ names its fields" || s=1
+	source_check errors tools/check-errors.sh \
+		"every failure message in src/ is written by err_set()" || s=1
 	# The committed seeds and regression inputs, replayed under gcc's ASan+UBSan.
 	sh tests/fuzz/replay.sh "$build" $(ls tests/fuzz/fuzz_*.c | sed 's|.*/\(.*\)\.c|\1|') || s=1
 	return $s
