@@ -590,7 +590,7 @@ src/core/bad.c:13: a positional struct initialiser (name the fields: .field = va
 	[ -z "$output" ]
 	# err_set(), clearing the buffer, other buffers, text in comments and strings, and the
 	# files the check does not read (err.c itself, the ones not converted yet): all pass.
-	mkdir -p tree/src/core tree/src/util tree/src/mpi
+	mkdir -p tree/src/core tree/src/util
 	cat >tree/src/core/ok.c <<'EOF'
 /* snprintf(err, errlen, "in a comment"); */
 int ok(char *err, size_t errlen, char *errmsg, size_t n, const char *text)
@@ -602,9 +602,8 @@ int ok(char *err, size_t errlen, char *errmsg, size_t n, const char *text)
 	return err_set(err, errlen, -EINVAL, "%s: not a size", text);
 }
 EOF
+	# err.c is where err_set() writes the buffer.
 	printf 'void f(char *err) { snprintf(err, 8, "x"); }\n' >tree/src/util/err.c
-	printf 'void f(char *err) { snprintf(err, 8, "x"); }\n' >tree/src/core/verify_x.c
-	printf 'void f(char *err) { snprintf(err, 8, "x"); }\n' >tree/src/mpi/x.c
 	run sh "$top/tools/check-errors.sh" tree
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
