@@ -457,7 +457,10 @@ noise() {
 	[[ "$output" == *$'\n    dated undated; STALE: of unknown age; source: '* ]]
 	iorate catalog show gcp:hyperdisk-throughput
 	line_ok '^  iops_per_mbps +4  IOPS per MiB/s +\[1\]$'
-	[[ "$output" == *"no price in the catalog"* ]]
+	line_ok '^  per MB/s-month +0\.23842  USD +us-central1$'
+	# The 2015 catalog's sizes without a quote of the time.
+	iorate catalog show azure-2015:DS1
+	[[ "$output" == *$'\n  no price in the catalog (cost and plan ask for one)'* ]]
 	iorate catalog show gcp:hyperdisk-extreme --json
 	json_ok '.iops_max == 350000 and .mbps_by_iops == [[0, 0.25, 5000]]
 		and .prices[0].per_iops_month == 0.032 and .prices[0].date == "2026-07-30"'
