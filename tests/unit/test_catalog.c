@@ -95,13 +95,18 @@ static void test_prices(void **state)
 	assert_within(catalog_find_disk(&cat, "azure", "S30")->ops_unit_kib, 16, 0.001);
 	assert_within(catalog_find_disk(&cat, "azure", "E30")->ops_unit_kib, 256, 0.001);
 	assert_true(catalog_find_disk(&cat, "azure", "E30")->ops_per_hour_max == 0);
-	/* Hyperdisk Balanced bills above its free 3,000 IOPS and 140 MiB/s; Throughput is unpriced. */
+	/* Hyperdisk Balanced bills above its free 3,000 IOPS and 140 MiB/s; Throughput every MiB/s. */
 	const struct cat_price *hdb = catalog_find_price(&cat, "gcp", "disk", "hyperdisk-balanced",
 							 NULL, NULL);
 	assert_non_null(hdb);
 	assert_within(hdb->per_iops_month, 0.005, 0.001);
 	assert_within(hdb->per_mbps_month * 1.048576, 0.04, 0.01);
-	assert_null(catalog_find_price(&cat, "gcp", "disk", "hyperdisk-throughput", NULL, NULL));
+	const struct cat_price *hdt = catalog_find_price(&cat, "gcp", "disk",
+							 "hyperdisk-throughput", NULL, NULL);
+	assert_non_null(hdt);
+	assert_within(hdt->per_gib_month, 0.005, 0.001);
+	assert_within(hdt->per_mbps_month * 1.048576, 0.25, 0.001);
+	assert_true(hdt->per_iops_month == 0);
 }
 
 static void test_lookup(void **state)
