@@ -1,7 +1,7 @@
 /*
  * `iorate mark`: CrystalDiskMark's and KDiskMark's test suite. Every test of the profile reads,
  * then every test writes, then (with --mix) every test mixes the two; each test is a preparing
- * run, discarded, then --runs runs, and --interval passes between tests, as CrystalDiskMark does.
+ * run, discarded, then --runs runs, and --pause passes between tests, as CrystalDiskMark does.
  * The table shows each test's score, the best or the mean of its runs, in the unit asked
  * (src/report/mark_fmt.c); the JSON keeps every run's counts.
  */
@@ -25,7 +25,7 @@
 #include "report/progress.h"
 #include "util/parse.h"
 
-#define UNSET UINT64_MAX /* --measure or --interval not given: the preset's */
+#define UNSET UINT64_MAX /* --measure or --pause not given: the preset's */
 
 struct mark {
 	int profile, preset;                /* enum mark_profile, enum mark_preset */
@@ -33,7 +33,7 @@ struct mark {
 	struct job base;
 	struct output_opts out;
 	unsigned runs;
-	uint64_t measure_ns, interval_ns;
+	uint64_t measure_ns, pause_ns;
 	bool read_only, mix, no_prepare;
 	unsigned mix_read_pct;
 	enum mark_score score;
@@ -41,7 +41,7 @@ struct mark {
 	char *path;              /* the file or device measured */
 	struct gate_id made;     /* the test file a run created (ino 0: none), removed at the end */
 	struct mark_cell cell[MARK_MAX_TESTS][MARK_NDIRS];
-	bool ran;                /* a test has run: the next one waits --interval first */
+	bool ran;                /* a test has run: the next one waits --pause first */
 	char engine[16];
 	time_t date;
 	char kernel[128];
@@ -119,7 +119,7 @@ static const struct opt mark_opts[] = {
 	 .set = set_profile, .values = "default peak real demo"},
 	{.name = "preset", .arg = "NAME",
 	 .help = "standard (default); nvme: SEQ128K Q32T1 and RND4K Q32T16 in default, RND4K "
-	 "Q32T16 in peak; flash: 1 s runs, 30 s intervals", .example = "--preset nvme",
+	 "Q32T16 in peak; flash: 1 s runs, 30 s pauses", .example = "--preset nvme",
 	 .set = set_preset, .values = "standard nvme flash"},
 	{.name = "mix", .help = "also run each test as a read/write mix, after the writes",
 	 .example = "--mix", .set = opt_set_true, M(mix)},
@@ -139,9 +139,9 @@ static const struct opt mark_opts[] = {
 	{.name = "measure", .arg = "DURATION",
 	 .help = "length of each run (default 5s, 1s with --preset flash)",
 	 .example = "--measure 2s", .set = opt_set_duration, M(measure_ns), .min = 1},
-	{.name = "interval", .arg = "DURATION",
+	{.name = "pause", .arg = "DURATION",
 	 .help = "pause between tests (default 5s, 30s with --preset flash)",
-	 .example = "--interval 0", .set = opt_set_duration, M(interval_ns)},
+	 .example = "--pause 0", .set = opt_set_duration, M(pause_ns)},
 	{.name = "no-prepare",
 	 .help = "no preparing run before each test (CrystalDiskMark runs one and discards it; "
 	 "KDiskMark does not)", .example = "--no-prepare", .set = opt_set_true, M(no_prepare)},
@@ -153,6 +153,13 @@ static const struct opt mark_opts[] = {
 static const struct opt_group mark_group = {.title = "Tests", .opts = mark_opts};
 static const struct opt_group *const mark_groups[] = {&mark_group, &opt_workload, &opt_output,
 						      NULL};
+
+/* run's and sweep's --interval is their series'; CrystalDiskMark's "Interval" is --pause here. */
+static const struct opt_moved mark_moved[] = {
+	{.name = "interval", .instead = "the pause between tests is --pause ('iorate run' and "
+	 "'iorate sweep' take --interval for their series)"},
+	{0},
+};
 
 const struct command cmd_mark = {
 	.name = "mark",
@@ -166,11 +173,12 @@ const struct command cmd_mark = {
 		 "keeps every run's counts. A directory gets a temporary test file, removed at\n"
 		 "the end.",
 	.groups = mark_groups,
+	.moved = mark_moved,
 	.kind = CMDK_MARK,
 	.examples = "  iorate mark /mnt/data\n"
 		    "  iorate mark --profile peak --preset nvme --runs 3 --size 4G /mnt/nvme\n"
 		    "  iorate mark --mix --score mean --units kdiskmark /mnt/data\n"
-		    "  iorate mark --json --runs 1 --measure 2s --interval 0 /mnt/data > m.json\n",
+		    "  iorate mark --json --runs 1 --measure 2s --pause 0 /mnt/data > m.json\n",
 	.exit_status = "0 done, 1 a test failed, 2 bad usage, 128+N stopped by signal N (the\n"
 		       "tests done are printed).",
 	.fn = mark_main,
@@ -349,7 +357,7 @@ static int mark_test(struct mark *m, unsigned i, enum mark_dir d)
 	progress_label(&m->progress, "%s %s, %s", t->name, dir,
 		       m->no_prepare ? "run 1" : "preparing");
 	if (m->ran)
-		mark_sleep(m, m->interval_ns);
+		mark_sleep(m, m->pause_ns);
 	m->ran = true;
 	if (!m->no_prepare && !*m->stop) {
 		r = mark_run1(m, t, d, &res);
@@ -433,7 +441,7 @@ static int mark_print(struct mark *m)
 		.kernel = m->kernel,
 		.runs = m->runs,
 		.measure_ns = m->measure_ns,
-		.interval_ns = m->interval_ns,
+		.pause_ns = m->pause_ns,
 		.date = m->date,
 	};
 	FILE *f = gate_stdout_open(); /* keeps the first write error (ENOSPC) */
@@ -454,8 +462,8 @@ static int mark_settle(struct mark *m)
 
 	if (m->measure_ns == UNSET)
 		m->measure_ns = ps->measure_ns;
-	if (m->interval_ns == UNSET)
-		m->interval_ns = ps->interval_ns;
+	if (m->pause_ns == UNSET)
+		m->pause_ns = ps->pause_ns;
 	if (m->mix && !mark_profiles[m->profile].has_mix)
 		return usage_error("mark: --mix: the %s profile has no Mix tests",
 				   mark_profiles[m->profile].name);
@@ -507,7 +515,7 @@ static int mark_main(int argc, char **argv)
 
 	if (!m)
 		return run_error("out of memory");
-	*m = (struct mark){.runs = 5, .measure_ns = UNSET, .interval_ns = UNSET,
+	*m = (struct mark){.runs = 5, .measure_ns = UNSET, .pause_ns = UNSET,
 			   .mix_read_pct = 70};
 	job_init(&m->base);
 	output_opts_init(&m->out);

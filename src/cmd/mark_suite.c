@@ -25,12 +25,12 @@ const struct mark_profile_info mark_profiles[MARK_NPROFILES] = {
 #define S(n) ((uint64_t)(n) * 1000000000ull)
 const struct mark_preset_info mark_presets[MARK_NPRESETS] = {
 	[MARK_PRESET_STANDARD] = {.name = "standard", .title = "Standard", .measure_ns = S(5),
-				  .interval_ns = S(5)},
+				  .pause_ns = S(5)},
 	[MARK_PRESET_NVME] = {.name = "nvme", .title = "NVMe SSD", .measure_ns = S(5),
-			      .interval_ns = S(5)},
+			      .pause_ns = S(5)},
 	/* The same tests as Standard, each run 1 s, with 30 s for the flash to recover between. */
 	[MARK_PRESET_FLASH] = {.name = "flash", .title = "Flash Memory", .measure_ns = S(1),
-			       .interval_ns = S(30)},
+			       .pause_ns = S(30)},
 };
 
 /*

@@ -21,7 +21,7 @@ struct mark_profile_info {
 };
 struct mark_preset_info {
 	const char *name, *title;  /* "nvme", "NVMe SSD" */
-	uint64_t measure_ns, interval_ns; /* its defaults for --measure and --interval */
+	uint64_t measure_ns, pause_ns; /* its defaults for --measure and --pause */
 };
 
 extern const struct mark_profile_info mark_profiles[MARK_NPROFILES];

@@ -273,6 +273,22 @@ int options_take(struct opt_ctx *c, int argc, char **argv, int *i)
 	return apply(c, o, false, val);
 }
 
+/* An unknown "--name[=VAL]" the command lists as moved: EXIT_USAGE after saying where; else 0. */
+static int moved(const struct command *cmd, const char *arg)
+{
+	size_t n;
+
+	if (strncmp(arg, "--", 2))
+		return 0;
+	arg += 2;
+	n = strcspn(arg, "=");
+	for (const struct opt_moved *m = cmd->moved; m && m->name; m++)
+		if (strlen(m->name) == n && !strncmp(m->name, arg, n))
+			return usage_error("--%s: %s (see '%s %s --help')", m->name, m->instead,
+					   PROG(cmd), cmd->name);
+	return 0;
+}
+
 int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 {
 	struct option lo[160];
@@ -324,6 +340,8 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 			if (optopt)
 				return usage_error("-%c: unknown option (see '%s %s --help')",
 						   optopt, PROG(c->cmd), c->cmd->name);
+			if ((r = moved(c->cmd, argv[optind - 1])))
+				return r;
 			return usage_error("%s: unknown option (see '%s %s --help')",
 					   argv[optind - 1], PROG(c->cmd), c->cmd->name);
 		}

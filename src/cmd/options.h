@@ -65,6 +65,15 @@ struct opt_group {
 	const struct opt *opts;  /* ends with {0} */
 };
 
+/*
+ * A name a command does not take but users may try, from another command or an earlier
+ * version: given, it is refused with what to use instead rather than as unknown.
+ */
+struct opt_moved {
+	const char *name;        /* long name without dashes */
+	const char *instead;     /* "the pause between tests is --pause" */
+};
+
 struct command {
 	const char *prog;                     /* the program, when not "iorate" ("iorate-mpi") */
 	const char *name;
@@ -74,6 +83,7 @@ struct command {
 	const char *const *subcommands;
 	const char *about;                    /* paragraphs for --help and the man page */
 	const struct opt_group *const *groups; /* ends with NULL */
+	const struct opt_moved *moved;        /* ends with {0}; or NULL */
 	unsigned kind;                        /* CMDK_* for shared groups, 0 for none */
 	const char *examples;                 /* one per line */
 	const char *exit_status;

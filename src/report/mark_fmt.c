@@ -64,8 +64,9 @@ static void text_footer(FILE *f, const struct mark_table *m)
 	escape_fputs(m->fs_use, f);
 	fprintf(f, "\n   Mode: %s I/O, engine %s%s\n", job_cache_name(m->base->cache), m->engine,
 		m->prepare ? ", a preparing run before each test" : "");
+	/* CrystalDiskMark's words: its "Interval" is the pause between tests (--pause). */
 	fprintf(f, "   Time: Measure %.3g sec / Interval %.3g sec\n", m->measure_ns / 1e9,
-		m->interval_ns / 1e9);
+		m->pause_ns / 1e9);
 	fprintf(f, "   Date: %s\n Kernel: %s\n", date, m->kernel);
 }
 
@@ -219,7 +220,9 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_object_set_new(root, "size", json_integer((json_int_t)m->base->size));
 	json_object_set_new(root, "runs", json_integer(m->runs));
 	json_object_set_new(root, "measure", json_real(m->measure_ns / 1e9));
-	json_object_set_new(root, "interval", json_real(m->interval_ns / 1e9));
+	json_object_set_new(root, "pause", json_real(m->pause_ns / 1e9));
+	/* pause's name before --pause, kept while the schema is 2 (docs/json.md) */
+	json_object_set_new(root, "interval", json_real(m->pause_ns / 1e9));
 	json_object_set_new(root, "cache", json_string(job_cache_name(m->base->cache)));
 	json_object_set_new(root, "engine", json_string(m->engine));
 	json_object_set_new(root, "date", json_string(date));

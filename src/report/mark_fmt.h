@@ -99,7 +99,7 @@ struct mark_table {
 	const char *fs_use;               /* "[/mnt/data: 12% (12/100GiB)]" */
 	const char *engine, *kernel;
 	unsigned runs;
-	uint64_t measure_ns, interval_ns;
+	uint64_t measure_ns, pause_ns;    /* each run; between tests */
 	time_t date;
 };
 

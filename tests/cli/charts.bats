@@ -106,7 +106,7 @@ png_ok() {
 
 @test "a mark: tests named as CrystalDiskMark does, figures in the units of its own table" {
 	mkdir d
-	"$IORATE" mark --json --runs 1 --measure 100ms --interval 0 --size 8M --engine null d \
+	"$IORATE" mark --json --runs 1 --measure 100ms --pause 0 --size 8M --engine null d \
 		> m.json 2>/dev/null
 	mkdir mp
 	iorate report m.json --output m.html --png mp

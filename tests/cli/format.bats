@@ -63,7 +63,7 @@ refused() {
 		run --format xml --engine sync -d 1 -c 1M new.dat
 	[ ! -e new.dat ]
 	refused "iorate: --format: 'yaml' is not an output format (text, json, csv, fio-json)" \
-		mark --format yaml --runs 1 --measure 1s --interval 0 -c 1M d
+		mark --format yaml --runs 1 --measure 1s --pause 0 -c 1M d
 	[ -z "$(ls d)" ]
 }
 

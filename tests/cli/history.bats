@@ -508,7 +508,7 @@ PY
 	"$IORATE" sweep depth=1,2 --engine null -d 0.2 -q --json x > sweep.json
 	round_trips sweep.json
 	mkdir d
-	"$IORATE" mark --json --runs 1 --measure 100ms --interval 0 --size 8M --engine null d \
+	"$IORATE" mark --json --runs 1 --measure 100ms --pause 0 --size 8M --engine null d \
 		> mark.json 2>/dev/null
 	round_trips mark.json 1e-8
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # End to end: iorate mark, CrystalDiskMark's and KDiskMark's suite. Needs $IORATE. Runs are 50 to
-# 100 ms on 8 MiB files, mostly with the null engine, one or two runs, no interval and often no
+# 100 ms on 8 MiB files, mostly with the null engine, one or two runs, no pause and often no
 # preparing run: the point is the suite, the scores, the units and the formats.
 
 bats_require_minimum_version 1.5.0
@@ -10,10 +10,10 @@ setup() { cd "$BATS_TEST_TMPDIR"; mkdir d; }
 # py EXPR: EXPR in Python over the JSON document on stdin, as d.
 py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
-QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
+QUICK=(--runs 2 --measure 20ms --pause 0 --size 8M --no-prepare)
 
 @test "mark: the table reads like CrystalDiskMark's; the directory's test file is removed" {
-	run --separate-stderr "$IORATE" mark --profile real --runs 1 --measure 50ms --interval 0 \
+	run --separate-stderr "$IORATE" mark --profile real --runs 1 --measure 50ms --pause 0 \
 		--size 8M --engine sync d
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"* MB/s = 1,000,000 bytes/s, as CrystalDiskMark counts"* ]]
@@ -34,7 +34,7 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 	for p in "default nvme" "peak standard"; do
 		set -- $p
 		run --separate-stderr "$IORATE" mark --json --profile "$1" --preset "$2" \
-			--runs 1 --measure 20ms --interval 0 --no-prepare --engine null d
+			--runs 1 --measure 20ms --pause 0 --no-prepare --engine null d
 		[ "$status" -eq 0 ]
 		case $p in
 		default*) want="SEQ1M Q8T1,SEQ128K Q32T1,RND4K Q32T16,RND4K Q1T1" ;;
@@ -52,7 +52,37 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 	run --separate-stderr "$IORATE" mark --json --preset flash --profile demo --read-only \
 		--runs 1 --measure 20ms --no-prepare --engine null d
 	[ "$status" -eq 0 ]
-	[ "$(echo "$output" | py "(d['measure'], d['interval'])")" = "(0.02, 30.0)" ]
+	[ "$(echo "$output" | py "(d['measure'], d['pause'], d['interval'])")" = "(0.02, 30.0, 30.0)" ]
+}
+
+@test "mark --pause: the time between tests; --interval is refused naming --pause" {
+	run --separate-stderr "$IORATE" mark --json --profile real --read-only --runs 1 \
+		--measure 20ms --pause 400ms --no-prepare --engine null d
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | py "(d['pause'], d['interval'])")" = "(0.4, 0.4)" ]
+	# The second test started at least the pause after the first one's window ended (the
+	# start times are whole milliseconds, so one may be read up to 1 ms early).
+	echo "$output" | py "d['tests'][1]['read']['result']['start_unix_ms'] -
+		(d['tests'][0]['read']['result']['start_unix_ms'] +
+		 d['tests'][0]['read']['result']['seconds'] * 1000) >= 399 or sys.exit(1)"
+	# A document written before --pause, which named it interval alone, still imports.
+	echo "$output" | py "json.dumps({k: v for k, v in d.items() if k != 'pause'})" > old.json
+	run --separate-stderr "$IORATE" history import --db h.db old.json
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" == "imported old.json as run 2" ]]
+	for v in --interval=0 "--interval 0"; do
+		run --separate-stderr "$IORATE" mark $v --profile demo --engine null d
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "iorate: --interval: the pause between tests is --pause ('iorate run' and 'iorate sweep' take --interval for their series) (see 'iorate mark --help')" ]
+	done
+	[ -z "$(ls d)" ]
+	# --help, the man page and the completion offer --pause and not --interval.
+	run "$IORATE" mark --help
+	[[ "$output" == *"--pause DURATION"* && "$output" != *"--interval"* ]]
+	run "$IORATE" help --completion
+	[[ "$(echo "$output" | grep '^	mark) words=')" == *" --pause "* ]]
+	[[ "$(echo "$output" | grep '^	mark) words=')" != *" --interval "* ]]
 }
 
 @test "mark --json: every run's counts; best is the highest of them, mean their mean" {
@@ -87,7 +117,7 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 
 @test "mark --mix: reads, then writes, then the Mix, whose writes are its share" {
 	run --separate-stderr "$IORATE" mark --json --mix-read 60 --profile peak --runs 1 \
-		--measure 50ms --interval 0 --no-prepare --engine null d
+		--measure 50ms --pause 0 --no-prepare --engine null d
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | py "d['mix_read_pct']")" = 60 ]
 	# 40% of each Mix run's I/Os are writes, within 2 points of millions drawn.
@@ -170,7 +200,7 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 	# The directory's time stamp, set in the past, moves if a file is made in it (and removed).
 	touch -d 2001-01-01 d
 	run --separate-stderr "$IORATE" mark --profile real --size 512K --runs 1 --measure 50ms \
-		--interval 0 --engine sync d
+		--pause 0 --engine sync d
 	[ "$status" -eq 2 ]
 	[[ "$stderr" =~ ^"iorate: mark: SEQ1M Q1T1 read: --bs: the block size 1MiB is larger than the target d/iorate-mark."[a-z0-9]{12}".dat (512KiB)"$ ]]
 	[ -z "$output" ]
@@ -180,7 +210,7 @@ QUICK=(--runs 2 --measure 20ms --interval 0 --size 8M --no-prepare)
 	head -c 512K /dev/urandom >d/small.dat
 	sum=$(sha256sum <d/small.dat)
 	run --separate-stderr "$IORATE" mark --profile real --size 512K --runs 1 --measure 50ms \
-		--interval 0 --engine sync d/small.dat
+		--pause 0 --engine sync d/small.dat
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: mark: SEQ1M Q1T1 read: --bs: the block size 1MiB is larger than the target d/small.dat (512KiB)" ]
 	[ -z "$output" ]

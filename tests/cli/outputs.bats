@@ -162,7 +162,7 @@ blocked_in_read() {
 	[ "$rc" -eq 1 ] || { echo "sweep: exit $rc: $(cat err)"; false; }
 	grep -qx "iorate: standard output: the table was not written: No space left on device" err
 	rc=0
-	"$IORATE" mark --engine null -q --runs 1 --measure 0.1 --interval 0 --size 4M d >/dev/full \
+	"$IORATE" mark --engine null -q --runs 1 --measure 0.1 --pause 0 --size 4M d >/dev/full \
 		2>err || rc=$?
 	[ "$rc" -eq 1 ] || { echo "mark: exit $rc: $(cat err)"; false; }
 	grep -qx "iorate: mark: the table was not written: No space left on device" err

@@ -120,7 +120,7 @@ setup() {
 
 @test "a mark's JSON gives one section per test and direction" {
 	mkdir d
-	"$IORATE" mark --json --runs 1 --measure 100ms --interval 0 --size 8M --engine null d \
+	"$IORATE" mark --json --runs 1 --measure 100ms --pause 0 --size 8M --engine null d \
 		> m.json 2>/dev/null
 	iorate report m.json --output m.html
 	[ "$status" -eq 0 ]

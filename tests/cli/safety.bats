@@ -369,7 +369,7 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 	loop_new fs.img 16M
 	mkfs_ext4 "$LOOP"
 	before
-	iorate mark --profile real --runs 1 --measure 50ms --interval 0 --engine sync \
+	iorate mark --profile real --runs 1 --measure 50ms --pause 0 --engine sync \
 		--allow-write-device "$LOOP"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"$LOOP: refusing to write: it holds a ext4 signature"* ]]
@@ -694,7 +694,7 @@ planted_untouched() {
 	for v in "${VICTIMS[@]}"; do
 		# The old name held the process id: plant the link at this very process's.
 		bash -c 'ln -s "$0" "dir/iorate-mark.$$.dat" && exec "$@"' "$v" "$IORATE" mark \
-			--profile real --runs 1 --measure 50ms --interval 0 --size 4M --engine sync \
+			--profile real --runs 1 --measure 50ms --pause 0 --size 4M --engine sync \
 			--cache buffered --allow-write-device --json dir >out.json 2>err.txt
 		output=$(cat out.json)
 		[[ "$(jqv .target)" =~ ^dir/iorate-mark\.[a-z0-9]{12}\.dat$ ]]
@@ -815,7 +815,7 @@ replaced_midway() {
 @test "mark and sweep: a test file replaced during the run is left in place, with a warning" {
 	mkdir dir
 	replaced_midway 'dir/iorate-mark.*.dat' "$IORATE" mark --profile real --runs 2 \
-		--measure 100ms --interval 0 --size 4M --engine sync --cache buffered dir
+		--measure 100ms --pause 0 --size 4M --engine sync --cache buffered dir
 	[ "$(cat "$NAME")" = theirs ]
 	[[ "$stderr" == *"warning: $NAME was replaced by a file iorate did not create; it was left in place"* ]]
 	[ "$(find dir -type f | wc -l)" -eq 1 ]

@@ -78,9 +78,9 @@ static void test_names_and_presets(void **state)
 	assert_true(mark_profiles[MARK_PROFILE_REAL].has_mix);
 	/* Flash Memory: 1 s runs, 30 s pauses; the others CrystalDiskMark's 5 s and 5 s. */
 	assert_int_equal(mark_presets[MARK_PRESET_FLASH].measure_ns, 1000000000ull);
-	assert_int_equal(mark_presets[MARK_PRESET_FLASH].interval_ns, 30000000000ull);
+	assert_int_equal(mark_presets[MARK_PRESET_FLASH].pause_ns, 30000000000ull);
 	assert_int_equal(mark_presets[MARK_PRESET_STANDARD].measure_ns, 5000000000ull);
-	assert_int_equal(mark_presets[MARK_PRESET_NVME].interval_ns, 5000000000ull);
+	assert_int_equal(mark_presets[MARK_PRESET_NVME].pause_ns, 5000000000ull);
 }
 
 /* A read run of `bytes` in `s` seconds, `ios` I/Os timed at `lat_ns` each. */

@@ -226,6 +226,35 @@ static void options_set_for_front_ends(void **state)
 	job_release(&j);
 }
 
+/*
+ * A name a command lists as moved is not one of its options (the entry would never be read),
+ * and is refused; mark's --interval is one.
+ */
+static void moved_names_are_refused(void **state)
+{
+	unsigned with = 0;
+
+	for (unsigned i = 0; iorate_commands[i]; i++) {
+		const struct command *cmd = iorate_commands[i];
+
+		for (const struct opt_moved *m = cmd->moved; m && m->name; m++) {
+			char arg[64], *argv[] = {(char *)cmd->name, arg, "1", NULL};
+			struct opt_ctx c = {.cmd = cmd};
+			int first;
+
+			with++;
+			if (options_find(cmd, m->name))
+				fail_msg("%s: --%s is listed as moved but is an option", cmd->name,
+					 m->name);
+			snprintf(arg, sizeof(arg), "--%s", m->name);
+			assert_int_equal(options_parse(&c, 3, argv, &first), EXIT_USAGE);
+		}
+	}
+	assert_true(with >= 1);
+	assert_null(options_find(&cmd_mark, "interval"));
+	assert_non_null(options_find(&cmd_mark, "pause"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +264,7 @@ int main(void)
 		cmocka_unit_test(help_and_man_list_every_option),
 		cmocka_unit_test(options_set_for_front_ends),
 		cmocka_unit_test(subcommands_match_synopsis_and_completion),
+		cmocka_unit_test(moved_names_are_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
