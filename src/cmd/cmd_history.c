@@ -27,18 +27,21 @@
 
 struct hopts {
 	const char *db, *host, *target, *label;
-	const char *format;     /* --format NAME, --json, --csv or --fio-json: the name; NULL */
-	char given[48];         /* that option as typed, for messages: "--format csv", "--json" */
-	int units;              /* --units: enum job_units; -1 when not given */
-	bool series, brief;     /* --series, --brief */
+	struct output_opts output; /* --format and its aliases, --units, --series, --brief */
 	int64_t since_ms;
 	unsigned limit;
-	bool help;
 	char path[PATH_MAX];
 	FILE *out;  /* standard output, keeping its first write error (gate_stdout_open) */
 };
 
 static int history_main(int argc, char **argv);
+
+/* The subcommands, in the order of the entry's list and of history_main()'s table. */
+enum { SUB_LIST, SUB_SHOW, SUB_IMPORT, SUB_COMPARE, SUB_RM, NSUBS };
+static const char *const subcommands[NSUBS + 1] = {
+	[SUB_LIST] = "list", [SUB_SHOW] = "show", [SUB_IMPORT] = "import",
+	[SUB_COMPARE] = "compare", [SUB_RM] = "rm", [NSUBS] = NULL,
+};
 static int parse_since(const char *s, int64_t *ms);
 
 static int set_since(struct opt_ctx *c, const struct opt *o, const char *val)
@@ -51,35 +54,8 @@ static int set_since(struct opt_ctx *c, const struct opt *o, const char *val)
 	return 0;
 }
 
-/* --format NAME and its aliases --json, --csv, --fio-json; which it may be is the command's. */
-static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	struct hopts *h = c->state;
-	bool alias = strcmp(o->name, "format");
-	char why[128];
-
-	h->format = alias ? o->name : val;
-	if (!report_format_known(h->format))
-		return opt_refuse(c, val, report_format_unknown(why, sizeof(why)));
-	snprintf(h->given, sizeof(h->given), "--%s%s%.32s", o->name, alias ? "" : " ",
-		 alias ? "" : val);
-	return 0;
-}
-
-static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	struct hopts *h = c->state;
-
-	if (!strcmp(val, "si"))
-		h->units = UNITS_SI;
-	else if (!strcmp(val, "iec"))
-		h->units = UNITS_IEC;
-	else
-		return opt_refuse(c, val, "is not a unit system (iec: MiB/s, si: MB/s)");
-	return 0;
-}
-
 #define H(field) .in = OPT_IN_CMD, .off = offsetof(struct hopts, field)
+#define O(field) .in = OPT_IN_OUT, .off = offsetof(struct output_opts, field)
 
 static const struct opt history_opts[] = {
 	{.name = "db", .arg = "FILE",
@@ -102,22 +78,22 @@ static const struct opt history_opts[] = {
 	 .help = "import: a note kept with the runs ('before firmware update')",
 	 .example = "--label 'old SAN'", .set = opt_set_string, H(label)},
 	{.name = "json", .help = "list, show, compare: JSON instead of a table",
-	 .example = "--json", .set = set_format, .excl = EXCL_FORMAT},
+	 .example = "--json", .set = opt_set_format, .excl = EXCL_FORMAT},
 	{.name = "csv", .help = "list, show: CSV instead of a table", .example = "--csv",
-	 .set = set_format, .excl = EXCL_FORMAT},
+	 .set = opt_set_format, .excl = EXCL_FORMAT},
 	{.name = "fio-json", .help = "show: fio 3.33's JSON layout (docs/fio-json.md)",
-	 .example = "--fio-json", .set = set_format, .excl = EXCL_FORMAT},
+	 .example = "--fio-json", .set = opt_set_format, .excl = EXCL_FORMAT},
 	{.name = "format", .arg = "FMT",
 	 .help = "list: text, json or csv; show: text, json, csv or fio-json; compare: text or "
 	 "json (show: default, the format the run printed)", .example = "--format csv",
-	 .set = set_format, .excl = EXCL_FORMAT, .values = "text json csv fio-json"},
+	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json csv fio-json"},
 	{.name = "units", .arg = "UNITS",
 	 .help = "show: throughput in iec (MiB/s) or si (MB/s) (default, the run's)",
-	 .example = "--units si", .set = set_units, .values = "iec si"},
+	 .example = "--units si", .set = opt_set_units, .values = "iec si"},
 	{.name = "series", .help = "show: also print the series (a line per interval)",
-	 .example = "--series", .set = opt_set_true, H(series)},
+	 .example = "--series", .set = opt_set_true, O(ropts.series)},
 	{.name = "brief", .help = "show: print only the headline", .example = "--brief",
-	 .set = opt_set_true, H(brief), .excl = EXCL_FORMAT},
+	 .set = opt_set_brief, .excl = EXCL_FORMAT},
 	{0},
 };
 static const struct opt_group history_group = {.title = "Options", .opts = history_opts};
@@ -125,7 +101,7 @@ static const struct opt_group *const history_groups[] = {&history_group, NULL};
 
 const struct command cmd_history = {
 	.name = "history",
-	.subcommands = (const char *const[]){"list", "show", "import", "compare", "rm", NULL},
+	.subcommands = subcommands,
 	.summary = "list and query past runs kept in SQLite",
 	.synopsis = "list [--db FILE] [--host H] [--target PAT] [--since DATE] [--limit N] "
 		    "[--json|--csv|--format FMT]\n"
@@ -194,16 +170,17 @@ static int parse_since(const char *s, int64_t *ms)
 	return -EINVAL;
 }
 
-static int parse_opts(int argc, char **argv, struct hopts *o, int *first)
+/* The options into o, the words (the subcommand first) moved to argv[*first] on. */
+static int parse_opts(int argc, char **argv, struct hopts *o, int *first, bool *help)
 {
-	struct opt_ctx c = {.cmd = &cmd_history, .state = o};
+	struct opt_ctx c = {.cmd = &cmd_history, .out = &o->output, .state = o};
 	int r;
 
 	o->limit = 50;
-	o->units = -1;
+	output_opts_init(&o->output);
 	if ((r = options_parse(&c, argc, argv, first)))
 		return r;
-	o->help = c.help;
+	*help = c.help;
 	return 0;
 }
 
@@ -254,8 +231,7 @@ static int do_list(struct hopts *o, int argc, char **argv)
 {
 	struct history_filter f = {.host = o->host, .target = o->target,
 				   .since_unix_ms = o->since_ms, .limit = o->limit};
-	const struct report_format *fmt = report_format(REPORT_HISTORY_LIST,
-							o->format ? o->format : "text");
+	const struct report_format *fmt = o->output.fmt; /* for its kind: check_sub_opts() */
 	struct list_out l = {.ops = fmt->history_list, .f = o->out};
 	bool json = !strcmp(fmt->name, "json");
 	char err[PATH_MAX + 256];
@@ -290,17 +266,18 @@ static int do_list(struct hopts *o, int argc, char **argv)
 static int show_output(const struct hopts *o, const struct history_entry *e,
 		       const struct report_format **fmt, struct report_opts *ro)
 {
+	const struct output_opts *given = &o->output;
 	const char *name = e->output.format[0] ? e->output.format : "text";
 
 	*ro = (struct report_opts){.units = e->output.units, .series = e->output.series,
 				   .brief = e->output.brief};
-	if (o->format || o->series || o->brief) {
-		name = o->format ? o->format : "text";
-		ro->series = o->series;
-		ro->brief = o->brief;
+	if (given->format || given->ropts.series || given->ropts.brief) {
+		name = given->fmt->name; /* text unless named: check_sub_opts() */
+		ro->series = given->ropts.series;
+		ro->brief = given->ropts.brief;
 	}
-	if (o->units >= 0)
-		ro->units = (enum job_units)o->units;
+	if (given->units_given)
+		ro->units = given->ropts.units;
 	if (!(*fmt = report_format(REPORT_RESULT, name)))
 		return run_error("run %lld was printed as %s, which this iorate does not print: give "
 				 "--format", (long long)e->id, name);
@@ -422,7 +399,7 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
-	if (o->format && !strcmp(o->format, "json")) {
+	if (o->output.format && !strcmp(o->output.format, "json")) {
 		r = print_json(o->out, report_history_compare_json(&ra, &rb));
 	} else {
 		report_history_compare_text(o->out, &ra, &rb);
@@ -473,77 +450,86 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 	return r ? r : w ? 1 : 0;
 }
 
+/* What a subcommand takes and prints. */
 struct sub {
-	const char *name;
 	int (*fn)(struct hopts *o, int argc, char **argv);
 	bool list_opts, label, show_opts;
 	bool prints;            /* takes a format: kind's (REPORT_NKINDS: text or json) */
 	enum report_kind kind;
 };
 
+static const struct sub subs[NSUBS] = {
+	[SUB_LIST] = {.fn = do_list, .list_opts = true, .prints = true,
+		      .kind = REPORT_HISTORY_LIST},
+	[SUB_SHOW] = {.fn = do_show, .show_opts = true, .prints = true, .kind = REPORT_RESULT},
+	[SUB_IMPORT] = {.fn = do_import, .label = true},
+	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = REPORT_NKINDS},
+	[SUB_RM] = {.fn = do_rm},
+};
+
 /*
  * Whether the options given are the subcommand's: 0, or the exit code after saying why. The
  * formats are those of the format table for the subcommand's kind (report/format.h).
  */
-static int check_sub_opts(const struct sub *sub, const struct hopts *o)
+static int check_sub_opts(int sub, struct hopts *o)
 {
-	char why[160];
+	const struct sub *s = &subs[sub];
+	const struct output_opts *out = &o->output;
+	const char *format = out->format;
 
-	if (!sub->list_opts && (o->host || o->target || o->since_ms))
+	if (!s->list_opts && (o->host || o->target || o->since_ms))
 		return usage_error("--host, --target and --since are for 'history list'");
-	if (!sub->label && o->label)
+	if (!s->label && o->label)
 		return usage_error("--label is for 'history import'");
-	if (!sub->show_opts && (o->units >= 0 || o->series || o->brief))
+	if (!s->show_opts && (out->units_given || out->ropts.series || out->ropts.brief))
 		return usage_error("--units, --series and --brief are for 'history show'");
-	if (!o->format)
-		return 0;
-	if (!sub->prints)
-		return usage_error("%s: 'history %s' prints no report", o->given, sub->name);
-	if (sub->kind == REPORT_NKINDS && strcmp(o->format, "text") && strcmp(o->format, "json"))
-		return usage_error("%s: 'iorate history %s' prints text or json", o->given,
-				   sub->name);
-	if (sub->kind != REPORT_NKINDS && !report_format(sub->kind, o->format))
-		return usage_error("%s", report_format_refusal(sub->kind, o->given, why,
-							       sizeof(why)));
-	return 0;
+	if (format && !s->prints)
+		return usage_error("%s: 'history %s' prints no report", out->format_given,
+				   subcommands[sub]);
+	if (format && s->kind == REPORT_NKINDS && strcmp(format, "text") &&
+	    strcmp(format, "json"))
+		return usage_error("%s: 'iorate history %s' prints text or json", out->format_given,
+				   subcommands[sub]);
+	return s->prints && s->kind != REPORT_NKINDS ? output_opts_format(&o->output, s->kind) : 0;
+}
+
+/* "list, show, import, compare or rm", from the entry. */
+static const char *sub_words(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < NSUBS && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", !i ? "" : i + 1 < NSUBS ? ", "
+							       : " or ", subcommands[i]);
+	return buf;
 }
 
 static int history_main(int argc, char **argv)
 {
-	static const struct sub subs[] = {
-		{.name = "list", .fn = do_list, .list_opts = true, .prints = true,
-		 .kind = REPORT_HISTORY_LIST},
-		{.name = "ls", .fn = do_list, .list_opts = true, .prints = true,
-		 .kind = REPORT_HISTORY_LIST},
-		{.name = "show", .fn = do_show, .show_opts = true, .prints = true,
-		 .kind = REPORT_RESULT},
-		{.name = "import", .fn = do_import, .label = true},
-		{.name = "compare", .fn = do_compare, .prints = true, .kind = REPORT_NKINDS},
-		{.name = "rm", .fn = do_rm},
-	};
 	struct hopts o = {0};
-	int first = 0, r;
+	int first = 0, r, sub;
+	const char *word;
+	char words[64];
+	bool help;
 
-	if (argc < 2 || (argv[1][0] == '-' && strcmp(argv[1], "--help") && strcmp(argv[1], "-h")))
-		return usage_error("history: needs a command: list, show, import, compare or rm "
-				   "(see 'iorate history --help')");
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if ((r = parse_opts(argc, argv, &o, &first, &help)))
+		return r;
+	word = first < argc ? argv[first] : NULL;
+	if (help || (word && !strcmp(word, "help"))) {
 		options_help(stdout, &cmd_history);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
-		if (strcmp(argv[1], subs[i].name))
-			continue;
-		if ((r = parse_opts(argc - 1, argv + 1, &o, &first)))
-			return r;
-		if (o.help) {
-			options_help(stdout, &cmd_history);
-			return 0;
-		}
-		if ((r = check_sub_opts(&subs[i], &o)))
-			return r;
-		return run_sub(subs[i].fn, &o, argc - 1 - first, argv + 1 + first);
+	if (word && !strcmp(word, "ls")) /* as ls(1) lists */
+		word = subcommands[SUB_LIST];
+	if ((sub = options_subcommand(&cmd_history, word)) < 0) {
+		sub_words(words, sizeof(words));
+		if (!word)
+			return usage_error("history: needs a command: %s (see 'iorate history "
+					   "--help')", words);
+		return usage_error("history: '%s' is not a command (%s)", word, words);
 	}
-	return usage_error("history: '%s' is not a command (list, show, import, compare, rm)",
-			   argv[1]);
+	if ((r = check_sub_opts(sub, &o)))
+		return r;
+	return run_sub(subs[sub].fn, &o, argc - first - 1, argv + first + 1);
 }

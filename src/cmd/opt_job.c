@@ -307,14 +307,19 @@ static int set_emulate(struct opt_ctx *c, const struct opt *o, const char *val)
 	return 0;
 }
 
-/* The output a command of the job groups prints: sweep and mark have tables of their own. */
+/*
+ * The output a command prints: sweep and mark have tables of their own; REPORT_NKINDS for a
+ * command that picks it after parsing (history, by its subcommand: output_opts_format()).
+ */
 static enum report_kind output_kind(const struct command *cmd)
 {
 	if (cmd->kind & CMDK_SWEEP)
 		return REPORT_SWEEP;
 	if (cmd->kind & CMDK_MARK)
 		return REPORT_MARK;
-	return REPORT_RESULT;
+	if (cmd->kind & (CMDK_RUN | CMDK_COMPAT))
+		return REPORT_RESULT;
+	return REPORT_NKINDS;
 }
 
 /*
@@ -322,33 +327,30 @@ static enum report_kind output_kind(const struct command *cmd)
  * here, at parse time, in the table's words ("--format csv: 'iorate mark' prints ..."): the
  * line is printed and its exit code returned, as options.c lets a setter do.
  */
-static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_format(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	bool alias = strcmp(o->name, "format");
 	const char *name = alias ? o->name : val;
 	enum report_kind kind = output_kind(c->cmd);
-	const struct report_format *f = report_format(kind, name);
-	char why[128], given[96];
+	char why[128];
 
 	if (!report_format_known(name))
 		return opt_refuse(c, val, report_format_unknown(why, sizeof(why)));
-	if (!f) {
-		snprintf(given, sizeof(given), "--%s%s%s", o->name, alias ? "" : " ", alias ? "" : val);
-		return usage_error("%s", report_format_refusal(kind, given, why, sizeof(why)));
-	}
-	c->out->fmt = f;
-	return 0;
+	c->out->format = name;
+	snprintf(c->out->format_given, sizeof(c->out->format_given), "--%s%s%s", o->name,
+		 alias ? "" : " ", alias ? "" : val);
+	return kind == REPORT_NKINDS ? 0 : output_opts_format(c->out, kind);
 }
 
 /* --brief is the text report cut to its headline: a format of its own, so --json contradicts it. */
-static int set_brief(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_brief(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	c->out->fmt = report_format(REPORT_RESULT, "text");
 	c->out->ropts.brief = true;
 	return 0;
 }
 
-static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
+int opt_set_units(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	if (!strcmp(val, "si"))
 		c->out->ropts.units = UNITS_SI;
@@ -356,6 +358,7 @@ static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
 		c->out->ropts.units = UNITS_IEC;
 	else
 		return opt_refuse(c, val, "is not a unit system (iec: MiB/s, si: MB/s)");
+	c->out->units_given = true;
 	return 0;
 }
 
@@ -772,21 +775,21 @@ static const struct opt emulation_opts[] = {
 
 static const struct opt output_opts[] = {
 	{.name = "json", .help = "print JSON on stdout (schema in docs/json.md)",
-	 .example = "--json", .set = set_format, .excl = EXCL_FORMAT},
+	 .example = "--json", .set = opt_set_format, .excl = EXCL_FORMAT},
 	{.name = "csv", .help = "print CSV, one row per target and direction", .example = "--csv",
-	 .set = set_format, .excl = EXCL_FORMAT},
+	 .set = opt_set_format, .excl = EXCL_FORMAT},
 	{.name = "fio-json",
 	 .help = "print fio 3.33's JSON layout, for tools that read fio's (docs/fio-json.md)",
-	 .example = "--fio-json", .set = set_format, .excl = EXCL_FORMAT, .only = RUNS},
+	 .example = "--fio-json", .set = opt_set_format, .excl = EXCL_FORMAT, .only = RUNS},
 	/* Two rows: run's results have a format that sweep's and mark's tables have not. */
 	{.name = "format", .arg = "FMT", .help = "text (default), json, csv or fio-json",
-	 .example = "--format csv", .set = set_format, .excl = EXCL_FORMAT, .only = RUNS,
+	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT, .only = RUNS,
 	 .values = "text json csv fio-json"},
 	{.name = "format", .arg = "FMT", .help = "text (default), json or csv",
-	 .example = "--format csv", .set = set_format, .excl = EXCL_FORMAT,
+	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT,
 	 .only = CMDK_SWEEP | CMDK_MARK, .values = "text json csv"},
 	{.name = "units", .arg = "UNITS", .help = "throughput in iec (MiB/s, default) or si (MB/s)",
-	 .example = "--units si", .set = set_units, .values = "iec si",
+	 .example = "--units si", .set = opt_set_units, .values = "iec si",
 	 .only = RS | CMDK_COMPAT}, /* mark has its own, which knows KDiskMark's MB/s */
 	{.name = "series", .help = "text: also print the series (a line per --interval)",
 	 .example = "--series", .set = opt_set_true, O(ropts.series), .only = RS},
@@ -797,7 +800,7 @@ static const struct opt output_opts[] = {
 	{.name = "brief",
 	 .help = "print only the headline: 'read 20,178 IOPS, 78.8 MiB/s, p99 81.7 us on 1 "
 	 "target, ...' (a line per group and the total for several jobs)", .example = "--brief",
-	 .set = set_brief, .excl = EXCL_FORMAT, .only = RUNS},
+	 .set = opt_set_brief, .excl = EXCL_FORMAT, .only = RUNS},
 	{.name = "save",
 	 .help = "also keep the result in the history ('iorate history', docs/history.md)",
 	 .example = "--save", .set = opt_set_true, O(save), .only = CMDK_RUN},

@@ -172,6 +172,14 @@ int opt_set_percent(struct opt_ctx *c, const struct opt *o, const char *val); /*
 int opt_set_rate(struct opt_ctx *c, const struct opt *o, const char *val);    /* double > 0 */
 int opt_set_duration(struct opt_ctx *c, const struct opt *o, const char *val); /* uint64_t ns */
 int opt_set_help(struct opt_ctx *c, const struct opt *o, const char *val);
+/*
+ * The output options' setters (src/cmd/opt_job.c), for any table that has them, into c->out:
+ * --format NAME and its aliases --json, --csv, --fio-json (the name checked; for run, sweep and
+ * mark whether they print it too, else output_opts_format() after parsing), --brief, --units.
+ */
+int opt_set_format(struct opt_ctx *c, const struct opt *o, const char *val);
+int opt_set_brief(struct opt_ctx *c, const struct opt *o, const char *val);
+int opt_set_units(struct opt_ctx *c, const struct opt *o, const char *val);
 
 /* A setter's refusal: "'VAL' WHY" into c->why; returns -EINVAL. */
 int opt_refuse(struct opt_ctx *c, const char *val, const char *why);

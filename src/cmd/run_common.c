@@ -21,6 +21,15 @@ void output_opts_init(struct output_opts *o)
 	o->ropts.units = UNITS_IEC;
 }
 
+int output_opts_format(struct output_opts *o, enum report_kind kind)
+{
+	char why[160];
+
+	if ((o->fmt = report_format(kind, o->format ? o->format : "text")))
+		return 0;
+	return usage_error("%s", report_format_refusal(kind, o->format_given, why, sizeof(why)));
+}
+
 /*
  * --save of a run of one job or several: one entry of the history, with the output settings
  * it was printed with, so that 'history show' prints the same report. The run already happened

@@ -13,13 +13,22 @@
 /* How a command that runs a workload prints it. */
 struct output_opts {
 	const struct report_format *fmt; /* text (default), json or csv: report/format.h */
+	const char *format;             /* the format named (--format, --json...); NULL: none */
+	char format_given[48];          /* that option as typed: "--format csv", "--json" */
 	struct report_opts ropts;
+	bool units_given;               /* --units was given */
 	bool quiet;                     /* no progress line */
 	bool save;                      /* --save: keep the result in the history database */
 	const char *db;                 /* --db FILE: that database; NULL = the default */
 };
 
 void output_opts_init(struct output_opts *o);
+
+/*
+ * The format named (text when none) for kind, into o->fmt: 0, or EXIT_USAGE after saying that
+ * the command does not print it ("--csv: 'iorate history compare' prints text or json").
+ */
+int output_opts_format(struct output_opts *o, enum report_kind kind);
 
 /*
  * Checks the side outputs o names (--db) before any I/O: a device, link or missing directory

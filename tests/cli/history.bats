@@ -380,8 +380,13 @@ printed_again() {
 	[ "$status" -eq 2 ]
 	iorate history
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare or rm (see 'iorate history --help')" ]
+	iorate history --json
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare or rm (see 'iorate history --help')" ]
 	iorate history frob
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: history: 'frob' is not a command (list, show, import, compare or rm)" ]
 	iorate history show abc
 	[ "$status" -eq 2 ]
 	iorate history compare 1
@@ -411,6 +416,11 @@ printed_again() {
 	[ ! -e h.db ]
 	iorate history list --db other.db --json
 	json_ok '.runs | length == 1'
+	# The options may come before the command, as in every command that has subcommands.
+	iorate history --db other.db --json list
+	json_ok '.runs | length == 1'
+	iorate history --db other.db ls --csv
+	[ "$(echo "$output" | wc -l)" -eq 2 ]
 	sqlite3 other.db 'UPDATE schema_version SET version = 99'
 	iorate history list --db other.db
 	[ "$status" -eq 1 ]
