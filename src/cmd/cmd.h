@@ -15,6 +15,7 @@ extern const struct command cmd_run, cmd_mark, cmd_sweep, cmd_diskspd, cmd_sqlio
 extern const struct command *const iorate_commands[];
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/field.h"
 
@@ -32,6 +33,15 @@ int run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_set_speller(const struct field_spelling *s);
 /* msg with its fields spelled that way, into out; returns the length needed. */
 size_t cmd_spell(char *out, size_t len, const char *msg);
+
+/*
+ * Standard output for a report, as a stream that keeps the first write error with its errno
+ * (gate_stdout_open()): cmd_stdout_open() returns it, or NULL after saying so on stderr.
+ * cmd_stdout_close() closes it; r is what the writers returned (0 or -errno). Returns 0, or 1
+ * after one line naming the error: "iorate: standard output: No space left on device".
+ */
+FILE *cmd_stdout_open(void);
+int cmd_stdout_close(FILE *f, int r);
 
 #define EXIT_USAGE 2
 /* Stopped by a signal: the partial results were printed; the process exits 128 + the signal. */

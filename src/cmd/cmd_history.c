@@ -31,7 +31,7 @@ struct hopts {
 	int64_t since_ms;
 	unsigned limit;
 	char path[PATH_MAX];
-	FILE *out;  /* standard output, keeping its first write error (gate_stdout_open) */
+	FILE *out;  /* standard output, keeping its first write error (cmd_stdout_open) */
 };
 
 static int history_main(int argc, char **argv);
@@ -442,12 +442,11 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 {
 	int r, w;
 
-	if (!(o->out = gate_stdout_open()))
-		return run_error("out of memory");
+	if (!(o->out = cmd_stdout_open()))
+		return 1;
 	r = fn(o, argc, argv);
-	if ((w = gate_stdout_close(o->out)))
-		run_error("standard output: %s", strerror(-w));
-	return r ? r : w ? 1 : 0;
+	w = cmd_stdout_close(o->out, 0);
+	return r ? r : w;
 }
 
 /* What a subcommand takes and prints. */

@@ -418,7 +418,6 @@ static int mark_print(struct mark *m)
 {
 	const struct mark_preset_info *ps = &mark_presets[m->preset];
 	char use[4200];
-	int r;
 
 	mark_fs_use(m, use, sizeof(use));
 	struct mark_table t = {
@@ -444,15 +443,9 @@ static int mark_print(struct mark *m)
 		.pause_ns = m->pause_ns,
 		.date = m->date,
 	};
-	FILE *f = gate_stdout_open(); /* keeps the first write error (ENOSPC) */
+	FILE *f = cmd_stdout_open();
 
-	if (!f)
-		return run_error("standard output: %s", strerror(ENOMEM));
-	r = m->out.fmt->mark(f, &t);
-	int w = gate_stdout_close(f);
-	if (r || w)
-		return run_error("mark: the table was not written: %s", strerror(-(w ? w : r)));
-	return 0;
+	return f ? cmd_stdout_close(f, m->out.fmt->mark(f, &t)) : 1;
 }
 
 /* What the options leave open: the preset's times, the profile's tests, and whether they fit. */

@@ -405,12 +405,12 @@ static int sweep_run(struct sweep *s)
 	struct sweep_table tab = table_of(s);
 	struct runner_hooks hooks;
 	struct progress pr;
-	int code = 0, w;
+	int code = 0;
 	/* Standard output keeps its first write error (ENOSPC), said once at the end. */
-	FILE *f = gate_stdout_open();
+	FILE *f = cmd_stdout_open();
 
 	if (!f)
-		return run_error("standard output: %s", strerror(ENOMEM));
+		return 1;
 	progress_init(&pr, s->out.quiet);
 	progress_hooks(&pr, &hooks, cmd_stop_flag());
 	fmt->begin(f, &tab);
@@ -422,11 +422,8 @@ static int sweep_run(struct sweep *s)
 		fflush(f); /* each row as it is measured */
 	}
 	tab = table_of(s); /* with the notes of every run */
-	fmt->end(f, &tab, code == EXIT_INTERRUPTED);
-	if ((w = gate_stdout_close(f))) {
-		run_error("standard output: the table was not written: %s", strerror(-w));
+	if (cmd_stdout_close(f, fmt->end(f, &tab, code == EXIT_INTERRUPTED)))
 		return code ? code : 1;
-	}
 	if (code == EXIT_INTERRUPTED)
 		say_interrupted(s);
 	return code;

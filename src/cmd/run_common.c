@@ -78,27 +78,16 @@ int cmd_run_failed(int rc, const struct result *r, const char *label)
 	return !r->started && (rc == -EDOM || rc == -EINVAL) ? EXIT_USAGE : 1;
 }
 
-/*
- * The report on standard output through a stream that keeps the first write error: 0, or the
- * -errno that lost it (ENOSPC on a full disk, EPIPE), said once on stderr.
- */
+/* The report on standard output (cmd_stdout_open()): 0, or 1 after saying it was lost. */
 static int print_report(const struct output_opts *o, const struct result *r,
 			const struct result_set *set)
 {
-	FILE *f = gate_stdout_open();
-	int w;
+	FILE *f = cmd_stdout_open();
 
-	if (!f) {
-		run_error("standard output: %s", strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	if (set)
-		report_write_set(o->fmt->result, f, set, &o->ropts);
-	else
-		o->fmt->result->write(f, r, &o->ropts);
-	if ((w = gate_stdout_close(f)))
-		run_error("standard output: the report was not written: %s", strerror(-w));
-	return w;
+	if (!f)
+		return 1;
+	return cmd_stdout_close(f, set ? report_write_set(o->fmt->result, f, set, &o->ropts)
+				       : o->fmt->result->write(f, r, &o->ropts));
 }
 
 int cmd_print_result(const struct result *r, const struct output_opts *o, int rc)
