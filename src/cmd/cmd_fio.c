@@ -22,8 +22,8 @@
 #include "core/gate.h"
 #include "core/result.h"
 #include "core/result_json.h"
+#include "report/dry_run_fmt.h"
 #include "util/escape.h"
-#include "util/jsonout.h"
 
 /* ---- the translation through the option table of 'iorate run' ---- */
 
@@ -176,25 +176,40 @@ static json_t *job_json(const struct fio_session *s, unsigned i)
 	return o;
 }
 
-int cmd_fio_print(const struct fio_session *s, FILE *out, bool json)
+static json_t *translation_json(const struct fio_session *s)
 {
-	json_t *doc, *jobs;
-	int r;
+	json_t *jobs = json_array();
 
-	if (!json) {
-		print_text(s, out);
-		return ferror(out) ? -EIO : 0;
-	}
-	if (!(jobs = json_array()))
-		return -ENOMEM;
-	for (unsigned i = 0; i < s->fio.njobs; i++)
+	for (unsigned i = 0; jobs && i < s->fio.njobs; i++)
 		if (json_array_append_new(jobs, job_json(s, i)))
 			break;
-	if (!(doc = json_pack("{s:s,s:o}", "translation", "fio", "jobs", jobs)))
+	return jobs ? json_pack("{s:s,s:o}", "translation", "fio", "jobs", jobs) : NULL;
+}
+
+/* Both forms are made here, where the translator's records are read; fmt picks one. */
+int cmd_fio_print(const struct fio_session *s, FILE *out, const struct report_format *fmt,
+		  const char *then)
+{
+	struct dry_run_report d = {0};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	int r = -ENOMEM;
+
+	if (!m)
 		return -ENOMEM;
-	r = jsonout_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', out);
-	json_decref(doc);
+	print_text(s, m);
+	if (then) {
+		fputs("\nthen, over every job, the options of: ", m);
+		escape_fputs(then, m);
+		fputc('\n', m);
+	}
+	if (!fclose(m) && (d.translation = translation_json(s))) {
+		d.text = text;
+		r = fmt->dry_run(out, &d);
+	}
+	json_decref(d.translation);
+	free(text);
 	return r;
 }
 
@@ -350,8 +365,7 @@ static int copy_out(int mfd, FILE *f)
  * renamed into place once complete). The report is written to memory meanwhile: the gate's
  * stream has no descriptor to put in stdout's place.
  */
-static int with_output(struct fio_session *s, const struct output_opts *out, bool dry_run,
-		       bool json)
+static int with_output(struct fio_session *s, const struct output_opts *out, bool dry_run)
 {
 	struct gate_out go = {0};
 	char err[512];
@@ -372,8 +386,8 @@ static int with_output(struct fio_session *s, const struct output_opts *out, boo
 			return run_error("fio: --output: %s", strerror(r));
 		}
 	}
-	rc = dry_run ? (cmd_fio_print(s, stdout, json) ? run_error("fio: cannot write the "
-								  "translation") : 0)
+	rc = dry_run ? (cmd_fio_print(s, stdout, out->fmt, NULL) ? run_error("fio: cannot write "
+									     "the translation") : 0)
 		     : cmd_run_jobs(&s->jobs, out);
 	if (saved < 0)
 		return rc;
@@ -414,6 +428,9 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 	char err[1024];
 	int r;
 
+	/* A format the dry run does not print is refused before any file is read. */
+	if (ctx->dry_run && (r = output_opts_format(ctx->out, REPORT_FIO_DRY_RUN)))
+		return r;
 	if ((r = compat_fio_read_argv(&s->fio, fargc, fargv, err, sizeof(err))))
 		return r == -ENOMEM ? run_error("fio: out of memory")
 		       : r == -EINVAL ? usage_error("fio: %s", err) : run_error("fio: %s", err);
@@ -432,7 +449,7 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 		cmd_fio_announce(s, "fio");
 	/* The core's messages name fields as fio's options. */
 	cmd_set_speller(&compat_fio_spelling);
-	return with_output(s, ctx->out, ctx->dry_run, !strcmp(ctx->out->fmt->name, "json"));
+	return with_output(s, ctx->out, ctx->dry_run);
 }
 
 static int fio_main(int argc, char **argv)

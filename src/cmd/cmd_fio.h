@@ -9,6 +9,7 @@
 
 #include "compat/compat.h"
 #include "core/job.h"
+#include "report/format.h"
 
 struct fio_session {
 	struct compat_fio_env env;
@@ -27,8 +28,13 @@ void cmd_fio_session_release(struct fio_session *s);
  */
 int cmd_fio_translate(struct fio_session *s, const char *label);
 
-/* What each option became, job by job, as text or as JSON (docs/compat.md), on out. */
-int cmd_fio_print(const struct fio_session *s, FILE *out, bool json);
+/*
+ * What each option became, job by job, in fmt (a format of REPORT_DRY_RUN: text or JSON,
+ * docs/compat.md), on out; then: a command line whose options apply over every job, added to
+ * the text, or NULL. 0, or -errno.
+ */
+int cmd_fio_print(const struct fio_session *s, FILE *out, const struct report_format *fmt,
+		  const char *then);
 
 /* One line per job on stderr before a run: its name, group and equivalent 'iorate run'. */
 void cmd_fio_announce(const struct fio_session *s, const char *label);

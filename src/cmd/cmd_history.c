@@ -10,8 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <jansson.h>
-
 #include "cmd/cmd.h"
 #include "cmd/options.h"
 #include "core/gate.h"
@@ -22,7 +20,6 @@
 #include "report/report.h"
 #include "store/history.h"
 #include "util/escape.h"
-#include "util/jsonout.h"
 #include "util/parse.h"
 
 struct hopts {
@@ -201,15 +198,6 @@ static int open_db(struct hopts *o, bool create, struct history **h)
 	if ((r = history_open(o->db ? o->path : NULL, h, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("history: %s", err);
 	return 0;
-}
-
-static int print_json(FILE *f, json_t *o)
-{
-	int r = o ? jsonout_dumpf(o, f, JSON_INDENT(2)) : -ENOMEM;
-
-	fputc('\n', f);
-	json_decref(o);
-	return r ? run_error("writing JSON: %s", strerror(-r)) : 0;
 }
 
 /* history_list's callback: each run to the format's row function as the store reads it. */
@@ -399,12 +387,12 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 		return run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
-	if (o->output.format && !strcmp(o->output.format, "json")) {
-		r = print_json(o->out, report_history_compare_json(&ra, &rb));
-	} else {
-		report_history_compare_text(o->out, &ra, &rb);
+	struct history_compare c = {.a = &ra, .b = &rb};
+	/* The stream's own error, if any, is said once when it is closed (run_sub). */
+	if ((r = o->output.fmt->history_compare(o->out, &c)) && !ferror(o->out))
+		r = run_error("history compare: %s", strerror(-r));
+	else
 		r = 0;
-	}
 	history_entry_release(&a);
 	history_entry_release(&b);
 	return r;
@@ -453,7 +441,7 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 struct sub {
 	int (*fn)(struct hopts *o, int argc, char **argv);
 	bool list_opts, label, show_opts;
-	bool prints;            /* takes a format: kind's (REPORT_NKINDS: text or json) */
+	bool prints;            /* takes a format: kind's */
 	enum report_kind kind;
 };
 
@@ -462,7 +450,7 @@ static const struct sub subs[NSUBS] = {
 		      .kind = REPORT_HISTORY_LIST},
 	[SUB_SHOW] = {.fn = do_show, .show_opts = true, .prints = true, .kind = REPORT_RESULT},
 	[SUB_IMPORT] = {.fn = do_import, .label = true},
-	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = REPORT_NKINDS},
+	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = REPORT_HISTORY_COMPARE},
 	[SUB_RM] = {.fn = do_rm},
 };
 
@@ -485,11 +473,7 @@ static int check_sub_opts(int sub, struct hopts *o)
 	if (format && !s->prints)
 		return usage_error("%s: 'history %s' prints no report", out->format_given,
 				   subcommands[sub]);
-	if (format && s->kind == REPORT_NKINDS && strcmp(format, "text") &&
-	    strcmp(format, "json"))
-		return usage_error("%s: 'iorate history %s' prints text or json", out->format_given,
-				   subcommands[sub]);
-	return s->prints && s->kind != REPORT_NKINDS ? output_opts_format(&o->output, s->kind) : 0;
+	return s->prints ? output_opts_format(&o->output, s->kind) : 0;
 }
 
 /* "list, show, import, compare or rm", from the entry. */

@@ -10,8 +10,7 @@
 #include "compat/compat.h"
 #include "cmd/run_common.h"
 #include "core/runner.h"
-#include "report/json.h"
-#include "util/escape.h"
+#include "report/dry_run_fmt.h"
 
 static int run_main(int argc, char **argv);
 
@@ -156,18 +155,30 @@ int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *
  * The file's translation; in text, then the command line, whose options apply over every job
  * (the JSON's params are the jobs with them applied).
  */
-static int print_dry_run(const struct fio_session *s, const struct output_opts *out)
+static int print_dry_run(const struct fio_session *s, struct output_opts *out)
 {
-	bool json = !strcmp(out->fmt->name, "json");
+	int rc = output_opts_format(out, REPORT_DRY_RUN);
 
-	if (cmd_fio_print(s, stdout, json))
+	if (rc)
+		return rc;
+	if (cmd_fio_print(s, stdout, out->fmt, s->jobs.n ? s->jobs.jobs[0].command_line : NULL))
 		return run_error("--job: cannot write the translation");
-	if (!json && s->jobs.n) {
-		fputs("\nthen, over every job, the options of: ", stdout);
-		escape_fputs(s->jobs.jobs[0].command_line, stdout);
-		fputc('\n', stdout);
-	}
 	return 0;
+}
+
+/* One job, checked as a run would be, then shown: nothing is opened or made. */
+static int dry_run_job(const struct job *job, struct output_opts *out)
+{
+	char err[256], line[2048], text[2050];
+	struct dry_run_report d = {.job = job, .text = text};
+	int rc;
+
+	if ((rc = output_opts_format(out, REPORT_DRY_RUN)))
+		return rc;
+	if (job_validate(job, err, sizeof(err)))
+		return usage_error("%s", err);
+	snprintf(text, sizeof(text), "%s\n", compat_run_equivalent(job, line, sizeof(line)));
+	return out->fmt->dry_run(stdout, &d) ? run_error("--dry-run: cannot write the job") : 0;
 }
 
 /* iorate run --job FILE: every job of the file, the command line applied to each. */
@@ -225,7 +236,6 @@ static int run_main(int argc, char **argv)
 	struct opt_ctx c = {.cmd = &cmd_run};
 	struct output_opts out;
 	struct job job;
-	char line[2048];
 	int rc;
 
 	/* Named before the file is read: its own errors would hide this one. */
@@ -244,16 +254,7 @@ static int run_main(int argc, char **argv)
 	if (c.help) {
 		options_help(stdout, &cmd_run);
 	} else if (c.dry_run) {
-		/* Checked as a run would be, then shown: nothing is opened or made. With --json,
-		 * every parameter as the run's JSON would record it. */
-		char err[256];
-		if (job_validate(&job, err, sizeof(err)))
-			rc = usage_error("%s", err);
-		else if (!strcmp(out.fmt->name, "json"))
-			rc = report_json_print_params(stdout, &job) ? run_error("--dry-run: cannot "
-										"write the job") : 0;
-		else
-			printf("%s\n", compat_run_equivalent(&job, line, sizeof(line)));
+		rc = dry_run_job(&job, &out);
 	} else {
 		rc = cmd_run_job(&job, &out);
 	}

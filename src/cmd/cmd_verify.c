@@ -18,7 +18,6 @@
 #include "core/verify_scan.h"
 #include "report/progress.h"
 #include "report/verify_fmt.h"
-#include "util/jsonout.h"
 
 static int verify_main(int argc, char **argv);
 
@@ -31,7 +30,8 @@ struct saved {
 struct vopts {
 	uint64_t block, seed, offset, range;
 	const char *result;
-	bool json, quiet;
+	struct output_opts out;  /* --format, --json: REPORT_VERIFY's */
+	bool quiet;
 };
 
 #define V(field) .in = OPT_IN_CMD, .off = offsetof(struct vopts, field)
@@ -53,8 +53,10 @@ static const struct opt verify_opts[] = {
 	 .set = opt_set_size, V(offset)},
 	{.name = "range", .arg = "SIZE", .help = "check only this many bytes from --offset",
 	 .example = "--range 10G", .set = opt_set_size, V(range)},
-	{.name = "json", .help = "print the findings as JSON", .example = "--json",
-	 .set = opt_set_true, V(json)},
+	{.name = "json", .help = "print the findings as JSON (--format json)", .example = "--json",
+	 .set = opt_set_format, .excl = EXCL_FORMAT},
+	{.name = "format", .arg = "FMT", .help = "text (default) or json", .example = "--format json",
+	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json"},
 	{.name = "quiet", .letter = 'q', .help = "no progress line", .example = "-q",
 	 .set = opt_set_true, V(quiet)},
 	{0},
@@ -92,19 +94,6 @@ static void progress_cb(void *arg, double done)
 	struct progress *p = arg;
 
 	progress_label(p, "verifying: %.0f%%", done * 100);
-}
-
-static void print_text(const struct verify_result *v, const struct verify_scan *s,
-		       const struct verify_target_report *t, const char *const *paths, unsigned n)
-{
-	report_verify_text(stdout, v, paths, n);
-	for (unsigned i = 0; i < n; i++)
-		if (s[i].unwritten)
-			printf("  %s: %llu blocks without an iorate header (not written by it)\n",
-			       paths[i], (unsigned long long)s[i].unwritten);
-	for (unsigned i = 0; i < n; i++)
-		if (t[i].error)
-			printf("  %s: not checked to the end: %s\n", paths[i], t[i].errmsg);
 }
 
 /*
@@ -165,7 +154,8 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 		free(s), free(t), free(errs);
 		return run_error("out of memory");
 	}
-	progress_init(&p, o->quiet || o->json);
+	/* The progress line goes with the text only, not beside a format for programs. */
+	progress_init(&p, o->quiet || o->out.fmt != report_format(REPORT_VERIFY, "text"));
 	for (unsigned i = 0; i < n && !code; i++) {
 		s[i] = (struct verify_scan){.block = (uint32_t)o->block, .seed = o->seed, .target = i};
 		if (saved && (code = from_result(o->result, saved, paths[i], &s[i])))
@@ -189,14 +179,10 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 	}
 	if (!code) {
 		verify_result_sort(&all);
-		if (o->json) {
-			json_t *j = report_verify_json(&all, t, n);
-			jsonout_dumpf(j, stdout, JSON_INDENT(2));
-			putchar('\n');
-			json_decref(j);
-		} else {
-			print_text(&all, s, t, (const char *const *)paths, n);
-		}
+		struct verify_report rep = {.result = &all, .targets = t,
+					    .paths = (const char *const *)paths, .n = n};
+
+		o->out.fmt->verify(stdout, &rep);
 		code = all.bad ? 1 : 0;
 		for (unsigned i = 0; i < n; i++)
 			code = t[i].error ? 1 : code;
@@ -211,15 +197,18 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 static int verify_main(int argc, char **argv)
 {
 	struct vopts o = {0};
-	struct opt_ctx c = {.cmd = &cmd_verify, .state = &o};
+	struct opt_ctx c = {.cmd = &cmd_verify, .out = &o.out, .state = &o};
 	int first = 0, rc;
 
+	output_opts_init(&o.out);
 	if ((rc = options_parse(&c, argc, argv, &first)))
 		return rc;
 	if (c.help) {
 		options_help(stdout, &cmd_verify);
 		return 0;
 	}
+	if ((rc = output_opts_format(&o.out, REPORT_VERIFY)))
+		return rc;
 	if (first >= argc)
 		return usage_error("verify: no target: name the files or devices a run with "
 				   "--verify wrote (see 'iorate verify --help')");

@@ -8,11 +8,14 @@
 #include <string.h>
 
 #include "report/catalog_fmt.h"
+#include "report/dry_run_fmt.h"
+#include "report/history_fmt.h"
 #include "report/history_list.h"
 #include "report/mark_fmt.h"
 #include "report/model_fmt.h"
 #include "report/report.h"
 #include "report/sweep_fmt.h"
+#include "report/verify_fmt.h"
 
 static const struct report_format formats[] = {
 	{
@@ -30,6 +33,9 @@ static const struct report_format formats[] = {
 		.catalog_import = catalog_fmt_import_text,
 		.catalog_prices = catalog_fmt_prices_text,
 		.history_list = &history_list_text,
+		.history_compare = history_compare_fmt_text,
+		.dry_run = dry_run_fmt_text,
+		.verify = verify_fmt_text,
 	},
 	{
 		.name = "json",
@@ -46,6 +52,9 @@ static const struct report_format formats[] = {
 		.catalog_import = catalog_fmt_import_json,
 		.catalog_prices = catalog_fmt_prices_json,
 		.history_list = &history_list_json,
+		.history_compare = history_compare_fmt_json,
+		.dry_run = dry_run_fmt_json,
+		.verify = verify_fmt_json,
 	},
 	{
 		.name = "csv",
@@ -77,6 +86,10 @@ static const char *const kind_commands[REPORT_NKINDS] = {
 	[REPORT_CATALOG_IMPORT] = "iorate catalog import",
 	[REPORT_CATALOG_PRICES] = "iorate catalog prices",
 	[REPORT_HISTORY_LIST] = "iorate history list",
+	[REPORT_HISTORY_COMPARE] = "iorate history compare",
+	[REPORT_DRY_RUN] = "iorate run --dry-run",
+	[REPORT_FIO_DRY_RUN] = "iorate fio --dry-run",
+	[REPORT_VERIFY] = "iorate verify",
 };
 
 bool report_format_has(const struct report_format *f, enum report_kind kind)
@@ -108,6 +121,13 @@ bool report_format_has(const struct report_format *f, enum report_kind kind)
 		return f->catalog_prices;
 	case REPORT_HISTORY_LIST:
 		return f->history_list;
+	case REPORT_HISTORY_COMPARE:
+		return f->history_compare;
+	case REPORT_DRY_RUN:
+	case REPORT_FIO_DRY_RUN:
+		return f->dry_run;
+	case REPORT_VERIFY:
+		return f->verify;
 	case REPORT_NKINDS:
 		return true; /* "any kind", for the list of every name */
 	}

@@ -24,6 +24,10 @@ enum report_kind {
 	REPORT_CATALOG_IMPORT,  /* iorate catalog import */
 	REPORT_CATALOG_PRICES,  /* iorate catalog prices */
 	REPORT_HISTORY_LIST,    /* iorate history list */
+	REPORT_HISTORY_COMPARE, /* iorate history compare */
+	REPORT_DRY_RUN,         /* iorate run --dry-run: a job, or a job file's translation */
+	REPORT_FIO_DRY_RUN,     /* iorate fio --dry-run: the translation (the same writer) */
+	REPORT_VERIFY,          /* iorate verify */
 	REPORT_NKINDS
 };
 
@@ -41,6 +45,9 @@ struct catalog_show_report;
 struct import;
 struct catalog_prices_report;
 struct report_history_list_ops;
+struct history_compare;
+struct dry_run_report;
+struct verify_report;
 
 /* The writers return 0, or -errno when the output could not be written (-ENOMEM, -EIO). */
 struct report_format {
@@ -58,6 +65,9 @@ struct report_format {
 	int (*catalog_import)(FILE *f, const struct import *im);
 	int (*catalog_prices)(FILE *f, const struct catalog_prices_report *p);
 	const struct report_history_list_ops *history_list;         /* history_list.h */
+	int (*history_compare)(FILE *f, const struct history_compare *c); /* history_fmt.h */
+	int (*dry_run)(FILE *f, const struct dry_run_report *d);   /* dry_run_fmt.h: both kinds */
+	int (*verify)(FILE *f, const struct verify_report *v);     /* verify_fmt.h */
 };
 
 /* The format called name when it prints kind; NULL for an unknown name or another kind. */

@@ -5,6 +5,7 @@
  */
 #include "report/history_fmt.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "report/history_int.h"
 #include "report/json.h"
 #include "util/escape.h"
+#include "util/jsonout.h"
 
 #define ESC(s, buf) escape_buf((s), (buf), sizeof(buf))
 
@@ -232,4 +234,21 @@ void report_history_compare_text(FILE *f, const struct history_row *a,
 			*history_status(sb) ? history_status(sb) : "completed");
 	json_decref(diff);
 	json_decref(changes);
+}
+
+int history_compare_fmt_text(FILE *f, const struct history_compare *c)
+{
+	report_history_compare_text(f, c->a, c->b);
+	return ferror(f) ? -EIO : 0;
+}
+
+int history_compare_fmt_json(FILE *f, const struct history_compare *c)
+{
+	json_t *o = report_history_compare_json(c->a, c->b);
+	int r = o ? jsonout_dumpf(o, f, JSON_INDENT(2)) : -ENOMEM;
+
+	json_decref(o);
+	if (fputc('\n', f) == EOF && !r)
+		r = -EIO;
+	return r;
 }

@@ -50,6 +50,14 @@ void report_history_compare_text(FILE *f, const struct history_row *a,
 json_t *report_history_compare_json(const struct history_row *a,
 				    const struct history_row *b);
 
+/* Two runs to compare, as REPORT_HISTORY_COMPARE's formats print them (report/format.h). */
+struct history_compare {
+	const struct history_row *a, *b;
+};
+/* The text above, or the JSON indented; 0, or -errno (-ENOMEM, -EIO). */
+int history_compare_fmt_text(FILE *f, const struct history_compare *c);
+int history_compare_fmt_json(FILE *f, const struct history_compare *c);
+
 /*
  * The noise test of a comparison (docs/history.md): Welch's t-test, two-sided, of the two
  * runs' values per interval of their series (the coarser of the two: the finer one's points

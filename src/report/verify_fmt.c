@@ -1,7 +1,10 @@
 /* Verification's findings as text and JSON (src/core/verify.h). */
 #include "report/verify_fmt.h"
 
+#include <errno.h>
+
 #include "util/escape.h"
+#include "util/jsonout.h"
 
 static void put_found(FILE *f, const struct verify_bad *b)
 {
@@ -106,4 +109,30 @@ json_t *report_verify_json(const struct verify_result *v, const struct verify_ta
 	json_object_set_new(o, "targets", ts);
 	json_object_set_new(o, "bad_blocks", bads);
 	return o;
+}
+
+int verify_fmt_text(FILE *f, const struct verify_report *r)
+{
+	const struct verify_target_report *t = r->targets;
+
+	report_verify_text(f, r->result, r->paths, r->n);
+	for (unsigned i = 0; i < r->n; i++)
+		if (t[i].unwritten)
+			fprintf(f, "  %s: %llu blocks without an iorate header (not written by it)\n",
+				t[i].path, (unsigned long long)t[i].unwritten);
+	for (unsigned i = 0; i < r->n; i++)
+		if (t[i].error)
+			fprintf(f, "  %s: not checked to the end: %s\n", t[i].path, t[i].errmsg);
+	return ferror(f) ? -EIO : 0;
+}
+
+int verify_fmt_json(FILE *f, const struct verify_report *r)
+{
+	json_t *j = report_verify_json(r->result, r->targets, r->n);
+	int w = j ? jsonout_dumpf(j, f, JSON_INDENT(2)) : -ENOMEM;
+
+	json_decref(j);
+	if (fputc('\n', f) == EOF && !w)
+		w = -EIO;
+	return w;
 }

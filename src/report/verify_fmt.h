@@ -27,4 +27,19 @@ struct verify_target_report {
 json_t *report_verify_json(const struct verify_result *v, const struct verify_target_report *t,
 			   unsigned n);
 
+/* What `iorate verify` found over its n targets, as REPORT_VERIFY's formats print it. */
+struct verify_report {
+	const struct verify_result *result;     /* every target's together */
+	const struct verify_target_report *targets;
+	const char *const *paths;               /* targets[i].path, as report_verify_text takes */
+	unsigned n;
+};
+
+/*
+ * Text: report_verify_text(), then per target its blocks without a header and why it was not
+ * checked to the end. JSON: report_verify_json(). 0, or -errno (-ENOMEM, -EIO).
+ */
+int verify_fmt_text(FILE *f, const struct verify_report *r);
+int verify_fmt_json(FILE *f, const struct verify_report *r);
+
 #endif

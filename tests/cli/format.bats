@@ -36,6 +36,34 @@ refused() {
 		catalog show P20 --format=csv
 }
 
+@test "dry runs, verify and history compare print text or json and refuse the others by name" {
+	printf '[j]\nfilename=f.dat\nsize=1m\nrw=read\nioengine=null\n' > j.fio
+	refused "iorate: --csv: 'iorate run --dry-run' prints text or json" \
+		run --dry-run --csv --engine sync -c 1M new.dat
+	refused "iorate: --format fio-json: 'iorate run --dry-run' prints text or json" \
+		run --format fio-json --dry-run -c 1M new.dat
+	refused "iorate: --csv: 'iorate run --dry-run' prints text or json" \
+		run --job j.fio --dry-run --csv
+	refused "iorate: --fio-json: 'iorate fio --dry-run' prints text or json" \
+		fio --dry-run --fio-json j.fio
+	refused "iorate: --format csv: 'iorate verify' prints text or json" \
+		verify --format csv new.dat
+	refused "iorate: --csv: 'iorate history compare' prints text or json" \
+		history compare --db h.db 1 2 --csv
+	[ ! -e new.dat ] && [ ! -e f.dat ] && [ ! -e h.db ]
+	# The formats they have: the dry run's JSON is the job's params, verify's its findings.
+	iorate run --dry-run --format json -b 8k -c 1M new.dat
+	json_ok '.bs == 8192 and .targets == ["new.dat"]'
+	iorate run --dry-run --format text -b 8k -c 1M new.dat
+	[[ "$output" == "iorate run --bs 8KiB "*" new.dat" ]]
+	iorate fio --dry-run --format json j.fio
+	json_ok '.translation == "fio" and (.jobs | length) == 1'
+	"$IORATE" run --verify -w 100 -s --engine sync -c 1M --io-size 1M --keep -q v.dat >/dev/null
+	iorate verify --format json -q v.dat
+	[ "$status" -eq 0 ]
+	json_ok '.bad == 0 and .checked > 0 and .targets[0].path == "v.dat"'
+}
+
 @test "a format refused is refused before the command's own checks" {
 	# An unknown VM would be exit 2 too, but with another message: the format is checked first.
 	refused "iorate: --format csv: 'iorate model' prints text or json" \

@@ -19,7 +19,8 @@ static void formats_by_kind(void **state)
 					       REPORT_HISTORY_LIST};
 	static const enum report_kind no_csv[] = {
 		REPORT_MODEL, REPORT_PLAN, REPORT_EXPLAIN, REPORT_COST_UPLOAD, REPORT_COST_CONFIG,
-		REPORT_CATALOG_LIST, REPORT_CATALOG_SHOW,
+		REPORT_CATALOG_LIST, REPORT_CATALOG_SHOW, REPORT_HISTORY_COMPARE, REPORT_DRY_RUN,
+		REPORT_FIO_DRY_RUN, REPORT_VERIFY,
 	};
 
 	for (int k = 0; k < REPORT_NKINDS; k++) {
@@ -85,6 +86,8 @@ static void names_and_messages(void **state)
 			    "--format csv: 'iorate model' prints text or json");
 	assert_string_equal(report_format_refusal(REPORT_CATALOG_SHOW, "--csv", buf, sizeof(buf)),
 			    "--csv: 'iorate catalog show' prints text or json");
+	assert_string_equal(report_format_refusal(REPORT_DRY_RUN, "--csv", buf, sizeof(buf)),
+			    "--csv: 'iorate run --dry-run' prints text or json");
 	assert_string_equal(report_format_names(REPORT_NKINDS, " ", NULL, buf, sizeof(buf)),
 			    "text json csv fio-json");
 	/* Cut short, still a string. */
