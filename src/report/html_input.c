@@ -10,6 +10,8 @@
 #include "core/result_json.h"
 #include "report/chart_int.h"
 #include "report/html_int.h"
+#include "report/mark_fmt.h"
+#include "report/sweep_fmt.h"
 #include "util/err.h"
 #include "util/parse.h"
 
@@ -114,15 +116,15 @@ static uint64_t u64_of(const json_t *v)
 static int add_table(struct html_input *in, const json_t *doc, struct result_set *sets,
 		     size_t n, const char *source)
 {
-	static const char *const dirs[2] = {"read", "write"};
-	const char *param = json_string_value(json_object_get(doc, "param")), *units;
+	static const enum mark_dir dirs[2] = {MARK_READ, MARK_WRITE}; /* as core reads them */
+	const char *param = json_string_value(json_object_get(doc, SWEEP_DOC_PARAM)), *units;
 	struct html_doc *d = NULL;
 	size_t k = 0, i;
 	json_t *x, *run;
 	int rc;
 
-	json_array_foreach(json_object_get(doc, "rows"), i, x) {
-		if (!(run = json_object_get(x, "run")) || json_is_null(run) || k >= n)
+	json_array_foreach(json_object_get(doc, SWEEP_DOC_ROWS), i, x) {
+		if (!(run = json_object_get(x, SWEEP_DOC_ROW_RUN)) || json_is_null(run) || k >= n)
 			continue;
 		if (!d && !(d = add_doc(in, false, source, param ? param : "value")))
 			return -ENOMEM;
@@ -130,27 +132,28 @@ static int add_table(struct html_input *in, const json_t *doc, struct result_set
 			return rc;
 		in->runs[in->n - 1].doc = (size_t)(d - in->docs);
 		in->runs[in->n - 1].value = u64_of(json_object_get(x, param ? param : ""));
-		in->runs[in->n - 1].bs = u64_of(json_object_get(x, "bs"));
+		in->runs[in->n - 1].bs = u64_of(json_object_get(x, SWEEP_DOC_ROW_BS));
 		d->n++;
 	}
 	d = NULL;
-	json_array_foreach(json_object_get(doc, "tests"), i, x) {
+	json_array_foreach(json_object_get(doc, MARK_DOC_TESTS), i, x) {
 		for (int w = 0; w < 2; w++) {
-			const char *name = json_string_value(json_object_get(x, "name"));
+			const char *name = json_string_value(json_object_get(x, MARK_DOC_TEST_NAME));
+			const char *dir = mark_dir_names[dirs[w]];
 			struct html_run *r;
 
-			run = json_object_get(json_object_get(x, dirs[w]), "result");
+			run = json_object_get(json_object_get(x, dir), MARK_DOC_RESULT);
 			if (!run || json_is_null(run) || k >= n)
 				continue;
 			if (!d && !(d = add_doc(in, true, source, NULL)))
 				return -ENOMEM;
-			units = json_string_value(json_object_get(doc, "units"));
-			d->si = units && !strcmp(units, "si");
+			units = json_string_value(json_object_get(doc, MARK_DOC_UNITS));
+			d->si = units && !strcmp(units, mark_units_names[MARK_UNITS_SI]);
 			if ((rc = html_input_add(in, &sets[k++], NULL, source)))
 				return rc;
 			r = &in->runs[in->n - 1];
 			r->doc = (size_t)(d - in->docs);
-			r->dir = dirs[w];
+			r->dir = dir;
 			if (!(r->test = strdup(name ? name : "test")))
 				return -ENOMEM;
 			d->n++;

@@ -175,7 +175,7 @@ static json_t *cell_json(const struct mark_table *m, const struct mark_cell *c)
 	json_object_set_new(o, "runs", runs);
 	json_object_set_new(o, "best_run", json_integer(c->best_run + 1));
 	best = report_json_result(&c->best);
-	json_object_set_new(o, "result", best ? best : json_null());
+	json_object_set_new(o, MARK_DOC_RESULT, best ? best : json_null());
 	return o;
 }
 
@@ -185,7 +185,7 @@ static json_t *tests_json(const struct mark_table *m)
 
 	for (unsigned i = 0; i < MARK_MAX_TESTS && m->tests[i]; i++) {
 		const struct mark_test *t = m->tests[i];
-		json_t *o = json_pack("{s:s,s:s,s:I,s:i,s:i}", "name", t->name, "pattern",
+		json_t *o = json_pack("{s:s,s:s,s:I,s:i,s:i}", MARK_DOC_TEST_NAME, t->name, "pattern",
 				      t->seq ? "sequential" : "random", "bs", (json_int_t)t->bs,
 				      "depth", (int)t->depth, "threads", (int)t->threads);
 
@@ -212,7 +212,7 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_object_set_new(root, "profile", json_string(m->profile));
 	json_object_set_new(root, "preset", json_string(m->preset));
 	json_object_set_new(root, "score", json_string(mark_score_names[m->score]));
-	json_object_set_new(root, "units", json_string(mark_units_names[m->units]));
+	json_object_set_new(root, MARK_DOC_UNITS, json_string(mark_units_names[m->units]));
 	json_object_set_new(root, "mix_read_pct", m->mix ? json_integer(m->mix_read_pct)
 							  : json_null());
 	json_object_set_new(root, "prepare", json_boolean(m->prepare));
@@ -227,7 +227,7 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_object_set_new(root, "engine", json_string(m->engine));
 	json_object_set_new(root, "date", json_string(date));
 	json_object_set_new(root, "kernel", report_json_str(m->kernel));
-	json_object_set_new(root, "tests", tests_json(m));
+	json_object_set_new(root, MARK_DOC_TESTS, tests_json(m));
 	if (!(r = jsonout_dumpf(root, f, JSON_INDENT(2))))
 		r = fputc('\n', f) == EOF ? -EIO : 0;
 	json_decref(root);

@@ -103,6 +103,17 @@ struct mark_table {
 	time_t date;
 };
 
+/*
+ * Where the JSON document keeps its runs, for the writer here and the readers of the document
+ * (html_input.c; core's result_json_sets() reads the same keys): "tests", each with its
+ * "name" and an object per direction, keyed by mark_dir_names, whose "result" is its best run
+ * whole; "units" names the text table's unit (mark_units_names). docs/compat.md.
+ */
+#define MARK_DOC_TESTS "tests"
+#define MARK_DOC_TEST_NAME "name"
+#define MARK_DOC_RESULT "result"
+#define MARK_DOC_UNITS "units"
+
 /* The formats of the table (src/report/format.c); each returns 0 or -errno (-EIO, -ENOMEM). */
 /* CrystalDiskMark's text table: the score in the units asked, IOPS, mean latency in us. */
 int mark_fmt_text(FILE *f, const struct mark_table *t);

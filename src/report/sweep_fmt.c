@@ -143,7 +143,7 @@ static json_t *json_row(const struct sweep_table *s, size_t i, size_t k)
 	uint64_t bs = s->bs_swept ? s->vals[i] : s->bs[k];
 	json_t *row = json_pack("{s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:f,s:o}",
 				s->param, (json_int_t)s->vals[i],
-				"bs", (json_int_t)bs,
+				SWEEP_DOC_ROW_BS, (json_int_t)bs,
 				"seconds", c->seconds,
 				"ios", (json_int_t)t->ios,
 				"bytes", (json_int_t)t->bytes,
@@ -155,7 +155,7 @@ static json_t *json_row(const struct sweep_table *s, size_t i, size_t k)
 	if (row)
 		json_object_set_new(row, "interrupted", json_boolean(c->interrupted));
 	if (row && c->run)
-		json_object_set(row, "run", c->run);
+		json_object_set(row, SWEEP_DOC_ROW_RUN, c->run);
 	return row;
 }
 
@@ -186,11 +186,11 @@ static int json_end(FILE *f, const struct sweep_table *s, bool interrupted)
 	json_object_set_new(root, "version", json_string(IORATE_VERSION));
 	json_object_set_new(root, "command_line",
 			    s->command_line ? json_string(s->command_line) : json_null());
-	json_object_set_new(root, "param", json_string(s->param));
+	json_object_set_new(root, SWEEP_DOC_PARAM, json_string(s->param));
 	json_object_set(root, "values", vals);
 	json_object_set(root, "bs", bss);
 	json_object_set_new(root, "interrupted", json_boolean(interrupted));
-	json_object_set(root, "rows", rows);
+	json_object_set(root, SWEEP_DOC_ROWS, rows);
 	if ((r = jsonout_dumpf(root, f, JSON_INDENT(2))) == 0)
 		r = fputc('\n', f) == EOF ? -EIO : 0;
 	fflush(f);
