@@ -221,7 +221,6 @@ static int do_list(struct hopts *o, int argc, char **argv)
 				   .since_unix_ms = o->since_ms, .limit = o->limit};
 	const struct report_format *fmt = o->output.fmt; /* for its kind: check_sub_opts() */
 	struct list_out l = {.ops = fmt->history_list, .f = o->out};
-	bool json = !strcmp(fmt->name, "json");
 	char err[PATH_MAX + 256];
 	struct history *h;
 	int r;
@@ -230,7 +229,8 @@ static int do_list(struct hopts *o, int argc, char **argv)
 		return usage_error("history list: unexpected argument '%s'", argv[0]);
 	if ((r = open_db(o, false, &h)))
 		return r;
-	if (!h && !json) {
+	/* No database: said on stderr, unless the output itself names the database. */
+	if (!h && !l.ops->names_database) {
 		fputs("iorate: no history yet in ", stderr);
 		escape_fputs(o->path, stderr);
 		fputs(" (save runs with 'iorate run --save')\n", stderr);

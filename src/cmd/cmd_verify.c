@@ -154,8 +154,7 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 		free(s), free(t), free(errs);
 		return run_error("out of memory");
 	}
-	/* The progress line goes with the text only, not beside a format for programs. */
-	progress_init(&p, o->quiet || o->out.fmt != report_format(REPORT_VERIFY, "text"));
+	progress_init(&p, o->quiet || o->out.fmt->for_programs);
 	for (unsigned i = 0; i < n && !code; i++) {
 		s[i] = (struct verify_scan){.block = (uint32_t)o->block, .seed = o->seed, .target = i};
 		if (saved && (code = from_result(o->result, saved, paths[i], &s[i])))

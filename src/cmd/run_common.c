@@ -131,7 +131,7 @@ int output_opts_check(const struct output_opts *o)
  */
 int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o)
 {
-	bool machine = strcmp(o->fmt->name, "text") != 0;
+	bool machine = o->fmt->for_programs;
 
 	for (unsigned i = 0; i < n; i++) {
 		const struct job *j = &jobs[i];

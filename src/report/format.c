@@ -39,6 +39,7 @@ static const struct report_format formats[] = {
 	},
 	{
 		.name = "json",
+		.for_programs = true,
 		.result = &report_json,
 		.sweep = &report_sweep_json,
 		.mark = mark_fmt_json,
@@ -58,6 +59,7 @@ static const struct report_format formats[] = {
 	},
 	{
 		.name = "csv",
+		.for_programs = true,
 		.result = &report_csv,
 		.sweep = &report_sweep_csv,
 		.mark = mark_fmt_csv,
@@ -66,6 +68,7 @@ static const struct report_format formats[] = {
 	{
 		/* fio 3.33's --output-format=json layout, for tools written for fio */
 		.name = "fio-json",
+		.for_programs = true,
 		.result = &report_fio_json,
 	},
 };

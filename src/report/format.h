@@ -52,6 +52,7 @@ struct verify_report;
 /* The writers return 0, or -errno when the output could not be written (-ENOMEM, -EIO). */
 struct report_format {
 	const char *name;       /* as --format takes it: "text", "json", "csv" */
+	bool for_programs;      /* read by programs: standard output is its alone, no progress */
 	const struct report_ops *result;        /* report.h */
 	const struct report_sweep_ops *sweep;   /* sweep_fmt.h: row by row */
 	int (*mark)(FILE *f, const struct mark_table *t);       /* mark_fmt.h */

@@ -165,4 +165,4 @@ const struct report_history_list_ops history_list_text = {
 const struct report_history_list_ops history_list_csv = {
 	.begin = csv_begin, .row = csv_row, .end = plain_end};
 const struct report_history_list_ops history_list_json = {
-	.begin = json_begin, .row = json_row, .end = json_end};
+	.begin = json_begin, .row = json_row, .end = json_end, .names_database = true};

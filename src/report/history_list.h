@@ -14,6 +14,7 @@ struct report_history_list_ops {
 	int (*begin)(FILE *f, const char *database, void **state);
 	int (*row)(FILE *f, const struct history_row *r, void *state);
 	int (*end)(FILE *f, void *state);
+	bool names_database;    /* the output says which database it lists, empty or not */
 };
 
 extern const struct report_history_list_ops history_list_text, history_list_csv,

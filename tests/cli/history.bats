@@ -41,6 +41,11 @@ two_runs() {
 	iorate history list --json
 	[ "$status" -eq 0 ]
 	json_ok '.schema == 1 and .runs == []'
+	# The JSON names the database itself; the other formats leave the note to stderr.
+	[ -z "$stderr" ]
+	iorate history list --csv
+	[[ "$stderr" == *"no history yet in $IORATE_HISTORY"* ]]
+	[ ! -e h.db ]
 }
 
 @test "import then list: newest first, with the workload and figures" {

@@ -40,6 +40,11 @@ static void formats_by_kind(void **state)
 		assert_true((report_format(k, "fio-json") != NULL) == (k == REPORT_RESULT));
 	/* One entry per format: the same one whatever the kind asked. */
 	assert_ptr_equal(report_format(REPORT_SWEEP, "csv"), report_format(REPORT_MARK, "csv"));
+	/* Only text shares standard output (a trace, a progress line): the others are for programs. */
+	assert_false(report_format(REPORT_RESULT, "text")->for_programs);
+	assert_true(report_format(REPORT_RESULT, "json")->for_programs);
+	assert_true(report_format(REPORT_RESULT, "csv")->for_programs);
+	assert_true(report_format(REPORT_RESULT, "fio-json")->for_programs);
 }
 
 /* A name that is no format, or a kind out of range, finds nothing. */
