@@ -29,6 +29,7 @@ struct hopts {
 	unsigned limit;
 	char path[PATH_MAX];
 	FILE *out;  /* standard output, keeping its first write error (cmd_stdout_open) */
+	int wrote;  /* 0, or the -errno a writer returned: said when out is closed (run_sub) */
 };
 
 static int history_main(int argc, char **argv);
@@ -242,8 +243,8 @@ static int do_list(struct hopts *o, int argc, char **argv)
 	if (h && (r = history_list(h, &f, list_row, &l, err, sizeof(err))))
 		r = run_error("%s%s", r == -EBADMSG ? "" : "history: ", err);
 	history_close(h);
-	int w = l.ops->end(o->out, l.state);
-	return r ? r : w ? run_error("writing the list: %s", strerror(-w)) : 0;
+	o->wrote = l.ops->end(o->out, l.state);
+	return r;
 }
 
 /*
@@ -299,9 +300,9 @@ static int do_show(struct hopts *o, int argc, char **argv)
 		history_entry_release(&e);
 		return r;
 	}
-	r = report_write_set(fmt->result, o->out, &e.run, &ro);
+	o->wrote = report_write_set(fmt->result, o->out, &e.run, &ro);
 	history_entry_release(&e);
-	return r ? run_error("writing: %s", strerror(-r)) : 0;
+	return 0;
 }
 
 /* Whether a signal asked to stop (Ctrl-C, kill): an import stops between runs. */
@@ -388,14 +389,10 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
 	struct history_compare c = {.a = &ra, .b = &rb};
-	/* The stream's own error, if any, is said once when it is closed (run_sub). */
-	if ((r = o->output.fmt->history_compare(o->out, &c)) && !ferror(o->out))
-		r = run_error("history compare: %s", strerror(-r));
-	else
-		r = 0;
+	o->wrote = o->output.fmt->history_compare(o->out, &c);
 	history_entry_release(&a);
 	history_entry_release(&b);
-	return r;
+	return 0;
 }
 
 static int do_rm(struct hopts *o, int argc, char **argv)
@@ -433,7 +430,7 @@ static int run_sub(int (*fn)(struct hopts *o, int argc, char **argv), struct hop
 	if (!(o->out = cmd_stdout_open()))
 		return 1;
 	r = fn(o, argc, argv);
-	w = cmd_stdout_close(o->out, 0);
+	w = cmd_stdout_close(o->out, o->wrote);
 	return r ? r : w;
 }
 
