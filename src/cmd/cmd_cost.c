@@ -369,9 +369,8 @@ static int check_page(const struct cost_cmd *cc)
 			return run_error("out of memory");
 	if ((r = gate_check_output("--html", cc->html, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
-	if (!strcmp(cc->html, "-") && cc->mo.json)
-		return usage_error("--html - and --%s%s both write to stdout",
-				   cc->mo.format_alias ? "" : "format ", cc->mo.format);
+	if (!strcmp(cc->html, "-") && cc->mo.fmt->for_programs)
+		return usage_error("--html - and %s both write to stdout", cc->mo.out.format_given);
 	return 0;
 }
 

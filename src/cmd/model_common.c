@@ -21,20 +21,6 @@ static int set_host_cache(struct opt_ctx *c, const struct opt *o, const char *va
 	return 0;
 }
 
-/* The name is checked here; whether the command prints it, by model_opts_format(). */
-static int set_format(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	struct model_opts *m = c->state;
-	char why[128];
-
-	m->format_alias = strcmp(o->name, "format");
-	m->format = m->format_alias ? o->name : val;
-	if (!report_format_known(m->format))
-		return opt_refuse(c, val, report_format_unknown(why, sizeof(why)));
-	m->json = !strcmp(m->format, "json");
-	return 0;
-}
-
 static const struct opt model_opts_table[] = {
 	{.name = "vm", .arg = "NAME", .help = "VM size, optionally CATALOG:NAME",
 	 .example = "--vm azure-2015:DS2", .set = opt_set_string, MO(vm), .only = CONFIG},
@@ -73,10 +59,10 @@ static const struct opt model_opts_table[] = {
 	 .example = "--write 30", .set = opt_set_percent, MO(write_pct),
 	 .only = CMDK_MODEL | CMDK_PLAN},
 	{.name = "format", .arg = "FMT", .help = "text (default) or json",
-	 .example = "--format json", .set = set_format, MO(format), .excl = EXCL_FORMAT,
-	 .only = ANY, .values = "text json"},
+	 .example = "--format json", .set = opt_set_format, .excl = EXCL_FORMAT, .only = ANY,
+	 .values = "text json"},
 	{.name = "json", .help = "JSON on stdout (--format json)", .example = "--json",
-	 .set = set_format, MO(format), .excl = EXCL_FORMAT, .only = ANY},
+	 .set = opt_set_format, .excl = EXCL_FORMAT, .only = ANY},
 	{0},
 };
 
@@ -87,17 +73,16 @@ void model_opts_init(struct model_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->cache = MODEL_CACHE_DEFAULT;
 	o->bs = 4096;
-	o->format = "text";
+	output_opts_init(&o->out);
 }
 
+/* The name was checked when given (opt_set_format); whether the command prints it, here. */
 int model_opts_format(struct model_opts *o, enum report_kind kind)
 {
-	char given[96], why[160];
+	int r = output_opts_format(&o->out, kind);
 
-	if ((o->fmt = report_format(kind, o->format)))
-		return 0;
-	snprintf(given, sizeof(given), "--%s%s", o->format_alias ? "" : "format ", o->format);
-	return usage_error("%s", report_format_refusal(kind, given, why, sizeof(why)));
+	o->fmt = o->out.fmt;
+	return r;
 }
 
 /* The output of the commands that print one kind; cost and catalog print two. */
@@ -123,8 +108,8 @@ static int single_kind(const struct command *cmd, enum report_kind *kind)
 int model_opts_parse(const struct command *cmd, void *state, int argc, char **argv, int *first,
 		     bool *help)
 {
-	struct opt_ctx c = {.cmd = cmd, .state = state,
-			    .on_set = ((struct model_opts *)state)->on_set};
+	struct model_opts *mo = state;
+	struct opt_ctx c = {.cmd = cmd, .out = &mo->out, .state = state, .on_set = mo->on_set};
 	enum report_kind kind;
 	int r = options_parse(&c, argc, argv, first);
 

@@ -23,9 +23,7 @@ struct model_opts {
 	uint64_t interleave;                /* --interleave, the stripe unit; 0 = 256 KiB */
 	uint64_t bs;                        /* --bs, 4 KiB unless given */
 	unsigned write_pct;                 /* --write, 0 unless given */
-	const char *format;                 /* --format NAME or --json; "text" unless given */
-	bool format_alias;                  /* given as --json */
-	bool json;                          /* the format is json */
+	struct output_opts out;             /* --format NAME or --json, as the job commands take them */
 	const struct report_format *fmt;    /* the format, once model_opts_format() found it */
 	bool lists_conflicts;               /* the command prints the layers' conflicts itself */
 	/* Called after each option is set (opt_ctx.on_set), in command-line order; may be NULL. */
