@@ -89,7 +89,7 @@ in_fill_dir() {
 # mark_in_fill SIG: SIG while mark fills the test file of its directory.
 mark_in_fill() {
 	in_fill_dir "$1" iorate-mark. mark --profile real --read-only --runs 1 --no-prepare \
-		--measure 10s --interval 0 --size 1G --engine sync -q d
+		--measure 10s --pause 0 --size 1G --engine sync -q d
 	# The table is printed, with nothing measured.
 	grep -q '^  SEQ    1MiB (Q=  1, T= 1): (not run)$' out || { echo "table: $(cat out)"; false; }
 	grep -q '^  RND    4KiB (Q=  1, T= 1): (not run)$' out
@@ -121,7 +121,7 @@ stop_reading() {
 mark_in_measure() {
 	mkdir -p d
 	"$IORATE" mark --profile real --read-only --runs 1 --no-prepare --measure 30s \
-		--interval 0 --size 4M --engine sync --cache buffered --json d >out 2>err 3>&- &
+		--pause 0 --size 4M --engine sync --cache buffered --json d >out 2>err 3>&- &
 	PID=$!
 	poll workers_started
 	stop_reading "$1"
