@@ -54,6 +54,26 @@ json_t *result_set_to_json(const struct result_set *s);
 int result_set_from_json(const json_t *o, struct result_set *s, char *err, size_t errlen);
 
 /*
+ * Where the documents of `iorate sweep --json` and `iorate mark --json` keep their runs, for
+ * their writers (src/report/sweep_fmt.c, mark_fmt.c) and every reader (result_json_sets() here,
+ * src/report/html_input.c): docs/json.md and docs/compat.md. A sweep: "rows", each row holding
+ * the value under the name "param" gives, its block size and its whole run. A mark: "tests",
+ * each with its "name" and an object per direction (MARK_DOC_READ, MARK_DOC_WRITE, and "mix")
+ * whose "result" is its best run whole; "units" names the text table's unit.
+ */
+#define SWEEP_DOC_PARAM "param"
+#define SWEEP_DOC_ROWS "rows"
+#define SWEEP_DOC_ROW_BS "bs"
+#define SWEEP_DOC_ROW_RUN "run"
+#define MARK_DOC_TESTS "tests"
+#define MARK_DOC_TEST_NAME "name"
+#define MARK_DOC_RESULT "result"
+#define MARK_DOC_UNITS "units"
+#define MARK_DOC_READ "read"
+#define MARK_DOC_WRITE "write"
+#define MARK_DOC_MIX "mix"
+
+/*
  * The runs a JSON document holds: the document itself when it is a run (of one job or several),
  * every `rows[].run` of `iorate sweep --json`, every `tests[].read.result` and `.write.result`
  * of `iorate mark --json`. *sets (free with result_sets_free) may be empty. Errors as

@@ -286,25 +286,26 @@ static int add_set(struct sets *l, const json_t *o, const char *where, char *err
 /* sweep's rows[i].run and mark's tests[i].read.result and .write.result (null: not run). */
 static int table_runs(struct sets *l, const json_t *doc, char *err, size_t len)
 {
-	static const char *const dirs[2] = {"read", "write"};
+	static const char *const dirs[2] = {MARK_DOC_READ, MARK_DOC_WRITE};
 	json_t *x, *run;
 	size_t i;
 	int rc = 0;
 
-	json_array_foreach(json_object_get(doc, "rows"), i, x) {
+	json_array_foreach(json_object_get(doc, SWEEP_DOC_ROWS), i, x) {
 		char where[64];
 
-		snprintf(where, sizeof(where), "rows[%zu].run", i);
-		if ((run = json_object_get(x, "run")) && !json_is_null(run) &&
+		snprintf(where, sizeof(where), SWEEP_DOC_ROWS "[%zu]." SWEEP_DOC_ROW_RUN, i);
+		if ((run = json_object_get(x, SWEEP_DOC_ROW_RUN)) && !json_is_null(run) &&
 		    (rc = add_set(l, run, where, err, len)))
 			return rc;
 	}
-	json_array_foreach(json_object_get(doc, "tests"), i, x) {
+	json_array_foreach(json_object_get(doc, MARK_DOC_TESTS), i, x) {
 		for (int w = 0; w < 2 && !rc; w++) {
 			char where[64];
 
-			run = json_object_get(json_object_get(x, dirs[w]), "result");
-			snprintf(where, sizeof(where), "tests[%zu].%s.result", i, dirs[w]);
+			run = json_object_get(json_object_get(x, dirs[w]), MARK_DOC_RESULT);
+			snprintf(where, sizeof(where), MARK_DOC_TESTS "[%zu].%s." MARK_DOC_RESULT, i,
+				 dirs[w]);
 			if (run && !json_is_null(run))
 				rc = add_set(l, run, where, err, len);
 		}

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "core/job.h"
+#include "core/result_json.h"
 #include "core/result.h"
 #include "core/stats.h"
 
@@ -103,16 +104,7 @@ struct mark_table {
 	time_t date;
 };
 
-/*
- * Where the JSON document keeps its runs, for the writer here and the readers of the document
- * (html_input.c; core's result_json_sets() reads the same keys): "tests", each with its
- * "name" and an object per direction, keyed by mark_dir_names, whose "result" is its best run
- * whole; "units" names the text table's unit (mark_units_names). docs/compat.md.
- */
-#define MARK_DOC_TESTS "tests"
-#define MARK_DOC_TEST_NAME "name"
-#define MARK_DOC_RESULT "result"
-#define MARK_DOC_UNITS "units"
+/* The document's keys, MARK_DOC_*, are core/result_json.h's: its readers share them. */
 
 /* The formats of the table (src/report/format.c); each returns 0 or -errno (-EIO, -ENOMEM). */
 /* CrystalDiskMark's text table: the score in the units asked, IOPS, mean latency in us. */

@@ -7,7 +7,7 @@
 
 #include "report/mark_fmt.h"
 
-const char *const mark_dir_names[MARK_NDIRS] = {"read", "write", "mix"};
+const char *const mark_dir_names[MARK_NDIRS] = {MARK_DOC_READ, MARK_DOC_WRITE, MARK_DOC_MIX};
 const char *const mark_score_names[] = {"best", "mean"};
 const char *const mark_units_names[MARK_NUNITS] = {"si", "iec", "kdiskmark"};
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "core/job.h"
+#include "core/result_json.h"
 #include "core/stats.h"
 
 /* One run of a sweep: value i of the swept parameter with block size k. */
@@ -47,15 +48,7 @@ struct report_sweep_ops {
 /* The formats of src/report/format.c. */
 extern const struct report_sweep_ops report_sweep_text, report_sweep_csv, report_sweep_json;
 
-/*
- * Where the JSON document keeps its runs, for the writer here and the readers of the document
- * (html_input.c; core's result_json_sets() reads the same keys): "rows", each row holding the
- * value under the name "param" gives, its block size and its whole run (docs/json.md).
- */
-#define SWEEP_DOC_PARAM "param"
-#define SWEEP_DOC_ROWS "rows"
-#define SWEEP_DOC_ROW_BS "bs"
-#define SWEEP_DOC_ROW_RUN "run"
+/* The document's keys, SWEEP_DOC_*, are core/result_json.h's: its readers share them. */
 
 /* A value of the swept parameter as the tables print it ("64KiB", "8"). */
 const char *sweep_fmt_value(const struct sweep_table *t, uint64_t v, char *buf, size_t len);
