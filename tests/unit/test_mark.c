@@ -20,7 +20,7 @@
 /* "SEQ1M Q8T1" says what the test is: its fields must say the same. */
 static void assert_named_right(const struct mark_test *t)
 {
-	char name[32], bs[16];
+	char name[48], bs[24];
 
 	if (t->bs >= 1u << 20)
 		snprintf(bs, sizeof(bs), "%lluM", (unsigned long long)(t->bs >> 20));
