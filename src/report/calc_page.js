@@ -336,8 +336,10 @@
 		 */
 		if (p.per_mbps_month > 0 && mbps > t.mbps) {
 			const mib = t.mib ? ` (${qty((mbps - t.mbps) / MIB_MB)} MiB/s)` : '';
+			/* A type with no free baseline (Hyperdisk Throughput) bills all it provisions. */
+			const above = t.mbps > 0 ? ` above ${qty(t.mbps)}` : '';
 			line(p.per_mbps_month * (mbps - t.mbps) * count, p, `${count} x ${t.name}: ` +
-				`${qty(mbps - t.mbps)} MB/s${mib} above ${qty(t.mbps)} x ` +
+				`${qty(mbps - t.mbps)} MB/s${mib}${above} x ` +
 				`${decimal(p.per_mbps_month)} per MB/s`);
 		}
 		/*

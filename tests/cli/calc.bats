@@ -279,7 +279,8 @@ check_all() {
 	check_all
 
 	run "$IORATE" cost config --catalog prices.json --vm gcp:c3-standard-8 \
-		--disk hyperdisk-balanced:512GiB:iops=5000:mbps=300 --disk pd-ssd:1TiB --html gcp.html
+		--disk hyperdisk-balanced:512GiB:iops=5000:mbps=300 --disk pd-ssd:1TiB \
+		--disk hyperdisk-throughput:4TiB:mbps=300 --region us-central1 --html gcp.html
 	[ "$status" -eq 0 ]
 	CASES=()
 	ARGS=()
@@ -291,6 +292,8 @@ check_all() {
 		1xhyperdisk-balanced:512GiB:iops=5000:mbps=300 1xpd-ssd:1TiB
 	config_case gcp europe-west4 EUR n2-standard-2 730 "" "" 1xpd-ssd:1TiB
 	config_case gcp us-central1 USD n2-standard-8 730 "" "" 2xpd-ssd:512GiB
+	# Hyperdisk Throughput: every MiB/s provisioned is billed, with no free baseline to name.
+	config_case gcp us-central1 USD c3-standard-8 730 "" "" 1xhyperdisk-throughput:4TiB:mbps=300
 	# Limits by disk type: N2 takes no Hyperdisk Balanced; C3 at 8 vCPUs at most 16, over groups.
 	config_case gcp europe-west1 USD n2-standard-4 730 "" "" \
 		1xhyperdisk-balanced:512GiB:iops=5000:mbps=300
