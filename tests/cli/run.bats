@@ -589,7 +589,7 @@ src/core/bad.c:13: a positional struct initialiser (name the fields: .field = va
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	# err_set(), clearing the buffer, other buffers, text in comments and strings, and the
-	# files the check does not read (err.c itself, the ones not converted yet): all pass.
+	# file the check does not read (err.c itself): all pass.
 	mkdir -p tree/src/core tree/src/util
 	cat >tree/src/core/ok.c <<'EOF'
 /* snprintf(err, errlen, "in a comment"); */
