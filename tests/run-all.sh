@@ -15,15 +15,20 @@
 # $MAKE and $JOBS come from the Makefile. Prints one closing line "N passed, N failed,
 # N skipped" over all of them, then where the time went.
 build=${1:-build}
-# The tools 'make deps' installs, before any of the same name earlier in PATH: a version manager's
-# python3 shim (pyenv) costs a second a call on a busy machine, and the tests call python3 often.
-PATH=/usr/bin:/bin:$PATH
-export PATH
 MAKE=${MAKE:-make}
 SUMMARY=$(mktemp)
 export SUMMARY
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Debian's python3 (make deps installs it) before a version manager's shim of that name: a pyenv
+# shim costs a second a call on a busy machine, and the tests call python3 often. Nothing else
+# in PATH moves.
+if [ -x /usr/bin/python3 ] && [ "$(command -v python3)" != /usr/bin/python3 ]; then
+	mkdir "$work/bin"
+	ln -s /usr/bin/python3 "$work/bin/python3"
+	PATH=$work/bin:$PATH
+	export PATH
+fi
 status=0
 t0=$(date +%s)
 
