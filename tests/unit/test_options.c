@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -246,8 +247,26 @@ static void moved_names_are_refused(void **state)
 			if (options_find(cmd, m->name))
 				fail_msg("%s: --%s is listed as moved but is an option", cmd->name,
 					 m->name);
+			/* Refused with where the name went, on stderr (an unknown name has no "instead"). */
 			snprintf(arg, sizeof(arg), "--%s", m->name);
-			assert_int_equal(options_parse(&c, 3, argv, &first), EXIT_USAGE);
+			fflush(stderr);
+			FILE *cap = tmpfile();
+			int saved = dup(STDERR_FILENO);
+			char said[1024] = "";
+
+			assert_non_null(cap);
+			assert_true(saved >= 0 && dup2(fileno(cap), STDERR_FILENO) >= 0);
+			int rc = options_parse(&c, 3, argv, &first);
+
+			fflush(stderr);
+			dup2(saved, STDERR_FILENO);
+			close(saved);
+			rewind(cap);
+			said[fread(said, 1, sizeof(said) - 1, cap)] = '\0';
+			fclose(cap);
+			assert_int_equal(rc, EXIT_USAGE);
+			if (!strstr(said, m->instead))
+				fail_msg("%s --%s: said '%s', not where it went", cmd->name, m->name, said);
 		}
 	}
 	assert_true(with >= 1);
