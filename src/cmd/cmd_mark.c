@@ -156,8 +156,8 @@ static const struct opt_group *const mark_groups[] = {&mark_group, &opt_workload
 
 /* run's and sweep's --interval is their series'; CrystalDiskMark's "Interval" is --pause here. */
 static const struct opt_moved mark_moved[] = {
-	{.name = "interval", .instead = "the pause between tests is --pause ('iorate run' and "
-	 "'iorate sweep' take --interval for their series)"},
+	{.name = "interval", .instead = "mark's pause between tests is --pause; --interval is the "
+	 "series interval of 'iorate run' and 'iorate sweep'"},
 	{0},
 };
 
