@@ -410,6 +410,8 @@ setup() {
 	[ -x "$BATS_TEST_TMPDIR/inst/bin/iorate" ]
 	"$BATS_TEST_TMPDIR/inst/bin/iorate" --version
 	[ -f "$BATS_TEST_TMPDIR/inst/share/man/man1/iorate.1" ]
+	# iorate-mpi's page with it, where MPI built it.
+	[ ! -x "$build/iorate-mpi" ] || [ -f "$BATS_TEST_TMPDIR/inst/share/man/man1/iorate-mpi.1" ]
 	comp="$BATS_TEST_TMPDIR/inst/share/bash-completion/completions/iorate"
 	[ -f "$comp" ]
 	# The completion offers what --help lists: load it and ask bash.
