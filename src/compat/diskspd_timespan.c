@@ -425,6 +425,7 @@ static void where(struct prof *P, unsigned its, unsigned itg)
 {
 	char *old = strdup(P->err);
 
+	/* Only the text changes: the code is the caller's, already decided (0 is a placeholder). */
 	if (old)
 		(void)err_set(P->err, P->errlen, 0, "%s: TimeSpan %u, target %u: %s", P->path, its,
 			      itg, old);
