@@ -360,6 +360,14 @@ static int copy_out(int mfd, FILE *f)
 	return n < 0 ? -errno : 0;
 }
 
+/* --dry-run's translation on standard output (with --output, the memory file in its place). */
+static int print_translation(const struct fio_session *s, const struct output_opts *out)
+{
+	FILE *f = cmd_stdout_open();
+
+	return f ? cmd_stdout_close(f, cmd_fio_print(s, f, out->fmt, NULL)) : 1;
+}
+
 /*
  * --output=FILE: what would go to stdout goes to FILE, through the write gate (a new file,
  * renamed into place once complete). The report is written to memory meanwhile: the gate's
@@ -386,9 +394,7 @@ static int with_output(struct fio_session *s, const struct output_opts *out, boo
 			return run_error("fio: --output: %s", strerror(r));
 		}
 	}
-	rc = dry_run ? (cmd_fio_print(s, stdout, out->fmt, NULL) ? run_error("fio: cannot write "
-									     "the translation") : 0)
-		     : cmd_run_jobs(&s->jobs, out);
+	rc = dry_run ? print_translation(s, out) : cmd_run_jobs(&s->jobs, out);
 	if (saved < 0)
 		return rc;
 	fflush(stdout);

@@ -158,12 +158,14 @@ int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *
 static int print_dry_run(const struct fio_session *s, struct output_opts *out)
 {
 	int rc = output_opts_format(out, REPORT_DRY_RUN);
+	FILE *f;
 
 	if (rc)
 		return rc;
-	if (cmd_fio_print(s, stdout, out->fmt, s->jobs.n ? s->jobs.jobs[0].command_line : NULL))
-		return run_error("--job: cannot write the translation");
-	return 0;
+	if (!(f = cmd_stdout_open()))
+		return 1;
+	return cmd_stdout_close(f, cmd_fio_print(s, f, out->fmt,
+						  s->jobs.n ? s->jobs.jobs[0].command_line : NULL));
 }
 
 /* One job, checked as a run would be, then shown: nothing is opened or made. */
@@ -171,6 +173,7 @@ static int dry_run_job(const struct job *job, struct output_opts *out)
 {
 	char err[256], line[2048], text[2050];
 	struct dry_run_report d = {.job = job, .text = text};
+	FILE *f;
 	int rc;
 
 	if ((rc = output_opts_format(out, REPORT_DRY_RUN)))
@@ -178,7 +181,9 @@ static int dry_run_job(const struct job *job, struct output_opts *out)
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
 	snprintf(text, sizeof(text), "%s\n", compat_run_equivalent(job, line, sizeof(line)));
-	return out->fmt->dry_run(stdout, &d) ? run_error("--dry-run: cannot write the job") : 0;
+	if (!(f = cmd_stdout_open()))
+		return 1;
+	return cmd_stdout_close(f, out->fmt->dry_run(f, &d));
 }
 
 /* iorate run --job FILE: every job of the file, the command line applied to each. */

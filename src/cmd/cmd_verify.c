@@ -181,8 +181,10 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 		struct verify_report rep = {.result = &all, .targets = t,
 					    .paths = (const char *const *)paths, .n = n};
 
-		o->out.fmt->verify(stdout, &rep);
-		code = all.bad ? 1 : 0;
+		FILE *f = cmd_stdout_open();
+
+		code = f ? cmd_stdout_close(f, o->out.fmt->verify(f, &rep)) : 1;
+		code = all.bad ? 1 : code;
 		for (unsigned i = 0; i < n; i++)
 			code = t[i].error ? 1 : code;
 	}

@@ -144,8 +144,13 @@ iorate: saved as run 1 in h.db" ]
 	iorate history list --db h.db --json
 	json_ok '.runs | length == 1'
 	"$IORATE" history show --db h.db 1 --json >r.json
+	"$IORATE" run --engine sync -s -w 100 -c 256k --io-size 256k --verify --keep -q v.dat
+	printf '[seq]\nrw=write\nsize=4m\n' >j.fio
 	for cmd in "report --output - r.json" "history list --db h.db --json" \
-		"history show --db h.db 1" "history compare --db h.db 1 1 --json"; do
+		"history show --db h.db 1" "history compare --db h.db 1 1 --json" \
+		"verify --json v.dat" "verify v.dat" "run --dry-run --json x.dat" \
+		"run --dry-run x.dat" "run --job j.fio --dry-run" "fio --dry-run j.fio" \
+		"fio --dry-run --json j.fio"; do
 		rc=0
 		# shellcheck disable=SC2086
 		"$IORATE" $cmd >/dev/full 2>err || rc=$?
