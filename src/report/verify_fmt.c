@@ -116,13 +116,23 @@ int verify_fmt_text(FILE *f, const struct verify_report *r)
 	const struct verify_target_report *t = r->targets;
 
 	report_verify_text(f, r->result, r->paths, r->n);
-	for (unsigned i = 0; i < r->n; i++)
-		if (t[i].unwritten)
-			fprintf(f, "  %s: %llu blocks without an iorate header (not written by it)\n",
-				t[i].path, (unsigned long long)t[i].unwritten);
-	for (unsigned i = 0; i < r->n; i++)
-		if (t[i].error)
-			fprintf(f, "  %s: not checked to the end: %s\n", t[i].path, t[i].errmsg);
+	for (unsigned i = 0; i < r->n; i++) {
+		if (!t[i].unwritten)
+			continue;
+		fputs("  ", f);
+		escape_fputs(t[i].path, f);
+		fprintf(f, ": %llu blocks without an iorate header (not written by it)\n",
+			(unsigned long long)t[i].unwritten);
+	}
+	for (unsigned i = 0; i < r->n; i++) {
+		if (!t[i].error)
+			continue;
+		fputs("  ", f);
+		escape_fputs(t[i].path, f);
+		fputs(": not checked to the end: ", f);
+		escape_fputs(t[i].errmsg, f); /* it names the path too */
+		fputc('\n', f);
+	}
 	return ferror(f) ? -EIO : 0;
 }
 
