@@ -468,7 +468,7 @@ static int check_sub_opts(int sub, struct hopts *o)
 	if (!s->show_opts && (out->units_given || out->ropts.series || out->ropts.brief))
 		return usage_error("--units, --series and --brief are for 'history show'");
 	if (format && !s->prints)
-		return usage_error("%s: 'history %s' prints no report", out->format_given,
+		return usage_error("%s: 'iorate history %s' prints no report", out->format_given,
 				   subcommands[sub]);
 	return s->prints ? output_opts_format(&o->output, s->kind) : 0;
 }
