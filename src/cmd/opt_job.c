@@ -811,7 +811,8 @@ static const struct opt output_opts[] = {
 	 .set = opt_set_true, O(quiet)},
 	{.name = "dry-run",
 	 .help = "print what would run and run nothing; with --job (and for 'iorate fio'), what "
-	 "each option of fio became; --json prints it as JSON", .example = "--dry-run",
+	 "each option of fio became; as text, or JSON with --json (other formats are refused)",
+	 .example = "--dry-run",
 	 .set = set_dry_run, .only = CMDK_RUN},
 	{0},
 };
