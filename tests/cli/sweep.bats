@@ -78,7 +78,16 @@ seed_row() {
 		"Command line: iorate sweep targets=1..3 -b 64k --bs=8k -d 0.3 --engine null --cap-iops 500 a b c" ]
 	[ "$(echo "$output" | sed -n 3p | tr -s ' ')" = "Disks 64KiB IOPS 64KiB MiB/s 8KiB IOPS 8KiB MiB/s" ]
 	[ "$(echo "$output" | wc -l)" -eq 6 ]
-	echo "$output" | sed -n 6p | grep -Eq '^3 +1500\.00 +93\.75 +1500\.00 +11\.72$'
+	# Three targets capped at 500 IOPS each: about 1,500 IOPS of either size, with two decimals
+	# (0.3 s holds 450 I/Os; one the scheduler delays past the end is a third of a percent).
+	local disks iops64 mib64 iops8 mib8
+	read -r disks iops64 mib64 iops8 mib8 <<<"$(echo "$output" | sed -n 6p)"
+	[ "$disks" = 3 ]
+	[[ "$iops64 $mib64 $iops8 $mib8" =~ ^([0-9]+\.[0-9]{2}\ ?){4}$ ]]
+	within 2 1500 "$iops64" "64 KiB IOPS"
+	within 2 93.75 "$mib64" "64 KiB MiB/s"
+	within 2 1500 "$iops8" "8 KiB IOPS"
+	within 2 11.72 "$mib8" "8 KiB MiB/s"
 	iorate sweep targets=1..2 -b 64k -b 8k -d 0.3 --engine null --cap-iops 500 --units si a b
 	[ "$status" -eq 0 ]
 	echo "$output" | sed -n 3p | grep -q '64KiB MB/s'
