@@ -37,9 +37,9 @@ t0=$(date +%s)
 SERIAL="caps.bats sweep.bats"
 # Roughly the seconds each file takes on a 2-core machine: only their order matters (longest
 # first). A file not listed counts as long, so it starts early.
-SECONDS_TABLE="run 77 calc 67 outputs 15 fio 49 history 47 sweep 39 caps 38 jobs 27 safety 26 charts 26
-mpi 23 device 21 diskspd 16 mark 15 compat 14 model 13 shape 12 catalog 12 report 8 trim 7
-signals 6 format 6 strict 5 deps 5 verify 4 zbd 3 sprandom 3"
+SECONDS_TABLE="run 114 calc 82 fio 71 safety 69 history 62 signals 44 sweep 42 caps 42 jobs 41
+device 39 charts 37 mpi 33 catalog 30 shape 28 model 22 diskspd 21 mark 20 compat 19 trim 16
+verify 15 outputs 14 format 14 strict 13 report 13 zbd 6 deps 6 sprandom 5"
 
 # --- background: units, layers, fuzz replay; fuzz targets beside them ---------------------------
 # source_check NAME SCRIPT WHAT: a check of the source, counted as one test in the summary.
