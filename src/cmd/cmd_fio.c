@@ -1,9 +1,10 @@
 /*
  * 'iorate fio': a fio command line, unchanged (job options, job files, fio's own options), run
  * as fio would run it. src/compat/fio*.c translates; this applies each setting through the
- * option table of 'iorate run', acts on fio's own options, prints the translation (--dry-run)
- * and runs the jobs through cmd_run_jobs(). iorate's own options start with "--" as fio's do:
- * their names are not fio's, so they may stand anywhere (docs/compat.md).
+ * option table of 'iorate run', acts on fio's own options, hands the translation to the report
+ * (--dry-run: src/report/dry_run_fmt.c prints it) and runs the jobs through cmd_run_jobs().
+ * iorate's own options start with "--" as fio's do: their names are not fio's, so they may
+ * stand anywhere (docs/compat.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,15 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <jansson.h>
-
 #include "cmd/cmd.h"
 #include "cmd/cmd_fio.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
 #include "core/gate.h"
-#include "core/result.h"
-#include "core/result_json.h"
 #include "report/dry_run_fmt.h"
 #include "util/escape.h"
 
@@ -92,124 +89,39 @@ int cmd_fio_translate(struct fio_session *s, const char *label)
 
 /* ---- the translation, printed ---- */
 
-/* One item: where, the option as fio read it, then what it became and why. */
-static void print_item(FILE *out, const struct compat_fio_item *it, int wlen, int olen)
-{
-	char w[256], o[1024];
-
-	fprintf(out, "  %-*s %-*s ", wlen, escape_buf(it->where, w, sizeof(w)), olen,
-		escape_buf(it->option, o, sizeof(o)));
-	escape_fputs(it->became, out);
-	if (it->note && it->note[0]) {
-		fputs(": ", out);
-		escape_fputs(it->note, out);
-	}
-	fputc('\n', out);
-}
-
-/* The widths of a job's columns, up to a bound: long options push only their own line. */
-static void widths(const struct compat_fio_job *x, int *wlen, int *olen)
-{
-	*wlen = *olen = 0;
-	for (unsigned k = 0; k < x->nitems; k++) {
-		int w = (int)strlen(x->items[k].where), o = (int)strlen(x->items[k].option);
-		*wlen = w > *wlen && w <= 40 ? w : *wlen;
-		*olen = o > *olen && o <= 32 ? o : *olen;
-	}
-}
-
-static void print_text(const struct fio_session *s, FILE *out)
-{
-	for (unsigned i = 0; i < s->fio.njobs; i++) {
-		const struct compat_fio_job *x = &s->fio.jobs[i];
-		char n[256], w[256];
-
-		fprintf(out, "%sjob '%s'", i ? "\n" : "", escape_buf(x->name, n, sizeof(n)));
-		if (x->clones > 1)
-			fprintf(out, ", %u of %u", x->clone + 1, x->clones);
-		fprintf(out, " (%s), run group %u%s\n", escape_buf(x->where, w, sizeof(w)),
-			s->jobs.jobs[i].group, x->clone ? ": as the first" : ":");
-		int wl, ol;
-		widths(x, &wl, &ol);
-		for (unsigned k = 0; !x->clone && k < x->nitems; k++)
-			print_item(out, &x->items[k], wl, ol);
-		fputs("  = iorate run ", out);
-		escape_fputs(x->equivalent, out);
-		fputc('\n', out);
-	}
-}
-
-static json_t *item_json(const struct compat_fio_item *it)
-{
-	return json_pack("{s:o,s:o,s:o,s:o}", "where", result_json_str(it->where), "option",
-			 result_json_str(it->option), "became", result_json_str(it->became), "note",
-			 result_json_str(it->note));
-}
-
-/* The job as 'iorate run --json' records it ("params"): what the translation set. */
-static json_t *params_json(const struct job *j)
-{
-	struct result r;
-	json_t *all, *p = NULL;
-
-	result_init(&r);
-	if (!job_copy(&r.job, j) && (all = result_to_json(&r))) {
-		p = json_incref(json_object_get(all, "params"));
-		json_decref(all);
-	}
-	result_release(&r);
-	return p;
-}
-
-static json_t *job_json(const struct fio_session *s, unsigned i)
-{
-	const struct compat_fio_job *x = &s->fio.jobs[i];
-	json_t *items = json_array(), *o;
-
-	for (unsigned k = 0; items && k < x->nitems; k++)
-		json_array_append_new(items, item_json(&x->items[k]));
-	o = json_pack("{s:o,s:o,s:I,s:I,s:I,s:o,s:o,s:o}", "name", result_json_str(x->name),
-		      "where", result_json_str(x->where), "job", (json_int_t)x->clone,
-		      "numjobs", (json_int_t)x->clones, "group", (json_int_t)s->jobs.jobs[i].group,
-		      "options", items ? items : json_null(), "equivalent",
-		      result_json_str(x->equivalent), "params", params_json(&s->jobs.jobs[i]));
-	return o;
-}
-
-static json_t *translation_json(const struct fio_session *s)
-{
-	json_t *jobs = json_array();
-
-	for (unsigned i = 0; jobs && i < s->fio.njobs; i++)
-		if (json_array_append_new(jobs, job_json(s, i)))
-			break;
-	return jobs ? json_pack("{s:s,s:o}", "translation", "fio", "jobs", jobs) : NULL;
-}
-
-/* Both forms are made here, where the translator's records are read; fmt picks one. */
+/*
+ * The translator's records, lent to the report (src/report/dry_run_fmt.c writes them): arrays
+ * of pointers into s, freed here once printed.
+ */
 int cmd_fio_print(const struct fio_session *s, FILE *out, const struct report_format *fmt,
 		  const char *then)
 {
-	struct dry_run_report d = {0};
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-	int r = -ENOMEM;
+	struct dry_run_job *jobs = calloc(s->fio.njobs ? s->fio.njobs : 1, sizeof(*jobs));
+	struct dry_run_report d = {.jobs = jobs, .njobs = s->fio.njobs, .then = then};
+	int r = jobs ? 0 : -ENOMEM;
 
-	if (!m)
-		return -ENOMEM;
-	print_text(s, m);
-	if (then) {
-		fputs("\nthen, over every job, the options of: ", m);
-		escape_fputs(then, m);
-		fputc('\n', m);
+	for (unsigned i = 0; !r && i < s->fio.njobs; i++) {
+		const struct compat_fio_job *x = &s->fio.jobs[i];
+		struct dry_run_item *items = calloc(x->nitems ? x->nitems : 1, sizeof(*items));
+
+		if (!items) {
+			r = -ENOMEM;
+			break;
+		}
+		for (unsigned k = 0; k < x->nitems; k++)
+			items[k] = (struct dry_run_item){
+				.where = x->items[k].where, .option = x->items[k].option,
+				.became = x->items[k].became, .note = x->items[k].note};
+		jobs[i] = (struct dry_run_job){
+			.name = x->name, .where = x->where, .clone = x->clone, .clones = x->clones,
+			.items = items, .nitems = x->nitems, .equivalent = x->equivalent,
+			.job = &s->jobs.jobs[i]};
 	}
-	if (!fclose(m) && (d.translation = translation_json(s))) {
-		d.text = text;
+	if (!r)
 		r = fmt->dry_run(out, &d);
-	}
-	json_decref(d.translation);
-	free(text);
+	for (unsigned i = 0; jobs && i < s->fio.njobs; i++)
+		free((void *)jobs[i].items);
+	free(jobs);
 	return r;
 }
 

@@ -171,8 +171,8 @@ static int print_dry_run(const struct fio_session *s, struct output_opts *out)
 /* One job, checked as a run would be, then shown: nothing is opened or made. */
 static int dry_run_job(const struct job *job, struct output_opts *out)
 {
-	char err[256], line[2048], text[2050];
-	struct dry_run_report d = {.job = job, .text = text};
+	char err[256], line[2048];
+	struct dry_run_report d = {.job = job};
 	FILE *f;
 	int rc;
 
@@ -180,7 +180,8 @@ static int dry_run_job(const struct job *job, struct output_opts *out)
 		return rc;
 	if (job_validate(job, err, sizeof(err)))
 		return usage_error("%s", err);
-	snprintf(text, sizeof(text), "%s\n", compat_run_equivalent(job, line, sizeof(line)));
+	/* The 'iorate run' line is compat's translation of the job; the report prints it. */
+	d.equivalent = compat_run_equivalent(job, line, sizeof(line));
 	if (!(f = cmd_stdout_open()))
 		return 1;
 	return cmd_stdout_close(f, out->fmt->dry_run(f, &d));

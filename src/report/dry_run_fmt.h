@@ -2,20 +2,41 @@
 #define IORATE_REPORT_DRY_RUN_FMT_H
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "core/job.h"
 
 /*
  * What a dry run would do, as the formats of REPORT_DRY_RUN print it (src/report/format.c).
  * One job (iorate run): its params as its run's JSON would record them, and in text its
- * 'iorate run' line. A job file (run --job, iorate fio): its translation, which the command
- * makes in both forms (what each fio option became is the translator's, outside this layer).
+ * 'iorate run' line. A job file (run --job, iorate fio): its translation, job by job, which the
+ * command lends from the translator's records (pointers only: nothing here is owned).
  */
+
+/* One option of a job file: where, the option as fio read it, what it became and why. */
+struct dry_run_item {
+	const char *where;         /* "job.fio:7", "command line", or "default" */
+	const char *option;        /* "iodepth=64", "norandommap" */
+	const char *became;        /* "--depth 64", "(no effect)", ... */
+	const char *note;          /* why or how; NULL or "" for none */
+};
+
+/* One job of the file (each clone of numjobs is one); its run group is job->group. */
+struct dry_run_job {
+	const char *name;          /* the section's name (the clones share it) */
+	const char *where;         /* "job.fio:4" of its section, or "command line" */
+	unsigned clone, clones;    /* clone k of numjobs */
+	const struct dry_run_item *items;
+	unsigned nitems;
+	const char *equivalent;    /* the options of 'iorate run' it became, then its targets */
+	const struct job *job;     /* the job it became: its group, and its params in JSON */
+};
+
 struct dry_run_report {
-	const struct job *job;     /* the one job; NULL for a job file */
-	const char *text;          /* the text: the job's command line, or the translation */
-	json_t *translation;       /* a job file's translation as JSON (job NULL) */
+	const struct job *job;          /* the one job; NULL for a job file */
+	const char *equivalent;         /* the one job's line: "iorate run ..." */
+	const struct dry_run_job *jobs; /* a job file's translation (job NULL) */
+	unsigned njobs;
+	const char *then;               /* a command line whose options apply over every job,
+					 * added to the text; or NULL */
 };
 
 /* Each returns 0, or -errno when the output could not be written (-ENOMEM, -EIO). */
