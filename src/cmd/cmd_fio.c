@@ -208,6 +208,10 @@ static int output_format(const struct compat_fio *f, const struct opt_ctx *ctx,
 		return usage_error("fio: --output-format=%s: iorate prints normal (its text) or "
 				   "json; not terse or json+ (--json and --csv are iorate's own)",
 				   v);
+	/* fio's layout is of runs: a dry run refuses it as it refuses --fio-json. */
+	if (ctx->dry_run)
+		return usage_error("fio: --output-format=json: 'iorate fio --dry-run' prints text "
+				   "or json (--json, iorate's own)");
 	if (!(fj = report_format(REPORT_RESULT, "fio-json")))
 		return usage_error("fio: --output-format=json: fio's JSON layout is not in this "
 				   "build yet; --json prints iorate's own JSON (docs/json.md)");
