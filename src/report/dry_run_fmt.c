@@ -86,21 +86,6 @@ static json_t *item_json(const struct dry_run_item *it)
 			 "note", report_json_str(it->note));
 }
 
-/* The job as 'iorate run --json' records it ("params"): what the translation set. */
-static json_t *params_json(const struct job *j)
-{
-	struct result r;
-	json_t *all, *p = NULL;
-
-	result_init(&r);
-	if (!job_copy(&r.job, j) && (all = result_to_json(&r))) {
-		p = json_incref(json_object_get(all, "params"));
-		json_decref(all);
-	}
-	result_release(&r);
-	return p;
-}
-
 static json_t *job_json(const struct dry_run_job *x)
 {
 	json_t *items = json_array();
@@ -111,7 +96,7 @@ static json_t *job_json(const struct dry_run_job *x)
 			 "where", report_json_str(x->where), "job", (json_int_t)x->clone,
 			 "numjobs", (json_int_t)x->clones, "group", (json_int_t)x->job->group,
 			 "options", items ? items : json_null(), "equivalent",
-			 report_json_str(x->equivalent), "params", params_json(x->job));
+			 report_json_str(x->equivalent), "params", report_json_params(x->job));
 }
 
 static json_t *translation_json(const struct dry_run_report *d)

@@ -105,20 +105,25 @@ int report_json_print(FILE *f, const struct result *r)
 	return print_root(f, result_to_json(r));
 }
 
-int report_json_print_params(FILE *f, const struct job *j)
+json_t *report_json_params(const struct job *j)
 {
 	struct result r;
-	json_t *o, *p;
-	int ret = -ENOMEM;
+	json_t *all, *p = NULL;
 
 	result_init(&r);
-	if (!job_copy(&r.job, j) && (o = result_to_json(&r))) {
-		p = json_incref(json_object_get(o, "params"));
-		json_decref(o);
-		ret = p ? print_root(f, p) : -ENOMEM;
+	if (!job_copy(&r.job, j) && (all = result_to_json(&r))) {
+		p = json_incref(json_object_get(all, "params"));
+		json_decref(all);
 	}
 	result_release(&r);
-	return ret;
+	return p;
+}
+
+int report_json_print_params(FILE *f, const struct job *j)
+{
+	json_t *p = report_json_params(j);
+
+	return p ? print_root(f, p) : -ENOMEM;
 }
 
 int report_json_print_set(FILE *f, const struct result_set *s)

@@ -19,6 +19,8 @@ int report_json_print_set(FILE *f, const struct result_set *s);
 /* A job as `iorate run --dry-run --json` shows it: the `params` object its run's JSON would
  * have (every parameter, named as docs/json.md names them). 0, -ENOMEM or -EIO. */
 int report_json_print_params(FILE *f, const struct job *j);
+/* That `params` object itself: a new reference, NULL when out of memory. */
+json_t *report_json_params(const struct job *j);
 
 /*
  * For commands (sweep, mark) that embed run results in their own JSON: result_to_json() and its

@@ -122,6 +122,11 @@ need_fio() {
 		[["'"$FIX"'/exact.fio:10", "--sequential"], ["'"$FIX"'/exact.fio:10", "--write 0"]]'
 	json_ok '.jobs[0].options[] | select(.where == "default" and .option == "runtime=0") |
 		.became == "--time none"'
+	# fio's own --output-format=json is fio's report, which a dry run has none of: refused.
+	DIR=$BATS_TEST_TMPDIR iorate fio --dry-run --output-format=json "$FIX/exact.fio"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"'iorate fio --dry-run' prints text or json"* ]]
+	[ -z "$output" ]
 	[ -z "$(ls -A | grep -v '^\.')" ]           # nothing created
 }
 
