@@ -8,40 +8,17 @@
 # not read. Prints each write as FILE:LINE; exits 1 if there is any.
 # usage: check-errors.sh [TOP]
 top=${1:-$(dirname "$0")/..}
+# blank(): comments and strings out of the way (tools/c-text.awk, shared by the checks).
+lib=$(cd "$(dirname "$0")" && pwd)/c-text.awk
 cd "$top" || exit 2
 [ -d src ] || { echo "check-errors: no src/ in $top" >&2; exit 2; }
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+prog=$(mktemp)
+trap 'rm -f "$out" "$prog"' EXIT
 # One awk over every file (a process a file is slow on a busy machine).
 files=$(find src -name '*.[ch]' ! -path src/util/err.c | sort)
 [ -n "$files" ] || exit 0
-# shellcheck disable=SC2086 # the file names of src/ hold no spaces
-awk '
-	# Comments, strings and character constants become spaces (st carries a comment on).
-	function blank(s,   out, i, n, c, d) {
-		n = length(s); out = ""
-		if (st == 2 || st == 3 || st == 4) st = 0
-		for (i = 1; i <= n; i++) {
-			c = substr(s, i, 1); d = substr(s, i + 1, 1)
-			if (st == 0) {
-				if (c == "/" && d == "*") { st = 1; out = out "  "; i++; continue }
-				if (c == "/" && d == "/") { st = 2; out = out "  "; i++; continue }
-				if (c == "\"") st = 3
-				else if (c == "\047") st = 4
-				out = out c
-			} else if (st == 1) {
-				if (c == "*" && d == "/") { st = 0; out = out "  "; i++; continue }
-				out = out " "
-			} else if (st == 2) {
-				out = out " "
-			} else {
-				if (c == "\\") { out = out "  "; i++; continue }
-				if ((st == 3 && c == "\"") || (st == 4 && c == "\047")) st = 0
-				out = out (st ? " " : c)
-			}
-		}
-		return out
-	}
+cat >"$prog" <<'AWK'
 	function lineof(pos,   t) { t = substr(code, 1, pos); return gsub(/\n/, "", t) + 1 }
 	# Every write into err in the text of file, which is code.
 	function scan(file,   sp, id, fn, re, s, off, m) {
@@ -64,7 +41,9 @@ awk '
 	}
 	{ code = code blank($0) "\n" }
 	END { if (NR > 0) scan(prev) }
-' $files >"$out" || { echo "check-errors: awk failed" >&2; exit 2; }
+AWK
+# shellcheck disable=SC2086 # the file names of src/ hold no spaces
+awk -f "$lib" -f "$prog" $files >"$out" || { echo "check-errors: awk failed" >&2; exit 2; }
 if [ -s "$out" ]; then
 	cat "$out"
 	exit 1

@@ -10,37 +10,14 @@
 # Prints each positional initialiser as FILE:LINE; exits 1 if there is any.
 # usage: check-initialisers.sh [TOP]
 top=${1:-$(dirname "$0")/..}
+# blank(): comments and strings out of the way (tools/c-text.awk, shared by the checks).
+lib=$(cd "$(dirname "$0")" && pwd)/c-text.awk
 cd "$top" || exit 2
 [ -d src ] || { echo "check-initialisers: no src/ in $top" >&2; exit 2; }
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-for f in $(find src -name '*.[ch]' | sort); do
-	awk -v file="$f" '
-	# Comments, strings and character constants become spaces (st carries a comment on).
-	function blank(s,   out, i, n, c, d) {
-		n = length(s); out = ""
-		if (st == 2 || st == 3 || st == 4) st = 0
-		for (i = 1; i <= n; i++) {
-			c = substr(s, i, 1); d = substr(s, i + 1, 1)
-			if (st == 0) {
-				if (c == "/" && d == "*") { st = 1; out = out "  "; i++; continue }
-				if (c == "/" && d == "/") { st = 2; out = out "  "; i++; continue }
-				if (c == "\"") st = 3
-				else if (c == "\047") st = 4
-				out = out c
-			} else if (st == 1) {
-				if (c == "*" && d == "/") { st = 0; out = out "  "; i++; continue }
-				out = out " "
-			} else if (st == 2) {
-				out = out " "
-			} else {
-				if (c == "\\") { out = out "  "; i++; continue }
-				if ((st == 3 && c == "\"") || (st == 4 && c == "\047")) st = 0
-				out = out (st ? " " : c)
-			}
-		}
-		return out
-	}
+prog=$(mktemp)
+trap 'rm -f "$out" "$prog"' EXIT
+cat >"$prog" <<'AWK'
 	{ raw[NR] = $0; code = code blank($0) "\n" }
 	function lineof(pos,   t) { t = substr(code, 1, pos); return gsub(/\n/, "", t) + 1 }
 	function allowed(a, b,   l) {
@@ -83,7 +60,11 @@ for f in $(find src -name '*.[ch]' | sort); do
 		scan("}" sp id sp dims "*=" sp "\\{", "\\]" sp "=")
 		# (struct s){   (struct s[]){   (const struct s){
 		scan("\\((const" sp1 ")?struct" sp1 id sp dims "?\\)" sp "\\{", "\\]" sp "\\)")
-	}' "$f" || { echo "check-initialisers: awk failed on $f" >&2; exit 2; }
+	}
+AWK
+for f in $(find src -name '*.[ch]' | sort); do
+	awk -v file="$f" -f "$lib" -f "$prog" "$f" ||
+		{ echo "check-initialisers: awk failed on $f" >&2; exit 2; }
 done >"$out"
 if [ -s "$out" ]; then
 	cat "$out"
