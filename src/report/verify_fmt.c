@@ -3,6 +3,8 @@
 
 #include <errno.h>
 
+#include <jansson.h>
+
 #include "util/escape.h"
 #include "util/jsonout.h"
 
@@ -88,8 +90,8 @@ static json_t *bad_obj(const struct verify_bad *b, const char *path)
 	return o;
 }
 
-json_t *report_verify_json(const struct verify_result *v, const struct verify_target_report *t,
-			   unsigned n)
+static json_t *report_verify_json(const struct verify_result *v,
+				  const struct verify_target_report *t, unsigned n)
 {
 	json_t *o = json_object(), *ts = json_array(), *bads = json_array();
 

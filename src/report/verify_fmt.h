@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <jansson.h>
 
 #include "core/verify.h"
 
@@ -24,8 +23,6 @@ struct verify_target_report {
 	int error;                  /* 0, or -errno when it could not be read to the end */
 	const char *errmsg;
 };
-json_t *report_verify_json(const struct verify_result *v, const struct verify_target_report *t,
-			   unsigned n);
 
 /* What `iorate verify` found over its n targets, as REPORT_VERIFY's formats print it. */
 struct verify_report {
@@ -37,7 +34,7 @@ struct verify_report {
 
 /*
  * Text: report_verify_text(), then per target its blocks without a header and why it was not
- * checked to the end. JSON: report_verify_json(). 0, or -errno (-ENOMEM, -EIO).
+ * checked to the end. 0, or -errno (-ENOMEM, -EIO).
  */
 int verify_fmt_text(FILE *f, const struct verify_report *r);
 int verify_fmt_json(FILE *f, const struct verify_report *r);
