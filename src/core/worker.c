@@ -468,6 +468,32 @@ static void lat_start(struct worker *w, struct slots *free_)
 		w->lt->parked[w->lt->nparked++] = slots_pop(free_);
 }
 
+/* An I/O drawn but not issued (the run ends, or the engine is busy): its slot goes back. */
+static inline void slot_unused(struct worker *w, struct io_req *r, struct slots *free_)
+{
+	if (w->vf)
+		verify_cancel(w, r);
+	slots_push(free_, r);
+}
+
+/* Counts an issued I/O against --number and --size: true when it was the last one. */
+static inline bool issued_last(struct worker *w, const struct io_req *r)
+{
+	bool last = --w->ios_left == 0;
+	if (__builtin_expect(w->bytes_left != UINT64_MAX, 0) &&
+	    (w->bytes_left = w->bytes_left > r->len ? w->bytes_left - r->len : 0) == 0)
+		last = true;
+	return last;
+}
+
+/* After completions: the end of the run, or (--latency-target) the end of this thread's search. */
+static inline bool done_after(struct worker *w, uint64_t now, unsigned *inflight,
+			      struct slots *free_)
+{
+	return should_stop(w, now) ||
+	       (__builtin_expect(w->lt != NULL, 0) && lat_turn(w, now, inflight, free_));
+}
+
 /* The thread's end: a failure stops the others; the runner waits on t_done. */
 static void *worker_end(struct worker *w, int engine_err)
 {
@@ -515,9 +541,7 @@ void *worker_main(void *arg)
 			if ((__builtin_expect(w->per_io, 0) &&
 			     !before_issue(w, r, &now, &inflight, &free_)) ||
 			    !await_turn(w, r, open_loop, &now, &t_issue, &inflight, &free_)) {
-				if (w->vf)
-					verify_cancel(w, r);
-				slots_push(&free_, r);
+				slot_unused(w, r, &free_);
 				stopping = true;
 				break;
 			}
@@ -529,15 +553,10 @@ void *worker_main(void *arg)
 			stamp(w, r, t_issue, open_loop ? t_issue : now);
 			enum io_q q = ops->queue(&w->io, r);
 			if (q == IO_Q_BUSY) {
-				if (w->vf)
-					verify_cancel(w, r);
-				slots_push(&free_, r);
+				slot_unused(w, r, &free_);
 				break;
 			}
-			if (--w->ios_left == 0)
-				stopping = true;
-			if (__builtin_expect(w->bytes_left != UINT64_MAX, 0) &&
-			    (w->bytes_left = w->bytes_left > r->len ? w->bytes_left - r->len : 0) == 0)
+			if (issued_last(w, r))
 				stopping = true;
 			if (q == IO_Q_QUEUED) {
 				inflight++;
@@ -553,8 +572,7 @@ void *worker_main(void *arg)
 			if (!w->no_latency || (++tick & 1023) == 0)
 				now = clock_ns();
 			slot_release(w, r, now, &free_);
-			if (should_stop(w, now) ||
-			    (__builtin_expect(w->lt != NULL, 0) && lat_turn(w, now, &inflight, &free_)))
+			if (done_after(w, now, &inflight, &free_))
 				stopping = true;
 		}
 		/* An engine whose reap() submits saves a system call when a blocking reap follows. */
@@ -571,8 +589,7 @@ void *worker_main(void *arg)
 			return worker_end(w, n);
 		now = clock_ns();
 		reaped(w, n, now, &inflight, &free_);
-		if (should_stop(w, now) ||
-		    (__builtin_expect(w->lt != NULL, 0) && lat_turn(w, now, &inflight, &free_)))
+		if (done_after(w, now, &inflight, &free_))
 			stopping = true;
 	}
 	return worker_end(w, 0);
