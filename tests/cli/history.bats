@@ -11,10 +11,11 @@ setup() {
 	export TZ=UTC
 }
 
-# Two saved runs: a.json (4KiB reads of x) and b.json (8KiB, 30% writes, of x and y).
+# two_runs [SECONDS]: two saved runs, a.json (4KiB reads of x) and b.json (8KiB, 30% writes, of
+# x and y), each of SECONDS (0.1: a null run spins a core for all of it).
 two_runs() {
-	"$IORATE" run --engine null -d 0.5 --json x > a.json
-	"$IORATE" run --engine null -d 0.5 -b 8k -w 30 --json x y > b.json
+	"$IORATE" run --engine null -d "${1:-0.1}" --json x > a.json
+	"$IORATE" run --engine null -d "${1:-0.1}" -b 8k -w 30 --json x y > b.json
 	iorate history import a.json
 	[ "$status" -eq 0 ]
 	[ "$output" = "imported a.json as run 1" ]
@@ -209,7 +210,7 @@ printed_again() {
 }
 
 @test "compare: IOPS, MiB/s, latency per direction with the ratio, and what differs" {
-	two_runs
+	two_runs 0.5
 	iorate history compare 1 2
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"run 1"*"run 2"*"ratio"* ]]
@@ -414,7 +415,7 @@ printed_again() {
 }
 
 @test "--db overrides IORATE_HISTORY; a database from a newer iorate is refused" {
-	"$IORATE" run --engine null -d 0.5 --json x > a.json
+	"$IORATE" run --engine null -d 0.1 --json x > a.json
 	iorate history import --db other.db a.json
 	[ "$status" -eq 0 ]
 	[ -f other.db ]

@@ -37,7 +37,7 @@ setup() {
 }
 
 @test "strings from the run are escaped: a <script> in a target path stays text" {
-	"$IORATE" run --engine null -d 0.5 --json x |
+	"$IORATE" run --engine null -d 0.1 --json x |
 		jq '.targets[0].path = "<script>alert(1)</script>" | .host.hostname = "a&b"' > r.json
 	iorate report r.json --title '<i>t</i>' --output r.html
 	[ "$status" -eq 0 ]
@@ -76,7 +76,7 @@ setup() {
 	iorate report missing.json --output out.html
 	[ "$status" -eq 1 ]
 	[ ! -e out.html ]
-	"$IORATE" run --engine null -d 0.5 --json x > a.json
+	"$IORATE" run --engine null -d 0.1 --json x > a.json
 	"$IORATE" history import a.json >/dev/null
 	iorate report 7 --output out.html
 	[ "$status" -eq 1 ]

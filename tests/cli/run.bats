@@ -267,9 +267,11 @@ setup() {
 @test "Ctrl-C stops early: results printed, marked interrupted, created file removed" {
 	"$IORATE" run --engine sync -d 60 -c 8M --json sig.dat >out.json 2>err.txt &
 	pid=$!
-	for i in $(seq 100); do [ -e sig.dat ] && break; sleep 0.1; done
-	[ -e sig.dat ] # else the removal below would prove nothing
-	sleep 1.5
+	PID=$pid
+	poll [ -e sig.dat ] # else the removal below would prove nothing
+	# The workers read a MiB past the fill: the workload is measuring.
+	R0=$(read_bytes)
+	poll eval '[ "$(($(read_bytes) - R0))" -gt 1048576 ]'
 	kill -INT "$pid"
 	set +e; wait "$pid"; rc=$?; set -e
 	[ "$rc" -eq 130 ]
