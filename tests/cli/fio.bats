@@ -633,7 +633,7 @@ gzip_pct() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--sqpoll"* ]]
 	# A run with SQPOLL has the kernel's polling thread (iou-sqp-PID) while it runs.
-	"$IORATE" run --engine uring --sqpoll -d 3 -q -c 8m --depth 4 f.dat --json >r.json &
+	"$IORATE" run --engine uring --sqpoll -d 1 -q -c 8m --depth 4 f.dat --json >r.json &
 	pid=$!
 	found=
 	for _ in $(seq 100); do
