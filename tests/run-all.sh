@@ -37,9 +37,9 @@ t0=$(date +%s)
 SERIAL="caps.bats sweep.bats"
 # Roughly the seconds each file takes on a 2-core machine: only their order matters (longest
 # first). A file not listed counts as long, so it starts early.
-SECONDS_TABLE="run 114 calc 82 fio 71 safety 69 history 62 signals 44 sweep 42 caps 42 jobs 41
-device 39 charts 37 mpi 33 catalog 30 shape 28 model 22 diskspd 21 mark 20 compat 19 trim 16
-verify 15 outputs 14 format 14 strict 13 report 13 zbd 6 deps 6 sprandom 5"
+SECONDS_TABLE="run 118 calc 86 fio 76 safety 74 history 67 signals 50 jobs 47 sweep 45 caps 43
+charts 40 device 38 mpi 36 shape 27 catalog 27 diskspd 21 model 20 mark 17 verify 16 compat 15
+outputs 12 trim 11 format 11 strict 10 report 10 zbd 6 deps 6 sprandom 4"
 
 # --- background: units, layers, fuzz replay; fuzz targets beside them ---------------------------
 # source_check NAME SCRIPT WHAT: a check of the source, counted as one test in the summary.
