@@ -133,25 +133,12 @@ static int add_id(struct collect *c, int64_t id)
 	return r;
 }
 
-/* The document at path ('-': stdin), or NULL with why in err. */
-static json_t *load_doc(const char *path, int *rc, char *err, size_t len)
-{
-	json_error_t je;
-	json_t *doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
-
-	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
-	if (!doc)
-		*rc = err_set(err, len, je.line > 0 ? -EINVAL : -EIO, "%s: %s%s", path,
-			      je.line > 0 ? "not JSON: " : "", je.text);
-	return doc;
-}
-
 static int add_file(struct collect *c, const char *path)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	char err[PATH_MAX + 512], why[512];
 	int r = 0;
-	json_t *doc = load_doc(path, &r, err, sizeof(err));
+	json_t *doc = result_json_load_doc(path, &r, err, sizeof(err));
 
 	if (!doc)
 		return run_error("%s", err);

@@ -45,6 +45,8 @@ int fio_section_add(struct fio_section *s, const struct compat_fio_env *env, con
 		    const char *val, const char *where, bool cli, char *err, size_t errlen);
 /* Reads a job file into f->doc (fio_ini.c). */
 int fio_ini_read(struct compat_fio *f, const char *path, char *err, size_t errlen);
+/* Whether fio skips the section of that name: --section names others (never a [global]). */
+bool fio_section_skipped(const struct compat_fio *f, const char *name);
 
 /* ---- numbers (fio_num.c) ---- */
 

@@ -111,21 +111,11 @@ static int own_option(struct cli *c, int i, const char *val, const char *arg)
 	return 0;
 }
 
-static bool section_skipped(const struct compat_fio *f, const char *name)
-{
-	if (!f->nsections || !strncmp(name, "global", 6))
-		return false;
-	for (unsigned i = 0; i < f->nsections; i++)
-		if (!strcmp(f->sections[i], name))
-			return false;
-	return true;
-}
-
 /* --name=X starts a job (or a [global]); any other job option goes to the current one. */
 static int job_option(struct cli *c, const char *key, const char *val)
 {
 	if (!strcmp(key, "name") && val) {
-		c->skipping = section_skipped(c->f, val);
+		c->skipping = fio_section_skipped(c->f, val);
 		c->cur = c->skipping ? NULL : fio_doc_section(c->f->doc, val, "command line");
 		return c->skipping || c->cur ? 0 : -ENOMEM;
 	}

@@ -208,7 +208,7 @@ fail:
 }
 
 /* fio runs only the sections --section names (and every [global]). */
-static bool skipped(const struct compat_fio *f, const char *name)
+bool fio_section_skipped(const struct compat_fio *f, const char *name)
 {
 	if (!f->nsections || !strncmp(name, "global", 6))
 		return false;
@@ -276,7 +276,7 @@ static int ini_header(struct ini *in, char *p, const char *where, bool nested)
 		return err_set(in->err, in->errlen, -EINVAL, "%s: '%s' is not a section header "
 			       "([global] or [jobname])", where, p);
 	p[n - 1] = '\0';
-	in->skipping = skipped(in->f, p + 1);
+	in->skipping = fio_section_skipped(in->f, p + 1);
 	if (in->skipping) {
 		in->cur = NULL;
 		return 0;

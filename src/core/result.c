@@ -322,6 +322,17 @@ static struct device_view *view_add(struct result_sum *m, const struct device_vi
  * under its own targets (one pair of snapshots), so a device shared by several jobs is counted
  * once, with the first job's counts; iorate's I/O to it is each job's added.
  */
+/* iorate's own counts of a device view added to another's. */
+static void view_counts_add(struct device_view *d, const struct device_view *v)
+{
+	d->read_ios += v->read_ios;
+	d->write_ios += v->write_ios;
+	d->read_bytes += v->read_bytes;
+	d->write_bytes += v->write_bytes;
+	d->trim_ios += v->trim_ios;
+	d->trim_bytes += v->trim_bytes;
+}
+
 static int views_add(struct result_sum *m, const struct result *r)
 {
 	for (unsigned i = 0; i < r->ndevices; i++) {
@@ -330,12 +341,7 @@ static int views_add(struct result_sum *m, const struct result *r)
 
 		if (!d && !(d = view_add(m, v)))
 			return -ENOMEM;
-		d->read_ios += v->read_ios;
-		d->write_ios += v->write_ios;
-		d->read_bytes += v->read_bytes;
-		d->write_bytes += v->write_bytes;
-		d->trim_ios += v->trim_ios;
-		d->trim_bytes += v->trim_bytes;
+		view_counts_add(d, v);
 	}
 	return 0;
 }
@@ -380,12 +386,7 @@ static int views_total(struct result_sum *total, const struct result_sum *g)
 		}
 		disk_counts_add(&d->disk, &v->disk);
 		d->seconds += v->seconds;
-		d->read_ios += v->read_ios;
-		d->write_ios += v->write_ios;
-		d->read_bytes += v->read_bytes;
-		d->write_bytes += v->write_bytes;
-		d->trim_ios += v->trim_ios;
-		d->trim_bytes += v->trim_bytes;
+		view_counts_add(d, v);
 	}
 	return 0;
 }

@@ -89,6 +89,12 @@ int result_json_runs(const json_t *doc, struct result **runs, size_t *n, char *e
 		     size_t errlen);
 
 /*
+ * The JSON document at path ('-': stdin), or NULL with why in err (starting with the path) and
+ * *rc: -EINVAL when it is not JSON, -EIO when it cannot be read.
+ */
+json_t *result_json_load_doc(const char *path, int *rc, char *err, size_t errlen);
+
+/*
  * Both from a file ('-' reads stdin); err starts with the path. -EINVAL when it is not JSON
  * or holds a malformed run, -EIO when it cannot be read, -ENODATA when it holds no run.
  */

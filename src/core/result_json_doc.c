@@ -366,13 +366,10 @@ static int flatten(struct result_set *sets, size_t nsets, struct result **runs, 
 	return 0;
 }
 
-int result_json_runs(const json_t *doc, struct result **runs, size_t *n, char *err,
-		     size_t len)
+/* What a *_sets() call returned (rc, sets), every job a run of its own; the sets are freed. */
+static int sets_to_runs(int rc, struct result_set *sets, size_t nsets, struct result **runs,
+			size_t *n, char *err, size_t len)
 {
-	struct result_set *sets;
-	size_t nsets;
-	int rc = result_json_sets(doc, &sets, &nsets, err, len);
-
 	*runs = NULL;
 	*n = 0;
 	if (rc)
@@ -383,8 +380,17 @@ int result_json_runs(const json_t *doc, struct result **runs, size_t *n, char *e
 	return rc;
 }
 
-/* The document at path ('-': stdin), or NULL with why in err and *rc. */
-static json_t *load_doc(const char *path, int *rc, char *err, size_t len)
+int result_json_runs(const json_t *doc, struct result **runs, size_t *n, char *err,
+		     size_t len)
+{
+	struct result_set *sets = NULL;
+	size_t nsets = 0;
+	int rc = result_json_sets(doc, &sets, &nsets, err, len);
+
+	return sets_to_runs(rc, sets, nsets, runs, n, err, len);
+}
+
+json_t *result_json_load_doc(const char *path, int *rc, char *err, size_t len)
 {
 	json_error_t je;
 	json_t *doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
@@ -401,7 +407,7 @@ int result_json_load_sets(const char *path, struct result_set **sets, size_t *n,
 {
 	char why[512];
 	int rc = 0;
-	json_t *doc = load_doc(path, &rc, err, len);
+	json_t *doc = result_json_load_doc(path, &rc, err, len);
 
 	*sets = NULL;
 	*n = 0;
@@ -420,18 +426,11 @@ int result_json_load_sets(const char *path, struct result_set **sets, size_t *n,
 int result_json_load_file(const char *path, struct result **runs, size_t *n, char *err,
 			  size_t len)
 {
-	struct result_set *sets;
-	size_t nsets;
+	struct result_set *sets = NULL;
+	size_t nsets = 0;
 	int rc = result_json_load_sets(path, &sets, &nsets, err, len);
 
-	*runs = NULL;
-	*n = 0;
-	if (rc)
-		return rc;
-	if ((rc = flatten(sets, nsets, runs, n)))
-		nomem(err, len);
-	result_sets_free(sets, nsets);
-	return rc;
+	return sets_to_runs(rc, sets, nsets, runs, n, err, len);
 }
 
 void result_array_free(struct result *runs, size_t n)
