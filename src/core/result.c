@@ -317,11 +317,6 @@ static struct device_view *view_add(struct result_sum *m, const struct device_vi
 	return a;
 }
 
-/*
- * A job's devices into its group. Every job of a group holds the group's counts for the devices
- * under its own targets (one pair of snapshots), so a device shared by several jobs is counted
- * once, with the first job's counts; iorate's I/O to it is each job's added.
- */
 /* iorate's own counts of a device view added to another's. */
 static void view_counts_add(struct device_view *d, const struct device_view *v)
 {
@@ -333,6 +328,11 @@ static void view_counts_add(struct device_view *d, const struct device_view *v)
 	d->trim_bytes += v->trim_bytes;
 }
 
+/*
+ * A job's devices into its group. Every job of a group holds the group's counts for the devices
+ * under its own targets (one pair of snapshots), so a device shared by several jobs is counted
+ * once, with the first job's counts; iorate's I/O to it is each job's added.
+ */
 static int views_add(struct result_sum *m, const struct result *r)
 {
 	for (unsigned i = 0; i < r->ndevices; i++) {
