@@ -20,6 +20,14 @@ JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1
 
 PREFIX  ?= /usr/local
 BUILD   ?= build
+
+# A plain 'make' (or 'make all') builds on every CPU too, unless given a -j: serial, the build
+# takes a minute on 2 cores. The other targets start their builds with $(JOBS) as above.
+ifeq ($(findstring -j,$(MAKEFLAGS)),)
+ifeq ($(filter-out all $(BUILD)/iorate $(BUILD)/iorate-mpi,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+endif
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
