@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "core/gate.h"
+#include "util/stop.h"
 
 static volatile sig_atomic_t stop_sig;
 
@@ -30,6 +31,7 @@ void cmd_signals_install(void)
 	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
 		sigaction(stop_signals[i], &sa, NULL);
 	gate_watch_stop(&stop_sig); /* an output a signal interrupts is dropped, not committed */
+	stop_watch(&stop_sig);      /* long parses and downloads below the commands end too */
 }
 
 volatile sig_atomic_t *cmd_stop_flag(void)
