@@ -22,6 +22,7 @@
 /* A device and its partitions: numbers, kernel names and sysfs directories. */
 struct devset {
 	unsigned n;
+	unsigned parts;              /* the first of dev's own partitions (after its disk) */
 	dev_t dev[MAX_PARTS + 1];
 	char name[MAX_PARTS + 1][32];
 	char *dir[MAX_PARTS + 1];
@@ -122,6 +123,7 @@ static int devset_build(const struct device_env *env, dev_t dev, struct devset *
 	if ((r = dev_dir(env, dev, dir)) || (r = devset_add(s, dev, dir)) ||
 	    (r = devset_add_disk(s, dir)))
 		return r;
+	s->parts = s->n;
 	if (!(d = opendir(dir)))
 		return 0;
 	while ((de = readdir(d))) {
@@ -249,7 +251,11 @@ static bool probe_failed(int rc, char *why, size_t len)
 	return true;
 }
 
-static bool signature(int fd, char *why, size_t len)
+/*
+ * What libblkid finds on fd, said of who ("it", or a partition's name). True when something is
+ * there, or when the probe cannot tell.
+ */
+static bool signature(int fd, const char *who, char *why, size_t len)
 {
 	blkid_probe pr = blkid_new_probe();
 	const char *v = NULL;
@@ -270,20 +276,62 @@ static bool signature(int fd, char *why, size_t len)
 	if (rc == 1) {
 		found = false;
 	} else if (rc == -2) {
-		device_add_reason(why, len, "libblkid finds more than one signature on it (an ambivalent "
-			   "probe), so it holds something");
+		device_add_reason(why, len, "libblkid finds more than one signature on %s (an "
+				  "ambivalent probe), so it holds something", who);
 	} else if (rc < 0) {
 		probe_failed(rc, why, len);
 	} else if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0) {
-		device_add_reason(why, len, "it holds a %s signature (filesystem, RAID or LVM member)", v);
+		device_add_reason(why, len, "%s holds a %s signature (filesystem, RAID or LVM member)",
+				  who, v);
 	} else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0) {
-		device_add_reason(why, len, "it holds a %s partition table", v);
+		device_add_reason(why, len, "%s holds a %s partition table", who, v);
 	} else {
-		device_add_reason(why, len, "it holds a filesystem or partition signature");
+		device_add_reason(why, len, "%s holds a filesystem or partition signature", who);
 	}
 out:
 	blkid_free_probe(pr);
 	return found;
+}
+
+int device_signature(int fd, char *why, size_t len)
+{
+	return signature(fd, "it", why, len);
+}
+
+/*
+ * The partitions the kernel lists for the device (sysfs), whatever its partition table says
+ * now: a table zeroed since they were read leaves them in place, each with its filesystem.
+ * Each is probed through its node (dev_root/NAME, checked to be that device) when probe.
+ */
+static bool listed_partitions(const struct device_env *env, const struct devset *s, bool probe,
+			      char *why, size_t len)
+{
+	const char *root = env && env->dev ? env->dev : "/dev";
+	char names[256] = "", node[PATH_MAX];
+	size_t at = 0;
+
+	if (s->parts >= s->n)
+		return false;
+	for (unsigned i = s->parts; i < s->n && at + 1 < sizeof(names); i++)
+		at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s", at ? ", " : "",
+				       s->name[i]);
+	device_add_reason(why, len, "the kernel lists partitions on it (%s)", names);
+	for (unsigned i = s->parts; probe && i < s->n; i++) {
+		struct stat st;
+		int fd;
+
+		snprintf(node, sizeof(node), "%s/%s", root, s->name[i]);
+		fd = open(node, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0 || fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != s->dev[i]) {
+			device_add_reason(why, len, "%s cannot be opened to look for signatures",
+					  s->name[i]);
+		} else {
+			signature(fd, s->name[i], why, len);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	return true;
 }
 
 int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, size_t whylen)
@@ -305,7 +353,8 @@ int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, si
 	r |= swapping(env, &s, why, whylen);
 	r |= held(&s, why, whylen);
 	if (fd >= 0)
-		r |= signature(fd, why, whylen);
+		r |= signature(fd, "it", why, whylen);
+	r |= listed_partitions(env, &s, fd >= 0, why, whylen);
 	devset_free(&s);
 	return r;
 }

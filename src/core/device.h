@@ -6,8 +6,9 @@
 /*
  * Whether a block device holds something that writing would destroy: a mounted filesystem (on
  * it or on any of its partitions), active swap, a holder in the kernel (device-mapper, MD RAID,
- * LVM: /sys/block/X/holders), or a signature libblkid finds (filesystem, RAID or LVM member,
- * partition table). A probe libblkid cannot settle (two signatures: "ambivalent") or that fails
+ * LVM: /sys/block/X/holders), a signature libblkid finds (filesystem, RAID or LVM member,
+ * partition table), or partitions the kernel lists, whatever its table now says (each probed
+ * too). A probe libblkid cannot settle (two signatures: "ambivalent") or that fails
  * counts as holding something.
  */
 
@@ -16,6 +17,7 @@ struct device_env {
 	const char *sys;         /* "/sys" */
 	const char *mountinfo;   /* "/proc/self/mountinfo" */
 	const char *swaps;       /* "/proc/swaps" */
+	const char *dev;         /* "/dev": where a listed partition's node is opened to probe it */
 };
 
 /*
@@ -23,6 +25,11 @@ struct device_env {
  * Returns 1 with the reason in why when it holds something, 0 when it is free, or -errno.
  */
 int device_in_use(const struct device_env *env, dev_t dev, int fd, char *why, size_t whylen);
+/*
+ * What libblkid finds on the open device or file fd (a filesystem, RAID or LVM member, swap,
+ * partition table), said in why; 1 when something is there or the probe cannot tell, else 0.
+ */
+int device_signature(int fd, char *why, size_t len);
 /* Appends a reason to why, after "; " when it holds one already; truncated to len. */
 __attribute__((format(printf, 3, 4))) void device_add_reason(char *why, size_t len,
 							     const char *fmt, ...);

@@ -365,6 +365,24 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 	[ "$(sha256sum <"$BACK")" != "$SHA0" ]
 }
 
+@test "a disk whose partition table was zeroed: the kernel's partitions are still probed" {
+	loop_new disk.img 16M
+	partitions "$LOOP" dos
+	mkfs_ext4 "${LOOP}p1"
+	# Zero the table: libblkid now finds nothing on the disk itself, but the kernel keeps p1/p2.
+	dd if=/dev/zero of="$LOOP" bs=512 count=1 conv=notrunc,fsync status=none
+	blockdev --flushbufs "$LOOP"
+	[ -z "$(blkid -p -o value -s PTTYPE "$LOOP")" ]
+	[ -b "${LOOP}p1" ]
+	local p=${LOOP#/dev/}
+	device_refused "the kernel lists partitions on it (${p}p1, ${p}p2); ${p}p1 holds a ext4\
+ signature (filesystem, RAID or LVM member)"
+	# --force writes it, naming both in its note.
+	iorate run --engine sync -d 0.2 -w 100 --allow-write-device --force --json "$LOOP"
+	[ "$status" -eq 0 ]
+	json_ok ".notes[0] | contains(\"the kernel lists partitions on it (${p}p1, ${p}p2)\")"
+}
+
 @test "mark, sweep and sqlio write to a device through the same gate" {
 	loop_new fs.img 16M
 	mkfs_ext4 "$LOOP"

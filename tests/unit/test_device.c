@@ -30,7 +30,7 @@
 
 struct fx {
 	char dir[64];
-	char sys[128], mountinfo[128], swaps[128];
+	char sys[128], mountinfo[128], swaps[128], devdir[128];
 	char disk[256], part[256];     /* sysfs directories of the disk and its partition */
 	struct device_env env;
 };
@@ -77,8 +77,10 @@ static int setup(void **state)
 	put(fx->mountinfo, "22 1 253:7 / / rw,relatime shared:1 - ext4 /dev/fakeroot rw\n"
 			   "25 22 0:21 / /proc rw,nosuid shared:12 - proc proc rw\n");
 	put(fx->swaps, "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
+	snprintf(fx->devdir, sizeof(fx->devdir), "%s/dev", fx->dir);
+	mkdirs(fx->devdir);
 	fx->env = (struct device_env){.sys = fx->sys, .mountinfo = fx->mountinfo,
-				      .swaps = fx->swaps};
+				      .swaps = fx->swaps, .dev = fx->devdir};
 	*state = fx;
 	return 0;
 }
@@ -109,7 +111,7 @@ static void free_device(void **state)
 	struct fx *fx = *state;
 	char name[32];
 
-	expect(fx, DISK, -1, 0, NULL);
+	expect(fx, DISK, -1, 1, "the kernel lists partitions on it (fakedisk1)");
 	expect(fx, PART, -1, 0, NULL);
 	assert_int_equal(device_name(&fx->env, DISK, name, sizeof(name)), 0);
 	assert_string_equal(name, "fakedisk");
@@ -154,7 +156,7 @@ static void mounted_partition(void **state)
 	/* The same numbers' minor on another major is another device. */
 	put(fx->mountinfo, "41 22 7:1048571 / /mnt/data rw shared:30 - ext4 /dev/x rw\n"
 			   "42 22 258:1048570 / /mnt/other rw shared:31 - ext4 /dev/y rw\n");
-	expect(fx, DISK, -1, 0, NULL);
+	expect(fx, PART, -1, 0, NULL);
 	put(fx->mountinfo, "43 22 7:1048570 / /srv rw shared:32 - xfs /dev/fakedisk rw\n");
 	expect(fx, DISK, -1, 1, "fakedisk is mounted at /srv");
 }
@@ -173,7 +175,7 @@ static void swap_on_partition(void **state)
 		 "%s\t\t\t\tfile\t\t1024\t\t0\t\t-2\n",
 		 file);
 	put(fx->swaps, text);
-	expect(fx, DISK, -1, 0, NULL);
+	expect(fx, PART, -1, 0, NULL);
 	if (mknod(node, S_IFBLK | 0600, PART)) {
 		print_message("cannot make a block device node (%s): needs root\n",
 			      strerror(errno));
@@ -220,7 +222,7 @@ static void signatures(void **state)
 	int fd;
 
 	fd = image(fx, NULL, 0, 0);
-	expect(fx, DISK, fd, 0, NULL);
+	expect(fx, PART, fd, 0, NULL);
 	close(fd);
 
 	/* A squashfs 4.0 superblock. */
@@ -260,6 +262,29 @@ static void signatures(void **state)
 	put(fx->mountinfo, "43 22 7:1048570 / /srv rw shared:32 - xfs /dev/fakedisk rw\n");
 	expect(fx, DISK, fd, 1, "mounted at /srv");
 	close(fd);
+}
+
+/*
+ * A disk is in use while the kernel lists partitions for it, whatever its own table now says (it
+ * was zeroed: libblkid finds nothing on the disk); each partition is probed through its node in
+ * /dev, which must be that very block device.
+ */
+static void listed_partitions(void **state)
+{
+	struct fx *fx = *state;
+	char node[256];
+	int fd = image(fx, NULL, 0, 0);
+
+	expect(fx, DISK, -1, 1, "the kernel lists partitions on it (fakedisk1)");
+	/* No node: said, not skipped. */
+	expect(fx, DISK, fd, 1, "fakedisk1 cannot be opened to look for signatures");
+	/* A node that is not the partition's block device (a file planted there) is not probed. */
+	snprintf(node, sizeof(node), "%s/fakedisk1", fx->devdir);
+	put(node, "");
+	expect(fx, DISK, fd, 1, "(fakedisk1); fakedisk1 cannot be opened to look for signatures");
+	close(fd);
+	/* The partition itself lists none. */
+	expect(fx, PART, -1, 0, NULL);
 }
 
 /*
@@ -305,7 +330,10 @@ static void every_reason(void **state)
 	snprintf(p, sizeof(p), "%s/holders/dm-3", fx->part);
 	put(p, "");
 	expect(fx, DISK, fd, 1, "fakedisk is mounted at /srv; fakedisk1 is held by dm-3 "
-				"(device-mapper, MD RAID or LVM use it); it holds a squashfs signature");
+				"(device-mapper, MD RAID or LVM use it); it holds a squashfs signature "
+				"(filesystem, RAID or LVM member); "
+				"the kernel lists partitions on it (fakedisk1); fakedisk1 cannot be "
+				"opened to look for signatures");
 	close(fd);
 }
 
@@ -473,6 +501,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(free_device, setup, teardown),
 		cmocka_unit_test_setup_teardown(unknown_device, setup, teardown),
 		cmocka_unit_test_setup_teardown(holder_on_partition, setup, teardown),
+		cmocka_unit_test_setup_teardown(listed_partitions, setup, teardown),
 		cmocka_unit_test_setup_teardown(mounted_partition, setup, teardown),
 		cmocka_unit_test_setup_teardown(swap_on_partition, setup, teardown),
 		cmocka_unit_test_setup_teardown(signatures, setup, teardown),
