@@ -282,6 +282,40 @@ static int check_device(struct target *t, const struct job *job, int hold, struc
 }
 
 /*
+ * The loop device whose backing file is written, held with O_EXCL for the run: the kernel then
+ * refuses to mount it, and iorate refuses while another process (a second iorate writing it,
+ * a filesystem tool) holds it, since both would write the same blocks.
+ */
+static int hold_loop(struct target *t, const struct job *job, const char *node, dev_t loop,
+		     const char *who, char *err, size_t errlen)
+{
+	struct stat lst;
+	int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC);
+
+	if (fd < 0 && errno == EBUSY && job->force)
+		return add_forced(t, who, "the kernel reports its loop device in exclusive use");
+	if (fd < 0 && errno == EBUSY) {
+		SAY("%s: refusing to %s: the kernel reports %s in exclusive use (mounted, or held by "
+		    "another program) (add " FIELD("force") " to overwrite it anyway)",
+		    who, job->write_pct ? "write" : "trim", node);
+		return -EPERM;
+	}
+	if (fd < 0) {
+		int r = -errno;
+		SAY("%s: cannot hold %s: %s", who, node, strerror(errno));
+		return r;
+	}
+	if (fstat(fd, &lst) || !S_ISBLK(lst.st_mode) || lst.st_rdev != loop) {
+		close(fd);
+		SAY("%s: %s changed while iorate looked at it", who, node);
+		return -EPERM;
+	}
+	t->loop_fd = fd;
+	t->loop_held = true;
+	return 0;
+}
+
+/*
  * A regular file that backs an attached loop device: writing it writes that device, so the
  * device's rules apply to it, and messages name the device.
  */
@@ -309,8 +343,9 @@ static int check_backing(struct target *t, const struct job *job, const struct s
 	r = device_verdict(t, job, loop, ro, who, err, errlen);
 	if (ro >= 0)
 		close(ro);
-	return r;
+	return r ? r : hold_loop(t, job, node, loop, who, err, errlen);
 }
+
 
 /*
  * Opens a device for writing with O_EXCL: the kernel itself refuses while it is mounted or
@@ -681,6 +716,9 @@ int target_close(struct target *t, bool keep)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+	if (t->loop_held)
+		close(t->loop_fd);
+	t->loop_held = false;
 	if (t->created && !keep && t->dirfd >= 0)
 		r = gate_unlinkat_created(t->dirfd, t->base, &t->id);
 	if (t->dirfd >= 0)

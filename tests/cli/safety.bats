@@ -365,6 +365,45 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 	[ "$(sha256sum <"$BACK")" != "$SHA0" ]
 }
 
+@test "a file whose loop device another program holds is refused, even with no signature" {
+	loop_new dev.img 16M
+	local who="$BACK (the backing file of $LOOP)"
+	hold_excl "$LOOP"
+	before
+	refused "$who: refusing to write: the kernel reports $LOOP in exclusive use" \
+		--cache buffered -w 100 --allow-write-device "$BACK"
+	untouched
+	iorate run --engine sync -q -d 0.2 --cache buffered --trim 100 --allow-write-device "$BACK"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$who: refusing to trim: the kernel reports $LOOP in exclusive use"* ]]
+	untouched
+	# --force overrides it, and says so.
+	iorate run --engine sync -d 0.2 --cache buffered -w 100 --allow-write-device --force \
+		--json "$BACK"
+	[ "$status" -eq 0 ]
+	json_ok ".notes == [\"forced: $who was written although the kernel reports its loop device\
+ in exclusive use\"]"
+}
+
+@test "a second iorate does not write the file whose loop device a first one writes" {
+	loop_new dev.img 16M
+	"$IORATE" run --engine sync -q -d 20 -w 100 --allow-write-device "$LOOP" >/dev/null 2>&1 &
+	local pid=$! i
+	PIDS+=("$pid")
+	# The first run holds the device once its writes are counted.
+	SW0=$(sectors_written "$LOOP")
+	for i in $(seq 500); do
+		[ "$(sectors_written "$LOOP")" != "$SW0" ] && break
+		sleep 0.02
+	done
+	[ "$(sectors_written "$LOOP")" != "$SW0" ]
+	local who="$BACK (the backing file of $LOOP)"
+	refused "$who: refusing to write: the kernel reports $LOOP in exclusive use" \
+		--cache buffered -w 100 --allow-write-device "$BACK"
+	kill -INT "$pid"
+	wait "$pid" || true
+}
+
 @test "a disk whose partition table was zeroed: the kernel's partitions are still probed" {
 	loop_new disk.img 16M
 	partitions "$LOOP" dos
