@@ -346,6 +346,33 @@ static int check_backing(struct target *t, const struct job *job, const struct s
 	return r ? r : hold_loop(t, job, node, loop, who, err, errlen);
 }
 
+/*
+ * A regular file that is not iorate's own and holds a filesystem, partition table or RAID
+ * signature is a disk image: writing it destroys what is in it, as on a device.
+ */
+static int check_image(struct target *t, const struct job *job, int hold, const struct stat *st,
+		       char *err, size_t errlen)
+{
+	char why[PATH_MAX + 64] = "";
+	struct stat rst = *st;
+	int ro, found;
+
+	if (!job_writes(job) || !st->st_size)
+		return 0;
+	if ((ro = gate_reopen(hold, O_RDONLY, &rst)) < 0) {
+		SAY("%s: cannot open it to look for signatures: %s", t->path, strerror(-ro));
+		return ro;
+	}
+	found = device_signature(ro, why, sizeof(why));
+	close(ro);
+	if (!found)
+		return 0;
+	if (job->force)
+		return add_forced(t, t->path, why);
+	SAY("%s: refusing to %s: %s, so it looks like a disk image (add " FIELD("force")
+	    " to overwrite it anyway)", t->path, job->write_pct ? "write" : "trim", why);
+	return -EPERM;
+}
 
 /*
  * Opens a device for writing with O_EXCL: the kernel itself refuses while it is mounted or
@@ -677,7 +704,8 @@ int target_open(struct target *t, const char *path, const struct job *job,
 		if (!(r = open_device(t, job, hold, &st, err, errlen)))
 			r = set_region(t, job, err, errlen);
 		goto out;
-	} else if (!r && !(r = check_backing(t, job, &st, err, errlen))) {
+	} else if (!r && !(r = check_backing(t, job, &st, err, errlen)) &&
+		   !(r = check_image(t, job, hold, &st, err, errlen))) {
 		r = file_size(t, job, hold, &st, linked, cb, cbarg, stop, err, errlen);
 	}
 	if (r)

@@ -356,13 +356,19 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 	iorate run --engine sync -q -d 0.2 --cache buffered "$BACK"
 	[ "$status" -eq 0 ]
 	untouched
-	# Detached, it is an ordinary file again.
+	# Detached, it is a disk image: its filesystem is refused as a device's is, unless --force.
 	umount mnt
 	MNTS=()
 	losetup -d "$LOOP"
+	local sha
+	sha=$(sha256sum <"$BACK")
 	iorate run --engine sync -q -d 0.2 --cache buffered -w 100 "$BACK"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$BACK: refusing to write: it holds a ext4 signature"*"disk image"* ]]
+	[ "$(sha256sum <"$BACK")" = "$sha" ]
+	iorate run --engine sync -q -d 0.2 --cache buffered -w 100 --force "$BACK"
 	[ "$status" -eq 0 ]
-	[ "$(sha256sum <"$BACK")" != "$SHA0" ]
+	[ "$(sha256sum <"$BACK")" != "$sha" ]
 }
 
 @test "a file whose loop device another program holds is refused, even with no signature" {
@@ -402,6 +408,44 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 		--cache buffered -w 100 --allow-write-device "$BACK"
 	kill -INT "$pid"
 	wait "$pid" || true
+}
+
+@test "a disk image that is no loop device's is refused unless --force, naming its signature" {
+	need_root
+	truncate -s 16M fs.img
+	mkfs_ext4 fs.img
+	local sha
+	sha=$(sha256sum <fs.img)
+	iorate run --engine sync -q -d 0.2 -w 100 fs.img
+	[ "$status" -eq 1 ]
+	one_line
+	[[ "$stderr" == *"fs.img: refusing to write: it holds a ext4 signature (filesystem, RAID or\
+ LVM member), so it looks like a disk image (add --force to overwrite it anyway)"* ]]
+	iorate run --engine sync -q -d 0.2 --trim 100 fs.img
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"fs.img: refusing to trim: it holds a ext4 signature"* ]]
+	# Reading it is allowed.
+	iorate run --engine sync -q -d 0.2 fs.img
+	[ "$status" -eq 0 ]
+	[ "$(sha256sum <fs.img)" = "$sha" ]
+	# A partition table in a file is one too, in run, mark and fio alike.
+	command -v sfdisk >/dev/null || skip "sfdisk is not installed (Debian's fdisk package)"
+	truncate -s 16M pt.img
+	printf 'label: gpt\n,4M\n' | sfdisk -q pt.img
+	sha=$(sha256sum <pt.img)
+	iorate run --engine sync -q -d 0.2 -w 50 pt.img
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"pt.img: refusing to write: it holds a gpt partition table"* ]]
+	iorate fio --name=w --rw=randwrite --filename=pt.img --runtime=1 --time_based
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"pt.img: refusing to write: it holds a gpt partition table"* ]]
+	[ "$(sha256sum <pt.img)" = "$sha" ]
+	# --force writes it, and the note says what it overrode.
+	iorate run --engine sync -d 0.2 -w 100 --force --json fs.img
+	[ "$status" -eq 0 ]
+	json_ok ".notes == [\"forced: fs.img was written although it holds a ext4 signature\
+ (filesystem, RAID or LVM member)\"]"
+	[ "$(sha256sum <fs.img)" != "$sha" ]
 }
 
 @test "a disk whose partition table was zeroed: the kernel's partitions are still probed" {
