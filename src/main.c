@@ -71,11 +71,14 @@ static int help(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
+	int code;
 
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if ((code = cmd_stdout_check(argc, argv)))
+		return code;
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return 0;

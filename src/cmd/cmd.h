@@ -41,6 +41,11 @@ size_t cmd_spell(char *out, size_t len, const char *msg);
  * after one line naming the error: "iorate: standard output: No space left on device".
  */
 FILE *cmd_stdout_open(void);
+/*
+ * Refuses standard output on a device (gate_stdout_check()) before any command runs, unless
+ * --force is among the words: 0, or the exit status after saying why.
+ */
+int cmd_stdout_check(int argc, char **argv);
 int cmd_stdout_close(FILE *f, int r);
 
 #define EXIT_USAGE 2

@@ -4,6 +4,8 @@
  * pipe reads the same in each.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,5 +33,18 @@ int cmd_stdout_close(FILE *f, int r)
 		return run_error("out of memory");
 	if (w || r)
 		return run_error("standard output: %s", strerror(-(w ? w : r)));
+	return 0;
+}
+
+int cmd_stdout_check(int argc, char **argv)
+{
+	char err[PATH_MAX + 160];
+	bool force = false;
+
+	/* Before the options are parsed, so that no command does any work first. */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		force |= !strcmp(argv[i], "--force");
+	if (gate_stdout_check(force, err, sizeof(err)))
+		return run_error("%s", err);
 	return 0;
 }

@@ -6,8 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include "util/field.h"
 
 #define SAY(...) ((void)err_set(err, errlen, 0, __VA_ARGS__))
 
@@ -436,6 +440,33 @@ FILE *gate_stdout_open(void)
 	if ((f = out_stream_open(STDOUT_FILENO, true)) && isatty(STDOUT_FILENO))
 		setvbuf(f, NULL, _IOLBF, 0);
 	return f;
+}
+
+/* The character devices that swallow or refuse what is written: /dev/null, /dev/zero, /dev/full. */
+static bool harmless_chr(dev_t rdev)
+{
+	return major(rdev) == 1 && (minor(rdev) == 3 || minor(rdev) == 5 || minor(rdev) == 7);
+}
+
+int gate_stdout_check(bool force, char *err, size_t errlen)
+{
+	char path[PATH_MAX] = "?";
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(STDOUT_FILENO, &st))
+		return 0; /* closed: nothing is written anywhere */
+	if (!S_ISBLK(st.st_mode) && !S_ISCHR(st.st_mode))
+		return 0;
+	if (S_ISCHR(st.st_mode) && (isatty(STDOUT_FILENO) || harmless_chr(st.st_rdev)))
+		return 0;
+	if (force)
+		return 0;
+	if ((n = readlink("/proc/self/fd/1", path, sizeof(path) - 1)) > 0)
+		path[n] = '\0';
+	SAY("standard output is %s (%s); refusing to write a report to it (redirect it to a file, "
+	    "or add " FIELD("force") " to mean it)", gate_kind(st.st_mode), path);
+	return -EPERM;
 }
 
 int gate_stdout_close(FILE *f)

@@ -62,6 +62,12 @@ void gate_watch_stop(volatile sig_atomic_t *stop);
  * gate_stdout_close() flushes and frees it (fd 1 stays open): 0 or that -errno.
  */
 FILE *gate_stdout_open(void);
+/*
+ * Standard output that is a block device, or a character device other than a terminal,
+ * /dev/null, /dev/zero or /dev/full (a tape, /dev/mem, a flash chip), is refused unless force:
+ * `--json > /dev/sdb` would write the report over the disk. -EPERM with the reason in err.
+ */
+int gate_stdout_check(bool force, char *err, size_t errlen);
 int gate_stdout_close(FILE *f);
 
 /* A side output being written: f is a new file that becomes path on gate_out_commit(). */

@@ -654,6 +654,32 @@ socket() {
 	[ -S "$1" ]
 }
 
+@test "standard output on a device is refused before any work, unless --force" {
+	loop_new out.img 16M
+	before
+	# A report meant for a file, redirected to the disk by mistake.
+	local rc=0
+	"$IORATE" run --engine sync -d 0.1 --size 1M --json x.dat >"$LOOP" 2>err || rc=$?
+	[ "$rc" -eq 1 ]
+	[ "$(cat err)" = "iorate: standard output is a block device ($LOOP); refusing to write a\
+ report to it (redirect it to a file, or add --force to mean it)" ]
+	[ ! -e x.dat ]
+	# Every command, its help too.
+	"$IORATE" model --help >"$LOOP" 2>err && false
+	"$IORATE" --version >"$LOOP" 2>err && false
+	[[ "$(cat err)" == *"standard output is a block device"* ]]
+	untouched
+	# --force means it.
+	"$IORATE" run --engine null -d 0.1 --size 1M --json --force x.dat >"$LOOP"
+	blockdev --flushbufs "$LOOP"
+	[ "$(head -c 1 "$BACK")" = "{" ]
+	# A terminal, /dev/null, /dev/zero and /dev/full are fine (the last says it is full).
+	"$IORATE" run --engine null -d 0.1 --size 1M --json x.dat >/dev/null
+	"$IORATE" run --engine null -d 0.1 --size 1M --json x.dat >/dev/zero
+	"$IORATE" run --engine null -d 0.1 --size 1M --json x.dat >/dev/full 2>err && false
+	[ "$(cat err)" = "iorate: standard output: No space left on device" ]
+}
+
 @test "side outputs refuse a device, a FIFO, a socket and a missing directory" {
 	loop_new dev.img 16M
 	"$IORATE" run --engine null -d 0.1 --json x.dat >r.json
