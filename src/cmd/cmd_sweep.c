@@ -245,6 +245,27 @@ static int make_job(const struct sweep *s, size_t i, uint64_t bs, struct job *j)
 	return 0;
 }
 
+/*
+ * --trace FILE names a file per row, FILE.PARAM=VALUE.bs=SIZE: FILE itself must be a name a
+ * regular file could have, never a device, FIFO or link whose path the rows' names would extend
+ * (`--trace /dev/sdb` made /dev/sdb.threads=1.bs=4KiB).
+ */
+static int trace_base_check(const char *path)
+{
+	char err[PATH_MAX + 256];
+	int r;
+
+	if (!path)
+		return 0;
+	if (!strcmp(path, "-"))
+		return usage_error(FIELD("trace") " -: a sweep writes one trace per row, to files "
+				   "named after FILE; give " FIELD("trace") " a file name");
+	if ((r = gate_check_base(FIELD("trace"), path, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s (a sweep names its traces after it)", err)
+				    : run_error("%s", err);
+	return 0;
+}
+
 /* The view of the sweep the report formats read (src/report/sweep_fmt.c). */
 static struct sweep_table table_of(const struct sweep *s)
 {
@@ -560,7 +581,7 @@ static int sweep_main(int argc, char **argv)
 	}
 	/* Outputs first: a --trace naming the --db is refused before a target is filled. */
 	if ((rc = cmd_jobs_uses(&s.base, 1, &s.out)) || (rc = output_opts_check(&s.out)) ||
-	    (rc = sweep_check(&s)))
+	    (rc = trace_base_check(s.base.trace_path)) || (rc = sweep_check(&s)))
 		goto out;
 	if (!(s.cells = calloc(s.nvals * s.nbs, sizeof(*s.cells)))) {
 		rc = run_error("out of memory");

@@ -680,6 +680,30 @@ socket() {
 	[ "$(cat err)" = "iorate: standard output: No space left on device" ]
 }
 
+@test "sweep --trace names no file after a device, a FIFO or standard output" {
+	loop_new trace.img 16M
+	before
+	iorate sweep threads=1,2 --engine null -d 0.05 --size 1M --trace "$LOOP" x.dat
+	[ "$status" -eq 2 ]
+	one_line
+	[[ "$stderr" == *"--trace $LOOP: is a block device; give a regular file (a sweep names its\
+ traces after it)"* ]]
+	[ -z "$(find /dev -maxdepth 1 -name "${LOOP#/dev/}.*")" ]
+	untouched
+	mkfifo fifo
+	iorate sweep threads=1 --engine null -d 0.05 --size 1M --trace fifo x.dat
+	[ "$status" -eq 2 ]
+	[ -z "$(find . -name 'fifo.*')" ]
+	iorate sweep threads=1 --engine null -d 0.05 --size 1M --trace - x.dat
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"a sweep writes one trace per row"* ]]
+	[ ! -e x.dat ]
+	# A file name is fine: one trace per row beside it.
+	iorate sweep threads=1,2 --engine null -d 0.05 --size 1M --trace t.log x.dat
+	[ "$status" -eq 0 ]
+	[ -s t.log.threads=1.bs=4KiB ] && [ -s t.log.threads=2.bs=4KiB ]
+}
+
 @test "side outputs refuse a device, a FIFO, a socket and a missing directory" {
 	loop_new dev.img 16M
 	"$IORATE" run --engine null -d 0.1 --json x.dat >r.json
