@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <linux/fs.h>
 #include <linux/stat.h>
 #include <stdio.h>
@@ -282,6 +283,74 @@ static int check_device(struct target *t, const struct job *job, int hold, struc
 }
 
 /*
+ * The loop devices this process holds with O_EXCL for the backing files it writes, each once
+ * however many jobs write the file: the kernel would refuse a second exclusive open from the
+ * same process, taking iorate's own hold for somebody else's.
+ */
+static struct loop_hold {
+	dev_t dev;
+	int fd;
+	unsigned refs;
+} loop_holds[64];
+static pthread_mutex_t loop_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct loop_hold *loop_hold_find(dev_t dev)
+{
+	for (unsigned i = 0; i < sizeof(loop_holds) / sizeof(loop_holds[0]); i++)
+		if (loop_holds[i].refs && loop_holds[i].dev == dev)
+			return &loop_holds[i];
+	return NULL;
+}
+
+static struct loop_hold *loop_hold_free(void)
+{
+	for (unsigned i = 0; i < sizeof(loop_holds) / sizeof(loop_holds[0]); i++)
+		if (!loop_holds[i].refs)
+			return &loop_holds[i];
+	return NULL;
+}
+
+static int loop_hold_take(const char *node, dev_t dev)
+{
+	struct loop_hold *h;
+	struct stat st;
+	int fd, r = 0;
+
+	pthread_mutex_lock(&loop_lock);
+	if ((h = loop_hold_find(dev))) {
+		h->refs++;
+		goto out;
+	}
+	if (!(h = loop_hold_free())) {
+		r = -EMFILE;
+		goto out;
+	}
+	if ((fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC)) < 0) {
+		r = -errno;
+		goto out;
+	}
+	if (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != dev) {
+		close(fd);
+		r = -ESTALE;
+		goto out;
+	}
+	*h = (struct loop_hold){.dev = dev, .fd = fd, .refs = 1};
+out:
+	pthread_mutex_unlock(&loop_lock);
+	return r;
+}
+
+static void loop_hold_drop(dev_t dev)
+{
+	struct loop_hold *h;
+
+	pthread_mutex_lock(&loop_lock);
+	if ((h = loop_hold_find(dev)) && !--h->refs)
+		close(h->fd);
+	pthread_mutex_unlock(&loop_lock);
+}
+
+/*
  * The loop device whose backing file is written, held with O_EXCL for the run: the kernel then
  * refuses to mount it, and iorate refuses while another process (a second iorate writing it,
  * a filesystem tool) holds it, since both would write the same blocks.
@@ -289,28 +358,25 @@ static int check_device(struct target *t, const struct job *job, int hold, struc
 static int hold_loop(struct target *t, const struct job *job, const char *node, dev_t loop,
 		     const char *who, char *err, size_t errlen)
 {
-	struct stat lst;
-	int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC);
+	int r = loop_hold_take(node, loop);
 
-	if (fd < 0 && errno == EBUSY && job->force)
+	if (r == -EBUSY && job->force)
 		return add_forced(t, who, "the kernel reports its loop device in exclusive use");
-	if (fd < 0 && errno == EBUSY) {
+	if (r == -EBUSY) {
 		SAY("%s: refusing to %s: the kernel reports %s in exclusive use (mounted, or held by "
 		    "another program) (add " FIELD("force") " to overwrite it anyway)",
 		    who, job->write_pct ? "write" : "trim", node);
 		return -EPERM;
 	}
-	if (fd < 0) {
-		int r = -errno;
-		SAY("%s: cannot hold %s: %s", who, node, strerror(errno));
-		return r;
-	}
-	if (fstat(fd, &lst) || !S_ISBLK(lst.st_mode) || lst.st_rdev != loop) {
-		close(fd);
+	if (r == -ESTALE) {
 		SAY("%s: %s changed while iorate looked at it", who, node);
 		return -EPERM;
 	}
-	t->loop_fd = fd;
+	if (r) {
+		SAY("%s: cannot hold %s: %s", who, node, strerror(-r));
+		return r;
+	}
+	t->loop_dev = loop;
 	t->loop_held = true;
 	return 0;
 }
@@ -745,7 +811,7 @@ int target_close(struct target *t, bool keep)
 		close(t->fd);
 	t->fd = -1;
 	if (t->loop_held)
-		close(t->loop_fd);
+		loop_hold_drop(t->loop_dev);
 	t->loop_held = false;
 	if (t->created && !keep && t->dirfd >= 0)
 		r = gate_unlinkat_created(t->dirfd, t->base, &t->id);

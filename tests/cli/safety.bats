@@ -408,6 +408,12 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
 		--cache buffered -w 100 --allow-write-device "$BACK"
 	kill -INT "$pid"
 	wait "$pid" || true
+	# Two jobs of one run writing the file share iorate's own hold of the device.
+	printf '[global]\nfilename=%s\nrw=randwrite\nruntime=1\ntime_based\nsize=4M\n[a]\n[b]\noffset=8M\n' \
+		"$BACK" >two.fio
+	iorate fio --allow-write-device two.fio
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"total (2 jobs)"* ]]
 }
 
 @test "a disk image that is no loop device's is refused unless --force, naming its signature" {
