@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -353,6 +354,56 @@ int gate_hold(const char *path, bool follow, struct stat *st)
 		return r;
 	}
 	return opath;
+}
+
+/*
+ * The block devices this process writes, each claimed once with O_EXCL however many jobs write
+ * it: the kernel refuses a second exclusive open from the same process too, which would take
+ * iorate's own claim for somebody else's.
+ */
+static struct claim {
+	dev_t dev;
+	int fd;
+	unsigned refs;
+} claims[64];
+static pthread_mutex_t claims_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct claim *claim_find(dev_t dev, bool any_free)
+{
+	for (size_t i = 0; i < sizeof(claims) / sizeof(claims[0]); i++)
+		if (any_free ? !claims[i].refs : claims[i].refs && claims[i].dev == dev)
+			return &claims[i];
+	return NULL;
+}
+
+int gate_claim(int opath, const struct stat *st)
+{
+	struct stat now = *st;
+	struct claim *c;
+	int fd, r = 0;
+
+	pthread_mutex_lock(&claims_lock);
+	if ((c = claim_find(st->st_rdev, false))) {
+		c->refs++;
+	} else if (!(c = claim_find(0, true))) {
+		r = -EMFILE;
+	} else if ((fd = gate_reopen(opath, O_RDONLY | O_EXCL, &now)) < 0) {
+		r = fd;
+	} else {
+		*c = (struct claim){.dev = st->st_rdev, .fd = fd, .refs = 1};
+	}
+	pthread_mutex_unlock(&claims_lock);
+	return r;
+}
+
+void gate_unclaim(dev_t dev)
+{
+	struct claim *c;
+
+	pthread_mutex_lock(&claims_lock);
+	if ((c = claim_find(dev, false)) && !--c->refs)
+		close(c->fd);
+	pthread_mutex_unlock(&claims_lock);
 }
 
 int gate_reopen(int opath, int flags, struct stat *st)

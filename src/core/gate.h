@@ -111,6 +111,14 @@ int gate_hold(const char *path, bool follow, struct stat *st);
  * refreshes *st from the new descriptor. -ESTALE if it is somehow not the same file.
  */
 int gate_reopen(int opath, int flags, struct stat *st);
+/*
+ * Claims the block device held by opath (st from gate_hold()) for writing: the first claim in
+ * this process opens it with O_EXCL and keeps it open, later ones share it, so the jobs of a
+ * run write one device together while nothing outside the run can mount or hold it. -EBUSY when
+ * something outside this process holds it. gate_unclaim() drops one claim; the last closes it.
+ */
+int gate_claim(int opath, const struct stat *st);
+void gate_unclaim(dev_t dev);
 
 /*
  * Creates name in the directory dirfd with O_CREAT | O_EXCL | O_NOFOLLOW (a planted link or file

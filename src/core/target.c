@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <linux/fs.h>
 #include <linux/stat.h>
 #include <stdio.h>
@@ -283,74 +282,6 @@ static int check_device(struct target *t, const struct job *job, int hold, struc
 }
 
 /*
- * The loop devices this process holds with O_EXCL for the backing files it writes, each once
- * however many jobs write the file: the kernel would refuse a second exclusive open from the
- * same process, taking iorate's own hold for somebody else's.
- */
-static struct loop_hold {
-	dev_t dev;
-	int fd;
-	unsigned refs;
-} loop_holds[64];
-static pthread_mutex_t loop_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static struct loop_hold *loop_hold_find(dev_t dev)
-{
-	for (unsigned i = 0; i < sizeof(loop_holds) / sizeof(loop_holds[0]); i++)
-		if (loop_holds[i].refs && loop_holds[i].dev == dev)
-			return &loop_holds[i];
-	return NULL;
-}
-
-static struct loop_hold *loop_hold_free(void)
-{
-	for (unsigned i = 0; i < sizeof(loop_holds) / sizeof(loop_holds[0]); i++)
-		if (!loop_holds[i].refs)
-			return &loop_holds[i];
-	return NULL;
-}
-
-static int loop_hold_take(const char *node, dev_t dev)
-{
-	struct loop_hold *h;
-	struct stat st;
-	int fd, r = 0;
-
-	pthread_mutex_lock(&loop_lock);
-	if ((h = loop_hold_find(dev))) {
-		h->refs++;
-		goto out;
-	}
-	if (!(h = loop_hold_free())) {
-		r = -EMFILE;
-		goto out;
-	}
-	if ((fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC)) < 0) {
-		r = -errno;
-		goto out;
-	}
-	if (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != dev) {
-		close(fd);
-		r = -ESTALE;
-		goto out;
-	}
-	*h = (struct loop_hold){.dev = dev, .fd = fd, .refs = 1};
-out:
-	pthread_mutex_unlock(&loop_lock);
-	return r;
-}
-
-static void loop_hold_drop(dev_t dev)
-{
-	struct loop_hold *h;
-
-	pthread_mutex_lock(&loop_lock);
-	if ((h = loop_hold_find(dev)) && !--h->refs)
-		close(h->fd);
-	pthread_mutex_unlock(&loop_lock);
-}
-
-/*
  * The loop device whose backing file is written, held with O_EXCL for the run: the kernel then
  * refuses to mount it, and iorate refuses while another process (a second iorate writing it,
  * a filesystem tool) holds it, since both would write the same blocks.
@@ -358,8 +289,19 @@ static void loop_hold_drop(dev_t dev)
 static int hold_loop(struct target *t, const struct job *job, const char *node, dev_t loop,
 		     const char *who, char *err, size_t errlen)
 {
-	int r = loop_hold_take(node, loop);
+	struct stat st;
+	int opath = open(node, O_PATH | O_NOFOLLOW | O_CLOEXEC), r;
 
+	if (opath < 0)
+		r = -errno;
+	else if (fstat(opath, &st))
+		r = -errno;
+	else if (!S_ISBLK(st.st_mode) || st.st_rdev != loop)
+		r = -ESTALE;
+	else
+		r = gate_claim(opath, &st);
+	if (opath >= 0)
+		close(opath);
 	if (r == -EBUSY && job->force)
 		return add_forced(t, who, "the kernel reports its loop device in exclusive use");
 	if (r == -EBUSY) {
@@ -376,8 +318,8 @@ static int hold_loop(struct target *t, const struct job *job, const char *node, 
 		SAY("%s: cannot hold %s: %s", who, node, strerror(-r));
 		return r;
 	}
-	t->loop_dev = loop;
-	t->loop_held = true;
+	t->claim = loop;
+	t->claimed = true;
 	return 0;
 }
 
@@ -441,9 +383,10 @@ static int check_image(struct target *t, const struct job *job, int hold, const 
 }
 
 /*
- * Opens a device for writing with O_EXCL: the kernel itself refuses while it is mounted or
- * held. --force tries O_EXCL as well, and when the kernel refuses, says so in its note before
- * opening without it.
+ * Opens a device for writing under the run's claim on it (gate_claim(): one O_EXCL open per
+ * process, which every job writing the device shares): the kernel itself refuses while it is
+ * mounted or held outside the run. --force tries the claim as well, and when the kernel refuses,
+ * says so in its note before opening without it.
  */
 static int open_exclusive(struct target *t, const struct job *job, int hold, struct stat *st,
 			  char *err, size_t errlen)
@@ -452,12 +395,22 @@ static int open_exclusive(struct target *t, const struct job *job, int hold, str
 
 	if (!job_writes(job))
 		return open_run(t, job, hold, st, 0, err, errlen);
-	/* --force overrides the kernel's exclusive use too, but says so; no other failure. */
-	if ((r = open_run(t, job, hold, st, O_EXCL, err, errlen)) != -EBUSY || !job->force)
+	if (!(r = gate_claim(hold, st))) {
+		t->claim = st->st_rdev;
+		t->claimed = true;
+	} else if (r == -EBUSY && job->force) {
+		/* --force overrides the kernel's exclusive use too, but says so; no other failure. */
+		if ((r = add_forced(t, t->opened, "the kernel reports it in exclusive use (mounted, "
+						  "swap, device-mapper or MD)")))
+			return r;
+	} else if (r == -EBUSY) {
+		SAY("%s: device is busy (mounted or in use by the kernel); refusing to write to it",
+		    t->path);
 		return r;
-	if ((r = add_forced(t, t->opened, "the kernel reports it in exclusive use (mounted, swap, "
-					  "device-mapper or MD)")))
+	} else {
+		SAY("%s: cannot open: %s", t->path, strerror(-r));
 		return r;
+	}
 	return open_run(t, job, hold, st, 0, err, errlen);
 }
 
@@ -810,9 +763,9 @@ int target_close(struct target *t, bool keep)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
-	if (t->loop_held)
-		loop_hold_drop(t->loop_dev);
-	t->loop_held = false;
+	if (t->claimed)
+		gate_unclaim(t->claim);
+	t->claimed = false;
 	if (t->created && !keep && t->dirfd >= 0)
 		r = gate_unlinkat_created(t->dirfd, t->base, &t->id);
 	if (t->dirfd >= 0)

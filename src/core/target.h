@@ -26,8 +26,8 @@ struct target {
 	char *base;
 	struct gate_id id;           /* what was opened */
 	char *forced;                /* what --force overrode, or NULL */
-	bool loop_held;              /* the target backs loop_dev, which iorate holds with O_EXCL */
-	dev_t loop_dev;
+	bool claimed;                /* gate_claim() holds claim: the device, or the loop device */
+	dev_t claim;                 /* a written file backs */
 	uint64_t size;
 	uint64_t region_off, region_len;
 	dev_t dev;                   /* the block device: st_rdev, or st_dev for a file */

@@ -329,6 +329,26 @@ time.sleep(120)' "$1" "$BATS_TEST_TMPDIR/held" &
  (mounted, swap, device-mapper or MD)\"]"
 }
 
+@test "jobs of one run share its claim on a device; a holder outside the run is refused" {
+	loop_new jobs.img 64M
+	iorate run --engine sync -q -d 0.2 -w 100 --allow-write-device --json \
+		--job-name a --size 16M "$LOOP" --job-name b --offset 32M --size 16M "$LOOP"
+	[ "$status" -eq 0 ]
+	json_ok '[.jobs[].total.write.ios > 0] == [true, true]'
+	printf '[w]\nfilename=%s\nrw=randwrite\nsize=8M\nnumjobs=4\noffset_increment=8M\n' \
+		"$LOOP" >nj.fio
+	iorate fio --allow-write-device nj.fio
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"total (4 jobs)"* ]]
+	# Something outside the run holding it still refuses every job.
+	hold_excl "$LOOP"
+	before
+	refused "$LOOP: device is busy (mounted or in use by the kernel); refusing to write to it" \
+		-w 100 --allow-write-device --job-name a --size 16M "$LOOP" --job-name b \
+		--offset 32M --size 16M "$LOOP"
+	untouched
+}
+
 @test "a file that backs a loop device is written only under that device's rules" {
 	loop_new fs.img 16M
 	mkfs_ext4 "$LOOP"
