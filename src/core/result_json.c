@@ -539,6 +539,30 @@ static json_t *verify_found(const struct verify_id *f, int *err)
 	return o;
 }
 
+/* What a verifying run wrote of each target: [{target, blocks, truncated, extents: [[offset,
+ * len], ...]}, ...], a few KiB at most (VERIFY_EXTENTS_MAX ranges a target). */
+static json_t *written_arr(const struct verify_result *v, int *err)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < v->nwritten; i++) {
+		const struct verify_written *w = &v->written[i];
+		json_t *x = json_object(), *e = json_array();
+		put(x, "target", json_integer(w->target), err);
+		put(x, "blocks", result_json_u64(w->blocks), err);
+		put(x, "truncated", json_boolean(w->truncated), err);
+		for (unsigned k = 0; k < w->n; k++) {
+			json_t *p = json_array();
+			append(p, result_json_u64(w->ext[k].offset), err);
+			append(p, result_json_u64(w->ext[k].len), err);
+			append(e, p, err);
+		}
+		put(x, "extents", e, err);
+		append(a, x, err);
+	}
+	return a;
+}
+
 /* --verify: the counts, and the bad blocks kept (each with what its header said, if any). */
 static json_t *verify_obj(const struct result *r, int *err)
 {
@@ -570,6 +594,8 @@ static json_t *verify_obj(const struct result *r, int *err)
 		append(a, x, err);
 	}
 	put(o, "bad_blocks", a, err);
+	if (v->nwritten)
+		put(o, "written", written_arr(v, err), err);
 	return o;
 }
 

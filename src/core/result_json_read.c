@@ -909,6 +909,87 @@ static void read_verify_bad(struct rd *rd, const json_t *x, struct verify_bad *b
 	rd_leave(rd, m);
 }
 
+/* One extent of a target's written ranges: [offset, len], whole blocks, after the one before. */
+static void read_extent(struct rd *rd, const json_t *p, uint32_t block, uint64_t *end,
+			struct verify_extent *x)
+{
+	if (!json_is_array(p) || json_array_size(p) != 2 ||
+	    u64_of(json_array_get(p, 0), &x->offset) || u64_of(json_array_get(p, 1), &x->len))
+		rd_fail(rd, NULL, "not [offset, length] in bytes");
+	else if (!x->len || x->offset + x->len < x->offset || x->offset < *end)
+		rd_fail(rd, NULL, "empty, past 2^64, or not after the extent before it");
+	else if (!block || x->offset % block || x->len % block)
+		rd_fail(rd, NULL, "not whole blocks of %u bytes", block);
+	*end = x->offset + x->len;
+}
+
+/* What the run wrote of one target (written[] of verify). */
+static void read_written_one(struct rd *rd, const json_t *x, uint32_t block,
+			     struct verify_written *w)
+{
+	json_t *e = rd_arr(rd, x, "extents"), *p;
+	uint64_t end = 0;
+	size_t i;
+
+	rd_uint(rd, x, "target", UINT_MAX - 1, &w->target);
+	rd_u64(rd, x, "blocks", &w->blocks);
+	rd_bool(rd, x, "truncated", &w->truncated);
+	if (rd->rc || !e)
+		return;
+	if (json_array_size(e) > VERIFY_EXTENTS_MAX) {
+		rd_fail(rd, "extents", "more than %u", VERIFY_EXTENTS_MAX);
+		return;
+	}
+	if (json_array_size(e) && !(w->ext = calloc(json_array_size(e), sizeof(*w->ext)))) {
+		rd_nomem(rd);
+		return;
+	}
+	json_array_foreach(e, i, p) {
+		size_t m = rd_enter(rd, "extents", 0);
+		rd_enter(rd, NULL, i);
+		read_extent(rd, p, block, &end, &w->ext[i]);
+		rd_leave(rd, m);
+		if (rd->rc)
+			return;
+		w->n++;
+	}
+	if (w->truncated ? verify_written_kept(w, block) > w->blocks
+			 : verify_written_kept(w, block) != w->blocks)
+		rd_fail(rd, "blocks", "%llu, not the blocks the extents hold%s",
+			(unsigned long long)w->blocks, w->truncated ? " or more" : "");
+}
+
+/* written[] of verify (absent: a run that did not write, or recorded before it). */
+static void read_written(struct rd *rd, const json_t *x, struct verify_result *v)
+{
+	json_t *a = json_object_get(x, "written"), *e;
+	size_t i;
+
+	if (!a)
+		return;
+	if (!json_is_array(a) || json_array_size(a) > UINT_MAX / 2) {
+		rd_fail(rd, "written", "not an array");
+		return;
+	}
+	if (json_array_size(a) && !(v->written = calloc(json_array_size(a), sizeof(*v->written)))) {
+		rd_nomem(rd);
+		return;
+	}
+	json_array_foreach(a, i, e) {
+		size_t m = rd_enter(rd, "written", 0);
+		rd_enter(rd, NULL, i);
+		/* Counted first, so that a failure frees what was read. */
+		v->nwritten++;
+		if (!json_is_object(e))
+			rd_fail(rd, NULL, "not an object");
+		else
+			read_written_one(rd, e, v->block, &v->written[i]);
+		rd_leave(rd, m);
+		if (rd->rc)
+			return;
+	}
+}
+
 /* --verify's findings (absent when the run did not verify). */
 static void read_verify(struct rd *rd, const json_t *o, struct result *r)
 {
@@ -945,6 +1026,7 @@ static void read_verify(struct rd *rd, const json_t *o, struct result *r)
 		rd_fail(rd, "bad", "%llu, fewer than the bad blocks listed (or more than %u listed)",
 			(unsigned long long)bad, VERIFY_KEEP);
 	v->bad = bad;
+	read_written(rd, x, v);
 	rd_leave(rd, m);
 }
 

@@ -183,8 +183,11 @@ static int worker_verify_new(struct run *run, struct worker *w, unsigned ti)
 			 job->depth, fmt_size(max, b2, sizeof(b2)));
 		return -EINVAL;
 	}
+	/* A plain sequential job sweeps each slice block after block (a shape may skip, rewind
+	 * or mix in random offsets). */
 	return verify_setup(w, base, len, v, (uint32_t)max, (enum verify_sum)job->verify,
-			    run->res->job.seed, ti);
+			    run->res->job.seed, ti,
+			    job->pattern == PATTERN_SEQUENTIAL && !run->shape);
 }
 
 /*
@@ -756,6 +759,26 @@ static void end_fsync(struct run *run)
 		}
 }
 
+/* What the job wrote of each target, from its workers in order (a target's threads' slices
+ * follow one another). */
+static int verify_written_all(struct run *run, struct verify_result *vr)
+{
+	unsigned n = run->job->ntargets;
+	int r = 0;
+
+	if (!(vr->written = calloc(n, sizeof(*vr->written))))
+		return -ENOMEM;
+	vr->nwritten = n;
+	for (unsigned t = 0; t < n; t++)
+		vr->written[t].target = t;
+	for (unsigned i = 0; i < run->nworkers && !r; i++) {
+		struct worker *w = run->workers[i];
+		if (w->vf)
+			r = verify_written_collect(w, &vr->written[w->target]);
+	}
+	return r;
+}
+
 /*
  * --verify, once the workers are done: every block each wrote is read back from the device
  * (the page cache dropped first) and checked; what every check found goes into the result. A
@@ -786,6 +809,8 @@ static void verify_after(struct run *run)
 			verify_result_add(vr, &w->vf->res.bads[k]);
 	}
 	verify_result_sort(vr);
+	if (!r && job_writes(run->job))
+		r = verify_written_all(run, vr);
 	if (r && !run->rc)
 		run->rc = r;
 	if (vr->bad && !run->rc) {

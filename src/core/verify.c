@@ -12,7 +12,8 @@
 #include "core/workload.h"
 
 _Static_assert(sizeof(VERIFY_MAGIC) - 1 == VERIFY_MAGIC_LEN &&
-	       VERIFY_MAGIC_LEN <= VERIFY_AT_SEED && VERIFY_AT_KIND < VERIFY_AT_SUM,
+	       VERIFY_MAGIC_LEN <= VERIFY_AT_SEED && VERIFY_AT_KIND < VERIFY_AT_FLAGS &&
+	       VERIFY_AT_FLAGS < VERIFY_AT_SUM,
 	       "the header's fields overlap");
 _Static_assert(MD5_DIGEST_SIZE <= VERIFY_SUM_MAX && SHA256_DIGEST_SIZE <= VERIFY_SUM_MAX,
 	       "a checksum longer than its field");
@@ -147,6 +148,7 @@ void verify_make(void *block, const struct verify_id *id, enum verify_sum sum)
 	put32(b + VERIFY_AT_THREAD, id->thread);
 	put32(b + VERIFY_AT_BLOCK, id->block);
 	b[VERIFY_AT_KIND] = (unsigned char)sum;
+	b[VERIFY_AT_FLAGS] = (unsigned char)id->flags;
 	for (uint32_t i = VERIFY_HEADER; i + 8 <= id->block; i += 8) {
 		uint64_t v = splitmix64(&st);
 		memcpy(b + i, &v, 8);
@@ -166,7 +168,8 @@ bool verify_header_read(const void *block, struct verify_id *id, enum verify_sum
 				 .gen = get32(b + VERIFY_AT_GEN),
 				 .target = get32(b + VERIFY_AT_TARGET),
 				 .thread = get32(b + VERIFY_AT_THREAD),
-				 .block = get32(b + VERIFY_AT_BLOCK)};
+				 .block = get32(b + VERIFY_AT_BLOCK),
+				 .flags = b[VERIFY_AT_FLAGS]};
 	kind = b[VERIFY_AT_KIND];
 	*sum = kind >= VERIFY_CRC32C && kind <= VERIFY_SHA256 ? (enum verify_sum)kind : VERIFY_NONE;
 	return true;
@@ -208,6 +211,66 @@ void verify_result_release(struct verify_result *v)
 	free(v->bads);
 	v->bads = NULL;
 	v->nbads = 0;
+	for (unsigned i = 0; i < v->nwritten; i++)
+		verify_written_release(&v->written[i]);
+	free(v->written);
+	v->written = NULL;
+	v->nwritten = 0;
+}
+
+int verify_written_add(struct verify_written *w, uint64_t offset, uint64_t len, uint32_t block)
+{
+	struct verify_extent *last = w->n ? &w->ext[w->n - 1] : NULL;
+
+	w->blocks += block ? len / block : 0;
+	if (last && last->offset + last->len == offset && !w->truncated) {
+		last->len += len;
+		return 0;
+	}
+	if (w->n == VERIFY_EXTENTS_MAX || w->truncated) {
+		w->truncated = true;
+		return 0;
+	}
+	/* Room for 4, then doubled: most runs make one range per target. */
+	if (!w->ext || (w->n >= 4 && (w->n & (w->n - 1)) == 0)) {
+		struct verify_extent *n = realloc(w->ext, (w->ext ? w->n * 2 : 4) * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		w->ext = n;
+	}
+	w->ext[w->n++] = (struct verify_extent){.offset = offset, .len = len};
+	return 0;
+}
+
+bool verify_written_has(const struct verify_written *w, uint64_t offset)
+{
+	unsigned lo = 0, hi = w->n;
+
+	/* The ranges are sorted and apart: the last one starting at or before offset. */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (w->ext[mid].offset <= offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && offset - w->ext[lo - 1].offset < w->ext[lo - 1].len;
+}
+
+uint64_t verify_written_kept(const struct verify_written *w, uint32_t block)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; block && i < w->n; i++)
+		n += w->ext[i].len / block;
+	return n;
+}
+
+void verify_written_release(struct verify_written *w)
+{
+	free(w->ext);
+	w->ext = NULL;
+	w->n = 0;
 }
 
 void verify_result_add(struct verify_result *v, const struct verify_bad *b)

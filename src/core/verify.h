@@ -28,11 +28,20 @@ enum verify_field {
 	VERIFY_AT_TARGET = 28,      /* the target's index in the run, 4 */
 	VERIFY_AT_THREAD = 32,      /* the thread, 4 */
 	VERIFY_AT_BLOCK = 36,       /* the block size, 4 */
-	VERIFY_AT_KIND = 40,        /* the checksum's kind (enum verify_sum), 1; then 7 zero */
+	VERIFY_AT_KIND = 40,        /* the checksum's kind (enum verify_sum), 1 */
+	VERIFY_AT_FLAGS = 41,       /* enum verify_flag, 1; then 6 zero (0 in blocks written
+				     * before it was added) */
 	VERIFY_AT_SUM = 48,         /* the checksum, VERIFY_SUM_MAX bytes, zero-padded (crc32c in
 				     * 4, md5 in 16, sha256 in 32), over the whole block with
 				     * these bytes taken as zero */
 };
+/*
+ * What the writer of a block tells a later reader. VERIFY_FLAG_SEQ: the thread writes its slice
+ * block after block in order, each block one generation after the one before it; so headerless
+ * blocks between two of its blocks whose generations differ by their distance were written in
+ * that sweep and lost (`iorate verify` without the run's result, src/core/verify_scan.c).
+ */
+enum verify_flag { VERIFY_FLAG_SEQ = 1 };
 #define VERIFY_MAGIC "iorateV1"
 #define VERIFY_MAGIC_LEN 8u
 #define VERIFY_SUM_MAX 32u
@@ -43,6 +52,7 @@ enum verify_field {
 struct verify_id {
 	uint64_t seed, offset;
 	uint32_t gen, target, thread, block;
+	uint32_t flags;             /* enum verify_flag: written into the header, not checked */
 };
 
 /* What was wrong with a block, from the worst to the subtlest. */
@@ -115,6 +125,37 @@ void verify_sum_hex(const unsigned char *sum, enum verify_sum kind, char out[65]
  * with a character not a hex digit. */
 int verify_sum_unhex(const char *hex, unsigned char out[VERIFY_SUM_MAX], enum verify_sum *kind);
 
+/*
+ * The blocks of one target a verifying run wrote (their last write succeeded), so that
+ * `iorate verify --result` can tell a lost write from a block never written. Taken after the
+ * run from the generations each thread keeps anyway (no cost per I/O), not replayed from the
+ * seed: a thread draws again while a block is in flight and drops an I/O the engine refuses,
+ * both at times no seed decides. Kept as byte ranges, merged when adjacent: a sequential run,
+ * or a random one that covered its region, is one range per target; a sparse random run keeps
+ * its first VERIFY_EXTENTS_MAX ranges (a few KiB whatever the run's length) and counts the
+ * rest.
+ */
+#define VERIFY_EXTENTS_MAX 256
+struct verify_extent {
+	uint64_t offset, len;       /* bytes */
+};
+struct verify_written {
+	unsigned target;            /* the target's index in the run */
+	uint64_t blocks;            /* blocks written, all of them */
+	struct verify_extent *ext;  /* the first n ranges they make, by offset */
+	unsigned n;
+	bool truncated;             /* more ranges than kept: blocks counts those left out too */
+};
+
+/* Adds [offset, offset + len), at or after the last range's end, of blocks of `block` bytes:
+ * 0 or -ENOMEM. */
+int verify_written_add(struct verify_written *w, uint64_t offset, uint64_t len, uint32_t block);
+/* Whether the byte at offset lies in one of w's kept ranges. */
+bool verify_written_has(const struct verify_written *w, uint64_t offset);
+/* Blocks of `block` bytes w's kept ranges hold. */
+uint64_t verify_written_kept(const struct verify_written *w, uint32_t block);
+void verify_written_release(struct verify_written *w);
+
 /* What verification found in a run (or a verify pass): counts, and the first bad blocks. */
 #define VERIFY_KEEP 1024
 struct verify_result {
@@ -125,6 +166,10 @@ struct verify_result {
 	uint64_t unknown;           /* blocks whose last write failed: not checked */
 	struct verify_bad *bads;    /* the first min(bad, VERIFY_KEEP), by target and offset */
 	unsigned nbads;
+	/* A run that wrote: what it wrote of each target (one each, by target index); else
+	 * NULL. */
+	struct verify_written *written;
+	unsigned nwritten;
 };
 
 void verify_result_release(struct verify_result *v);

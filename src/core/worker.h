@@ -48,6 +48,8 @@ struct worker_verify {
 	uint64_t base, nblocks;     /* the slice's first byte and its blocks */
 	uint32_t block, per_io;     /* bytes per block; blocks in the largest I/O */
 	uint32_t next_gen;
+	uint32_t claim_gen;         /* next_gen before the last claim: an I/O not issued gives
+				     * its generations back, so a sweep's stay one apart */
 	enum verify_sum sum;
 	struct verify_id id;        /* seed, target, thread, block size */
 	struct verify_result res;
@@ -194,14 +196,18 @@ void *worker_main(void *arg);
 bool verify_claim(struct worker *w, struct io_req *r);
 void verify_cancel(struct worker *w, struct io_req *r);
 void verify_done(struct worker *w, struct io_req *r, bool ok);
-/* Sets a worker's slice up (blocks of its region [base, base + len)). 0 or -ENOMEM. */
+/* Sets a worker's slice up (blocks of its region [base, base + len)); seq: it sweeps the slice
+ * in order (its headers say so, enum verify_flag). 0 or -ENOMEM. */
 int verify_setup(struct worker *w, uint64_t base, uint64_t len, uint32_t block, uint32_t max_io,
-		 enum verify_sum sum, uint64_t seed, unsigned target);
+		 enum verify_sum sum, uint64_t seed, unsigned target, bool seq);
 void verify_free(struct worker *w);
 /*
  * After the run: reads back every block the worker wrote (through fd, with a buffer aligned
  * for direct I/O) and checks it. 0, or -errno when a read failed.
  */
 int verify_final(struct worker *w, int fd);
+/* After the run: the blocks of its slice whose last write succeeded, added to out (its slice
+ * must start at or after out's last range). 0 or -ENOMEM. */
+int verify_written_collect(const struct worker *w, struct verify_written *out);
 
 #endif

@@ -34,6 +34,7 @@ bool verify_claim(struct worker *w, struct io_req *r)
 	for (uint64_t b = b0; b < b1; b++)
 		if (v->gen[b] & VERIFY_BUSY)
 			return false;
+	v->claim_gen = v->next_gen;
 	for (uint64_t b = b0; b < b1; b++) {
 		prev[b - b0] = v->gen[b];
 		if (!r->write) {
@@ -61,6 +62,8 @@ void verify_cancel(struct worker *w, struct io_req *r)
 	range(v, r, &b0, &b1);
 	for (uint64_t b = b0; b < b1; b++)
 		v->gen[b] = prev[b - b0];
+	/* The cancelled I/O is always the last one claimed (worker.c's slot_unused()). */
+	v->next_gen = v->claim_gen;
 }
 
 /* One block a read brought, against what the slice says of it. */
@@ -119,7 +122,7 @@ void verify_done(struct worker *w, struct io_req *r, bool ok)
 }
 
 int verify_setup(struct worker *w, uint64_t base, uint64_t len, uint32_t block, uint32_t max_io,
-		 enum verify_sum sum, uint64_t seed, unsigned target)
+		 enum verify_sum sum, uint64_t seed, unsigned target, bool seq)
 {
 	struct worker_verify *v = calloc(1, sizeof(*v));
 
@@ -132,7 +135,7 @@ int verify_setup(struct worker *w, uint64_t base, uint64_t len, uint32_t block, 
 	v->per_io = max_io / block;
 	v->sum = sum;
 	v->id = (struct verify_id){.seed = seed, .target = target, .thread = w->thread,
-				   .block = block};
+				   .block = block, .flags = seq ? VERIFY_FLAG_SEQ : 0};
 	v->res.sum = sum;
 	v->res.block = block;
 	v->gen = calloc(v->nblocks ? v->nblocks : 1, sizeof(*v->gen));
@@ -194,5 +197,23 @@ int verify_final(struct worker *w, int fd)
 		b += n;
 	}
 	free(buf);
+	return r;
+}
+
+int verify_written_collect(const struct worker *w, struct verify_written *out)
+{
+	const struct worker_verify *v = w->vf;
+	uint64_t b = 0;
+	int r = 0;
+
+	/* Runs of blocks whose last write succeeded (a failed one's contents are unknown). */
+	while (b < v->nblocks && !r) {
+		uint64_t n = 0;
+		while (b + n < v->nblocks && v->gen[b + n] && v->gen[b + n] != VERIFY_FAILED)
+			n++;
+		if (n)
+			r = verify_written_add(out, v->base + b * v->block, n * v->block, v->block);
+		b += n ? n : 1;
+	}
 	return r;
 }
