@@ -116,6 +116,10 @@ static uint32_t from_run(const struct result *r, const char *path, struct verify
 			s->block = block;
 		else if (s->block != block)
 			return block;
+		s->written[s->nfrom] = NULL;
+		for (unsigned w = 0; w < r->verify.nwritten; w++)
+			if (r->verify.written[w].target == k && !s->written[s->nfrom])
+				s->written[s->nfrom] = &r->verify.written[w];
 		s->from[s->nfrom++] = (struct verify_origin){.seed = r->job.seed, .target = k};
 		s->res.sum = r->verify.sum;
 	}
@@ -164,7 +168,10 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 					 cmd_stop_flag(), errs[i], sizeof(errs[i]));
 		progress_clear(&p);
 		t[i] = (struct verify_target_report){.path = paths[i], .unwritten = s[i].unwritten,
-						     .error = r, .errmsg = errs[i]};
+						     .lost = s[i].lost + s[i].lost_unplaced,
+						     .lost_unplaced = s[i].lost_unplaced,
+						     .suspicious = s[i].suspicious, .error = r,
+						     .errmsg = errs[i]};
 		if (r == -EINVAL || r == -ENOENT || r == -ENOTUNIQ)
 			code = usage_error("%s", errs[i]);
 		else if (r && r != -EINTR)

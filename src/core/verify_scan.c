@@ -192,14 +192,87 @@ static enum verify_why origin_why(const struct verify_scan *s, const struct veri
 	return why;
 }
 
+/* Whether every run expected has a complete record of what it wrote: then a block without a
+ * header that no record names was never written, and is not suspicious. */
+static bool records_complete(const struct verify_scan *s)
+{
+	for (unsigned i = 0; i < s->nfrom; i++)
+		if (!s->written[i] || s->written[i]->truncated)
+			return false;
+	return s->nfrom > 0;
+}
+
+/* Whether a record says an expected run wrote the block at offset. */
+static bool recorded(const struct verify_scan *s, uint64_t offset)
+{
+	for (unsigned i = 0; i < s->nfrom; i++)
+		if (s->written[i] && verify_written_has(s->written[i], offset))
+			return true;
+	return false;
+}
+
+static void add_lost(struct verify_scan *s, uint64_t offset)
+{
+	struct verify_bad b = {.target = s->target, .offset = offset, .why = VERIFY_UNWRITTEN};
+
+	s->lost++;
+	s->res.checked++;
+	verify_result_add(&s->res, &b);
+}
+
+/*
+ * One of the run's intact blocks, f, after the blocks without a header since the last one. When
+ * the two are one thread's sweep (VERIFY_FLAG_SEQ), every block between lacks a header and
+ * their generations differ by exactly the distance, the sweep wrote each block between: they
+ * are lost writes. Otherwise they are only suspicious (a random run skips blocks; a cancelled
+ * or read block leaves the generations closer than the distance).
+ */
+static void own_block(struct verify_scan *s, const struct verify_id *f)
+{
+	const struct verify_id *l = &s->last;
+
+	if (s->have_last && s->holes) {
+		uint64_t dist = (f->offset - l->offset) / s->block;
+		if (s->holes == dist - 1 && (l->flags & f->flags & VERIFY_FLAG_SEQ) &&
+		    l->seed == f->seed && l->target == f->target && l->thread == f->thread &&
+		    (uint64_t)(f->gen - l->gen) == dist) {
+			for (uint64_t k = 1; k < dist; k++)
+				add_lost(s, l->offset + k * s->block);
+			s->unwritten -= s->holes;
+		} else {
+			s->suspicious += s->holes;
+		}
+	}
+	s->last = *f;
+	s->have_last = true;
+	s->holes = 0;
+}
+
+/* A truncated record's run: its blocks found where the record names none. */
+static void count_outside(struct verify_scan *s, const struct verify_id *f)
+{
+	for (unsigned i = 0; i < s->nfrom; i++)
+		if (s->written[i] && s->written[i]->truncated && s->from[i].seed == f->seed &&
+		    (s->from[i].target == VERIFY_ANY_TARGET || s->from[i].target == f->target) &&
+		    !verify_written_has(s->written[i], f->offset))
+			s->outside[i]++;
+}
+
 /* Checks the blocks of one chunk read at off. */
 static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint64_t off)
 {
+	bool complete = records_complete(s);
+
 	for (size_t i = 0; i + s->block <= got; i += s->block) {
 		struct verify_id want = {.offset = off + i, .target = VERIFY_ANY_TARGET}, found = {0};
 		enum verify_why why = verify_check(buf + i, s->block, &want, &found);
 		if (why == VERIFY_UNWRITTEN) {
-			s->unwritten++;
+			if (recorded(s, off + i)) {
+				add_lost(s, off + i);
+			} else {
+				s->unwritten++;
+				s->holes += !complete && s->have_last;
+			}
 			continue;
 		}
 		s->res.checked++;
@@ -213,6 +286,9 @@ static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint
 		if (why == VERIFY_OK) {
 			if (!s->res.sum)
 				verify_header_read(buf + i, &found, &s->res.sum);
+			if (!complete)
+				own_block(s, &found);
+			count_outside(s, &found);
 			continue;
 		}
 		struct verify_bad b = {.target = s->target, .offset = off + i, .why = why,
@@ -220,6 +296,21 @@ static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint
 		if (why == VERIFY_SUM)
 			b.sum = verify_sums(buf + i, s->block, b.sum_header, b.sum_data);
 		verify_result_add(&s->res, &b);
+	}
+}
+
+/* A truncated record's blocks beyond its ranges that hold none of its run's headers: lost writes
+ * without a place (only when the whole target was read; a failed write's older header makes the
+ * count smaller, never larger). */
+static void count_unplaced(struct verify_scan *s)
+{
+	for (unsigned i = 0; s->whole && i < s->nfrom; i++) {
+		const struct verify_written *w = s->written[i];
+		uint64_t rest = w && w->truncated ? w->blocks - verify_written_kept(w, s->block) : 0;
+		if (rest > s->outside[i]) {
+			s->lost_unplaced += rest - s->outside[i];
+			s->res.bad += rest - s->outside[i];
+		}
 	}
 }
 
@@ -260,6 +351,8 @@ int verify_scan_fd(int fd, uint64_t off, uint64_t len, struct verify_scan *s,
 			progress(arg, (double)(at - off) / (double)len);
 	}
 	free(buf);
+	if (!r)
+		count_unplaced(s);
 	return r;
 }
 
@@ -336,6 +429,7 @@ int verify_scan_path(const char *path, uint64_t off, uint64_t range, struct veri
 			       path, (unsigned long long)size);
 	}
 	len = range && range < size - off ? range : size - off;
+	s->whole = off == 0 && len == size;
 	r = verify_scan_fd(fd, off, len, s, progress, arg, stop);
 	close(fd);
 	return r ? scan_error(r, path, s, err, errlen) : 0;

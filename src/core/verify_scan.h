@@ -28,8 +28,24 @@ struct verify_scan {
 	 * at any target index, or what most headers say. */
 	struct verify_origin from[VERIFY_SCAN_FROM];
 	unsigned nfrom;
+	/* from[i]'s record of the blocks it wrote (a saved result's, verify.h), or NULL. */
+	const struct verify_written *written[VERIFY_SCAN_FROM];
 	unsigned target;            /* this target's index, for the bad blocks' records */
-	uint64_t unwritten;         /* blocks without a header (never written by iorate) */
+	bool whole;                 /* the scan covers the whole target */
+	uint64_t unwritten;         /* blocks without a header, not known to be the run's */
+	/* Lost writes, counted in res.bad: blocks without a header that a record says the run
+	 * wrote, or that lie inside one of its sequential sweeps; unplaced, those a truncated
+	 * record counts but does not place (its blocks minus the run's headers found). */
+	uint64_t lost, lost_unplaced;
+	/* Without a complete record: blocks without a header between two of the run's blocks,
+	 * which may be lost writes or blocks a random run never wrote. */
+	uint64_t suspicious;
+	/* The scan's own state: the last of the run's blocks seen, and the blocks without a
+	 * header since; per from[], the run's blocks found outside its record's ranges. */
+	struct verify_id last;
+	bool have_last;
+	uint64_t holes;
+	uint64_t outside[VERIFY_SCAN_FROM];
 	/* When the headers name two runs about equally often (-ENOTUNIQ): both, and how many. */
 	struct verify_origin rivals[2];
 	uint64_t rival_count[2];

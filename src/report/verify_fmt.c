@@ -96,8 +96,12 @@ static json_t *report_verify_json(const struct verify_result *v,
 	json_t *o = json_object(), *ts = json_array(), *bads = json_array();
 
 	for (unsigned i = 0; i < n; i++)
-		json_array_append_new(ts, json_pack("{s:s, s:I, s:s?}", "path", t[i].path,
-						    "unwritten", (json_int_t)t[i].unwritten, "error",
+		json_array_append_new(ts, json_pack("{s:s, s:I, s:I, s:I, s:I, s:s?}", "path",
+						    t[i].path, "unwritten",
+						    (json_int_t)t[i].unwritten, "lost",
+						    (json_int_t)t[i].lost, "lost_unplaced",
+						    (json_int_t)t[i].lost_unplaced, "suspicious",
+						    (json_int_t)t[i].suspicious, "error",
 						    t[i].error ? t[i].errmsg : NULL));
 	for (unsigned i = 0; i < v->nbads; i++)
 		json_array_append_new(bads, bad_obj(&v->bads[i], v->bads[i].target < n
@@ -113,18 +117,52 @@ static json_t *report_verify_json(const struct verify_result *v,
 	return o;
 }
 
+/* Target i's lost writes: how many, and where the first few are. */
+#define LOST_SHOW 4
+static void put_lost(FILE *f, const struct verify_result *v, unsigned i,
+		     const struct verify_target_report *t)
+{
+	unsigned shown = 0;
+
+	if (!t->lost)
+		return;
+	fputs("  ", f);
+	escape_fputs(t->path, f);
+	fprintf(f, ": %llu lost writes (blocks the run wrote that hold no iorate header)",
+		(unsigned long long)t->lost);
+	for (unsigned k = 0; k < v->nbads && shown < LOST_SHOW; k++)
+		if (v->bads[k].target == i && v->bads[k].why == VERIFY_UNWRITTEN)
+			fprintf(f, "%s%llu", shown++ ? ", " : ", at bytes ",
+				(unsigned long long)v->bads[k].offset);
+	if (t->lost > shown && shown)
+		fputs(", ...", f);
+	if (t->lost_unplaced)
+		fprintf(f, "; %llu of them beyond the ranges its result records, not placed",
+			(unsigned long long)t->lost_unplaced);
+	fputc('\n', f);
+}
+
 int verify_fmt_text(FILE *f, const struct verify_report *r)
 {
 	const struct verify_target_report *t = r->targets;
 
 	report_verify_text(f, r->result, r->paths, r->n);
+	for (unsigned i = 0; i < r->n; i++)
+		put_lost(f, r->result, i, &t[i]);
 	for (unsigned i = 0; i < r->n; i++) {
 		if (!t[i].unwritten)
 			continue;
 		fputs("  ", f);
 		escape_fputs(t[i].path, f);
-		fprintf(f, ": %llu blocks without an iorate header (not written by it)\n",
-			(unsigned long long)t[i].unwritten);
+		if (!t[i].suspicious)
+			fprintf(f, ": %llu blocks without an iorate header (not written by it)\n",
+				(unsigned long long)t[i].unwritten);
+		else
+			fprintf(f, ": %llu blocks without an iorate header, %llu of them between the "
+				"run's own (suspicious: lost writes, or blocks a random run never "
+				"wrote; the run's saved result, --result, tells which)\n",
+				(unsigned long long)t[i].unwritten,
+				(unsigned long long)t[i].suspicious);
 	}
 	for (unsigned i = 0; i < r->n; i++) {
 		if (!t[i].error)

@@ -20,6 +20,11 @@ void report_verify_text(FILE *f, const struct verify_result *v, const char *cons
 struct verify_target_report {
 	const char *path;
 	uint64_t unwritten;
+	uint64_t lost;              /* blocks the run wrote (its record or its sweep says) that
+				     * hold no header: bad blocks with why "unwritten" */
+	uint64_t lost_unplaced;     /* ... of them, counted by a truncated record, not placed */
+	uint64_t suspicious;        /* blocks without a header between the run's own, without a
+				     * complete record to tell a lost write from an unwritten one */
 	int error;                  /* 0, or -errno when it could not be read to the end */
 	const char *errmsg;
 };
@@ -33,8 +38,8 @@ struct verify_report {
 };
 
 /*
- * Text: report_verify_text(), then per target its blocks without a header and why it was not
- * checked to the end. 0, or -errno (-ENOMEM, -EIO).
+ * Text: report_verify_text(), then per target its lost writes (the first few places), its
+ * suspicious and other blocks without a header, and why it was not checked to the end. 0, or -errno (-ENOMEM, -EIO).
  */
 int verify_fmt_text(FILE *f, const struct verify_report *r);
 int verify_fmt_json(FILE *f, const struct verify_report *r);
