@@ -13,6 +13,7 @@
 
 #include "core/verify.h"
 #include "core/verify_scan.h"
+#include "core/worker.h"
 
 #define BLOCK 4096
 
@@ -276,6 +277,192 @@ static void header_read_back(void **state)
 	assert_false(verify_header_read(b, &got, &kind));
 }
 
+/* The ranges a run wrote: adjacent ones merge, lookups find each byte of them and none else, and
+ * past VERIFY_EXTENTS_MAX ranges the rest is counted only. */
+static void written_ranges(void **state)
+{
+	struct verify_written w = {0};
+
+	assert_int_equal(verify_written_add(&w, 0, 2 * BLOCK, BLOCK), 0);
+	assert_int_equal(verify_written_add(&w, 2 * BLOCK, BLOCK, BLOCK), 0);
+	assert_int_equal(verify_written_add(&w, 5 * BLOCK, BLOCK, BLOCK), 0);
+	assert_int_equal(w.n, 2);
+	assert_int_equal(w.blocks, 4);
+	assert_int_equal(w.ext[0].len, 3 * BLOCK);
+	assert_true(verify_written_has(&w, 0) && verify_written_has(&w, 3 * BLOCK - 1));
+	assert_false(verify_written_has(&w, 3 * BLOCK) || verify_written_has(&w, 4 * BLOCK));
+	assert_true(verify_written_has(&w, 5 * BLOCK) && !verify_written_has(&w, 6 * BLOCK));
+	/* Every other block from 10 on: one range each, until the cap. */
+	for (uint64_t b = 10; b < 10 + 2 * VERIFY_EXTENTS_MAX; b += 2)
+		assert_int_equal(verify_written_add(&w, b * BLOCK, BLOCK, BLOCK), 0);
+	assert_int_equal(w.n, VERIFY_EXTENTS_MAX);
+	assert_true(w.truncated);
+	assert_int_equal(w.blocks, 4 + VERIFY_EXTENTS_MAX);
+	assert_int_equal(verify_written_kept(&w, BLOCK), 4 + VERIFY_EXTENTS_MAX - 2);
+	assert_true(verify_written_has(&w, 10 * BLOCK) && !verify_written_has(&w, 11 * BLOCK));
+	/* A range left out is not found, even one right after the last kept. */
+	uint64_t last = w.ext[w.n - 1].offset;
+	assert_false(verify_written_has(&w, last + 2 * BLOCK));
+	assert_int_equal(verify_written_add(&w, last + BLOCK, BLOCK, BLOCK), 0);
+	assert_false(verify_written_has(&w, last + BLOCK));
+	verify_written_release(&w);
+}
+
+/* After a run, a thread's generations give the blocks whose last write succeeded. */
+static void written_from_generations(void **state)
+{
+	struct worker w __attribute__((aligned(64))) = {.depth = 1};
+	struct verify_written out = {0};
+	const uint64_t base = 2 * BLOCK;
+
+	assert_int_equal(verify_setup(&w, base, 16 * BLOCK, BLOCK, BLOCK, VERIFY_CRC32C, 1, 0,
+				      false), 0);
+	for (unsigned b = 0; b < 3; b++)
+		w.vf->gen[b] = b + 1;
+	w.vf->gen[5] = VERIFY_FAILED;                  /* unknown: not counted as written */
+	w.vf->gen[6] = 4;
+	for (unsigned b = 10; b < 16; b++)
+		w.vf->gen[b] = b;
+	assert_int_equal(verify_written_collect(&w, &out), 0);
+	assert_int_equal(out.n, 3);
+	assert_int_equal(out.blocks, 10);
+	assert_true(out.ext[0].offset == base && out.ext[0].len == 3 * BLOCK);
+	assert_true(out.ext[1].offset == base + 6 * BLOCK && out.ext[1].len == BLOCK);
+	assert_true(out.ext[2].offset == base + 10 * BLOCK && out.ext[2].len == 6 * BLOCK);
+	verify_written_release(&out);
+	verify_free(&w);
+}
+
+/* An image of n blocks one thread swept in order (generation i + 1 at block i), seq or not. */
+static int swept(unsigned n, bool seq, unsigned char **img)
+{
+	struct verify_id b = id;
+	int fd = memfd_create("verify", 0);
+
+	*img = calloc(n, BLOCK);
+	assert_non_null(*img);
+	assert_true(fd >= 0);
+	b.flags = seq ? VERIFY_FLAG_SEQ : 0;
+	for (unsigned i = 0; i < n; i++) {
+		b.offset = (uint64_t)i * BLOCK;
+		b.gen = i + 1;
+		verify_make(*img + (size_t)i * BLOCK, &b, VERIFY_CRC32C);
+	}
+	return fd;
+}
+
+static void zero_blocks(int fd, const unsigned *at, unsigned n)
+{
+	static const unsigned char zero[BLOCK];
+
+	for (unsigned i = 0; i < n; i++)
+		assert_int_equal(pwrite(fd, zero, BLOCK, (off_t)at[i] * BLOCK), BLOCK);
+}
+
+/*
+ * Zeroed blocks after the fact. Without the run's record: inside a sequential sweep they are lost
+ * writes; at its edges, or in a run that does not say it swept, they are not (suspicious
+ * between the run's blocks). With a record: each block it names; a truncated one counts the rest.
+ */
+static void scan_finds_lost_writes(void **state)
+{
+	const unsigned n = 64, zeroed[] = {0, 10, 11, 30, 63};
+	unsigned char *img;
+	struct verify_scan s = {0};
+	int fd = swept(n, true, &img);
+
+	assert_int_equal(write(fd, img, (size_t)n * BLOCK), (ssize_t)n * BLOCK);
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_true(s.res.bad == 0 && s.lost == 0 && s.suspicious == 0 && s.unwritten == 0);
+	verify_result_release(&s.res);
+	zero_blocks(fd, zeroed, 5);
+	s = (struct verify_scan){0};
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_int_equal(s.lost, 3);
+	assert_int_equal(s.res.bad, 3);
+	assert_int_equal(s.suspicious, 0);
+	assert_int_equal(s.unwritten, 2);
+	assert_int_equal(s.res.checked, n - 2);
+	verify_result_sort(&s.res);
+	for (unsigned i = 0; i < 3; i++) {
+		assert_int_equal(s.res.bads[i].offset, (uint64_t)zeroed[i + 1] * BLOCK);
+		assert_int_equal(s.res.bads[i].why, VERIFY_UNWRITTEN);
+		assert_false(s.res.bads[i].has_found);
+	}
+	verify_result_release(&s.res);
+	/* Generations closer than the distance (a block read or an I/O not issued between):
+	 * suspicious, not lost. */
+	struct verify_id b = id;
+	b.flags = VERIFY_FLAG_SEQ;
+	b.offset = 12 * BLOCK;
+	b.gen = 11;
+	verify_make(img, &b, VERIFY_CRC32C);
+	assert_int_equal(pwrite(fd, img, BLOCK, 12 * BLOCK), BLOCK);
+	s = (struct verify_scan){0};
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_int_equal(s.lost, 1);                   /* block 30 */
+	assert_int_equal(s.suspicious, 2);             /* blocks 10, 11 */
+	verify_result_release(&s.res);
+	close(fd);
+	free(img);
+
+	/* The same zeros in a run that does not say it swept: suspicious only, none bad. */
+	fd = swept(n, false, &img);
+	assert_int_equal(write(fd, img, (size_t)n * BLOCK), (ssize_t)n * BLOCK);
+	zero_blocks(fd, zeroed, 5);
+	s = (struct verify_scan){0};
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_true(s.res.bad == 0 && s.lost == 0);
+	assert_int_equal(s.suspicious, 3);
+	assert_int_equal(s.unwritten, 5);
+	verify_result_release(&s.res);
+
+	/* With the run's record: every zeroed block it names, the edges too. */
+	struct verify_written w = {0};
+	assert_int_equal(verify_written_add(&w, 0, (uint64_t)n * BLOCK, BLOCK), 0);
+	s = (struct verify_scan){.block = BLOCK, .nfrom = 1, .whole = true};
+	s.from[0] = (struct verify_origin){.seed = id.seed, .target = id.target};
+	s.written[0] = &w;
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_true(s.res.bad == 5 && s.lost == 5 && s.suspicious == 0 && s.unwritten == 0);
+	verify_result_release(&s.res);
+	verify_written_release(&w);
+
+	/* A record of blocks 0-31 that names only 0-7 (truncated): 0 placed, 10, 11, 30 counted. */
+	w = (struct verify_written){0};
+	assert_int_equal(verify_written_add(&w, 0, 8 * BLOCK, BLOCK), 0);
+	w.blocks = 32;
+	w.truncated = true;
+	s = (struct verify_scan){.block = BLOCK, .nfrom = 1, .whole = true};
+	s.from[0] = (struct verify_origin){.seed = id.seed, .target = id.target};
+	s.written[0] = &w;
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_int_equal(s.lost, 1);
+	/* Of the 24 blocks beyond its ranges, the run's headers are found in 24 + 32 - 3 - 1
+	 * places (its blocks 32-62 lie there too): none missing by count. */
+	assert_int_equal(s.lost_unplaced, 0);
+	verify_result_release(&s.res);
+	/* Blocks 32-63 taken by another run: the count now misses 3 (10, 11, 30). */
+	struct verify_id o = id;
+	o.seed = 99;
+	for (unsigned i = 32; i < n; i++) {
+		o.offset = (uint64_t)i * BLOCK;
+		verify_make(img + (size_t)i * BLOCK, &o, VERIFY_CRC32C);
+		assert_int_equal(pwrite(fd, img + (size_t)i * BLOCK, BLOCK, (off_t)i * BLOCK), BLOCK);
+	}
+	s = (struct verify_scan){.block = BLOCK, .nfrom = 1, .whole = true};
+	s.from[0] = (struct verify_origin){.seed = id.seed, .target = id.target};
+	s.written[0] = &w;
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_int_equal(s.lost, 1);
+	assert_int_equal(s.lost_unplaced, 3);
+	assert_int_equal(s.res.bad, 1 + 3 + (n - 32));
+	verify_result_release(&s.res);
+	verify_written_release(&w);
+	close(fd);
+	free(img);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +474,9 @@ int main(void)
 		cmocka_unit_test(scan_finds_the_faults),
 		cmocka_unit_test(sums_told),
 		cmocka_unit_test(header_read_back),
+		cmocka_unit_test(written_ranges),
+		cmocka_unit_test(written_from_generations),
+		cmocka_unit_test(scan_finds_lost_writes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
