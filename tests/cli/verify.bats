@@ -101,6 +101,129 @@ every_tenth_from() {
 	json_ok '[.bad_blocks[] | select(.why != "sum") | .sum] == [null, null]'
 }
 
+# zero FILE BLOCK...: the 4 KiB blocks overwritten with zeros, as a lost write leaves them.
+zero() {
+	local f=$1 b
+	shift
+	for b in "$@"; do
+		dd if=/dev/zero of="$f" bs=4096 seek="$b" count=1 conv=notrunc status=none
+	done
+}
+
+@test "iorate verify: zeroed blocks of a sequential run are lost writes, with and without --result" {
+	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep --json v.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > v.json
+	json_ok '.verify.written == [{"target": 0, "blocks": 256, "truncated": false,
+					"extents": [[0, 1048576]]}]'
+	cp v.dat pristine.dat
+	for how in "" "--result v.json"; do
+		iorate verify --json $how v.dat
+		[ "$status" -eq 0 ]
+		json_ok '.checked == 256 and .bad == 0 and .targets[0].lost == 0 and
+			 .targets[0].suspicious == 0 and .targets[0].unwritten == 0'
+	done
+	zero v.dat 10 20 21 100
+	for how in "" "--result v.json"; do
+		iorate verify --json $how v.dat
+		[ "$status" -eq 1 ]
+		[ "$(bad_blocks)" = "10 20 21 100 " ]
+		json_ok '.bad == 4 and .targets[0].lost == 4 and .targets[0].suspicious == 0 and
+			 ([.bad_blocks[].why] | unique) == ["unwritten"] and
+			 all(.bad_blocks[]; .found == null)'
+		iorate verify $how v.dat
+		[ "$status" -eq 1 ]
+		line_ok '^  v\.dat: 4 lost writes \(blocks the run wrote that hold no iorate header\), at bytes 40960, 81920, 86016, 409600$'
+	done
+	# Half of it, the middle half: 128 more.
+	zero v.dat $(seq 64 191)
+	for how in "" "--result v.json"; do
+		iorate verify --json $how v.dat
+		[ "$status" -eq 1 ]
+		json_ok '.bad == 131 and .targets[0].lost == 131'
+	done
+	# Every other block inside (blocks 2, 4, ... 254), and the first half, whose edge is known
+	# only from the record.
+	cp pristine.dat v.dat
+	zero v.dat $(seq 2 2 254)
+	for how in "" "--result v.json"; do
+		iorate verify --json $how v.dat
+		[ "$status" -eq 1 ]
+		json_ok '.bad == 127 and .targets[0].lost == 127'
+	done
+	cp pristine.dat v.dat
+	zero v.dat $(seq 0 127)
+	iorate verify --json --result v.json v.dat
+	[ "$status" -eq 1 ]
+	json_ok '.bad == 128 and .targets[0].lost == 128 and .bad_blocks[0].offset == 0'
+}
+
+@test "iorate verify: a target sequential runs wrote whole has no lost or suspicious block" {
+	for how in "-t 1" "-t 4 --io-size 8m" "-t 2 --engine uring -o 8" \
+		   "-t 4 --engine uring -o 4 -b 16k --verify-block 4k --io-size 3m"; do
+		rm -f s.dat
+		iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep -q $how s.dat
+		[ "$status" -eq 0 ]
+		iorate verify --json s.dat
+		[ "$status" -eq 0 ]
+		json_ok '.bad == 0 and .targets[0].lost == 0 and .targets[0].suspicious == 0'
+	done
+	# Reads between the writes leave blocks unwritten inside the sweep: suspicious, not lost.
+	rm -f s.dat
+	iorate run --engine sync -s -w 50 -c 1m --io-size 1m --verify --keep -q s.dat
+	[ "$status" -eq 0 ]
+	iorate verify --json s.dat
+	[ "$status" -eq 0 ]
+	json_ok '.bad == 0 and .targets[0].lost == 0'
+}
+
+@test "iorate verify --result: a random run's lost writes, placed or, past the record, counted" {
+	iorate run --engine sync -t 2 -w 100 -c 1m --ios 100 --verify --keep --json r.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > r.json
+	# The record holds the blocks the read-back checked, as ranges.
+	json_ok '.verify.written[0] as $w | $w.truncated == false and
+		 $w.blocks == .verify.checked and ([$w.extents[][1]] | add) == $w.blocks * 4096'
+	iorate verify --json --result r.json r.dat
+	[ "$status" -eq 0 ]
+	json_ok '.bad == 0 and .targets[0].lost == 0 and .targets[0].suspicious == 0'
+	# Without the record, the blocks the run never wrote are only suspicious.
+	iorate verify --json r.dat
+	[ "$status" -eq 0 ]
+	json_ok '.bad == 0 and .targets[0].suspicious > 0'
+	# Four blocks it wrote, zeroed.
+	blocks=$(jq -r '[.verify.written[0].extents[][0] / 4096] | .[1:5] | join(" ")' r.json)
+	zero r.dat $blocks
+	iorate verify --json --result r.json r.dat
+	[ "$status" -eq 1 ]
+	[ "$(bad_blocks)" = "$blocks " ]
+	json_ok '.bad == 4 and .targets[0].lost == 4'
+	# A sparse run over 16 MiB: its record keeps 256 ranges and counts the rest, whose lost
+	# writes are counted without a place.
+	iorate run --engine sync -w 100 -c 16m --ios 2000 --verify --keep --json t.dat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > t.json
+	json_ok '.verify.written[0].truncated and (.verify.written[0].extents | length) == 256'
+	[ "$(wc -c < t.json)" -lt 40000 ]
+	python3 - <<-'PY'
+	import json
+	w = json.load(open("t.json"))["verify"]["written"][0]
+	off = sum(w["extents"][-1]) + 4096
+	f = open("t.dat", "r+b")
+	n = 0
+	while n < 3:
+	    f.seek(off)
+	    if f.read(8) == b"iorateV1":
+	        f.seek(off); f.write(bytes(4096)); n += 1
+	    off += 4096
+	PY
+	iorate verify --json --result t.json t.dat
+	[ "$status" -eq 1 ]
+	json_ok '.bad == 3 and .targets[0].lost == 3 and .targets[0].lost_unplaced == 3'
+	iorate verify --result t.json t.dat
+	line_ok '^  t\.dat: 3 lost writes .*; 3 of them beyond the ranges its result records, not placed$'
+}
+
 @test "iorate verify: another run's block at the start does not decide which run is checked" {
 	iorate run --engine sync -s -w 100 -c 1m --io-size 1m --verify --keep -q v.dat
 	[ "$status" -eq 0 ]
