@@ -1,7 +1,8 @@
 /*
  * libFuzzer target: a block read from a device is untrusted input. verify_check() never reads
  * past the block and classifies anything; verify_scan_fd() over the input (in a memfd) never
- * crashes, finds the layout only from a header that checks out, and counts what it checks.
+ * crashes, finds the layout only from a header that checks out, and counts what it checks
+ * (lost writes among the bad blocks, suspicious ones among those without a header).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,7 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (write(fd, data, size) == (ssize_t)size) {
 		struct verify_scan s = {0};
 		int r = verify_scan_fd(fd, 0, size, &s, NULL, NULL, NULL);
-		if (!r && (s.res.bad > s.res.checked || (s.block && s.block % 512)))
+		/* Lost writes are bad blocks; suspicious ones are blocks without a header. */
+		if (!r && (s.res.bad > s.res.checked || (s.block && s.block % 512) ||
+			   s.lost > s.res.bad || s.suspicious > s.unwritten))
 			abort();
 		verify_result_release(&s.res);
 	}
