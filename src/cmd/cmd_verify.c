@@ -47,7 +47,7 @@ static const struct opt verify_opts[] = {
 	{.name = "result", .arg = "FILE",
 	 .help = "the run's saved result (--json of run, of one job or several, or of sweep: every "
 	 "run it holds): their seeds, block sizes and targets say which blocks belong, not the "
-	 "headers", .example = "--result run.json",
+	 "headers, and the blocks each wrote which writes were lost", .example = "--result run.json",
 	 .set = opt_set_string, V(result)},
 	{.name = "offset", .arg = "SIZE", .help = "check from this byte on", .example = "--offset 1G",
 	 .set = opt_set_size, V(offset)},
@@ -72,20 +72,23 @@ const struct command cmd_verify = {
 	.about = "Reads every block of each target (directly, not from the page cache) and checks\n"
 		 "the blocks that carry an iorate header: the checksum (corrupted or torn blocks),\n"
 		 "the offset the header names (misdirected writes), and the run (a block of another\n"
-		 "run). Blocks without a header are counted, not judged. A stale block of the same\n"
-		 "run looks intact here; the run itself catches those when it reads back what it\n"
-		 "wrote. Give the targets of one run; block size and run are what most headers say\n"
-		 "(two runs about equally common are refused) unless --block and --seed, or the\n"
-		 "run's saved result (--result), say.",
+		 "run). A block without a header (zeroed, say) that the run wrote is a lost write:\n"
+		 "the saved result (--result) records the blocks a verifying run wrote; without it,\n"
+		 "a hole in a sequential run's sweep (its headers' generations say the sweep wrote\n"
+		 "it) is one, and other blocks without a header between the run's own are counted\n"
+		 "as suspicious, not judged. A stale block of the same run looks intact here; the\n"
+		 "run itself catches those when it reads back what it wrote. Give the targets of one\n"
+		 "run; block size and run are what most headers say (two runs about equally common\n"
+		 "are refused) unless --block and --seed, or the run's saved result, say.",
 	.groups = verify_groups,
 	.examples = "  iorate run --verify -w 100 -s --io-size 1g --keep /mnt/data/v.dat\n"
 		    "  iorate verify /mnt/data/v.dat\n"
 		    "  iorate verify --json --seed 8144501239 /dev/sdb\n"
 		    "  iorate run --verify -w 100 --keep --json a.dat b.dat > run.json\n"
 		    "  iorate verify --result run.json a.dat b.dat\n",
-	.exit_status = "0 every block with a header is intact, 1 bad blocks (or a read failed),\n"
-		       "2 bad usage (or no iorate block was found, or two runs' blocks are about\n"
-		       "equally common).",
+	.exit_status = "0 every block with a header is intact and no write was lost, 1 bad blocks\n"
+		       "or lost writes (or a read failed), 2 bad usage (or no iorate block was found,\n"
+		       "or two runs' blocks are about equally common).",
 	.fn = verify_main,
 };
 
