@@ -236,8 +236,10 @@ static void own_block(struct verify_scan *s, const struct verify_id *f)
 		if (s->holes == dist - 1 && (l->flags & f->flags & VERIFY_FLAG_SEQ) &&
 		    l->seed == f->seed && l->target == f->target && l->thread == f->thread &&
 		    (uint64_t)(f->gen - l->gen) == dist) {
-			for (uint64_t k = 1; k < dist; k++)
+			for (uint64_t k = 1; k < dist; k++) {
+				s->swept_unrecorded += !recorded(s, l->offset + k * s->block);
 				add_lost(s, l->offset + k * s->block);
+			}
 			s->unwritten -= s->holes;
 		} else {
 			s->suspicious += s->holes;
@@ -304,14 +306,17 @@ static void check_chunk(struct verify_scan *s, const char *buf, size_t got, uint
  * count smaller, never larger). */
 static void count_unplaced(struct verify_scan *s)
 {
+	uint64_t n = 0;
+
 	for (unsigned i = 0; s->whole && i < s->nfrom; i++) {
 		const struct verify_written *w = s->written[i];
 		uint64_t rest = w && w->truncated ? w->blocks - verify_written_kept(w, s->block) : 0;
-		if (rest > s->outside[i]) {
-			s->lost_unplaced += rest - s->outside[i];
-			s->res.bad += rest - s->outside[i];
-		}
+		n += rest > s->outside[i] ? rest - s->outside[i] : 0;
 	}
+	/* Those a sweep's holes already placed are not counted twice. */
+	n = n > s->swept_unrecorded ? n - s->swept_unrecorded : 0;
+	s->lost_unplaced = n;
+	s->res.bad += n;
 }
 
 int verify_scan_fd(int fd, uint64_t off, uint64_t len, struct verify_scan *s,

@@ -46,6 +46,7 @@ struct verify_scan {
 	bool have_last;
 	uint64_t holes;
 	uint64_t outside[VERIFY_SCAN_FROM];
+	uint64_t swept_unrecorded;  /* lost writes a sweep placed where no record names one */
 	/* When the headers name two runs about equally often (-ENOTUNIQ): both, and how many. */
 	struct verify_origin rivals[2];
 	uint64_t rival_count[2];

@@ -458,6 +458,22 @@ static void scan_finds_lost_writes(void **state)
 	assert_int_equal(s.lost_unplaced, 3);
 	assert_int_equal(s.res.bad, 1 + 3 + (n - 32));
 	verify_result_release(&s.res);
+	close(fd);
+	free(img);
+
+	/* A sweep's hole beyond a truncated record's ranges: placed once, not also counted. */
+	const unsigned forty = 40;
+	fd = swept(n, true, &img);
+	assert_int_equal(write(fd, img, (size_t)n * BLOCK), (ssize_t)n * BLOCK);
+	zero_blocks(fd, &forty, 1);
+	w.blocks = n;
+	s = (struct verify_scan){.block = BLOCK, .nfrom = 1, .whole = true};
+	s.from[0] = (struct verify_origin){.seed = id.seed, .target = id.target};
+	s.written[0] = &w;
+	assert_int_equal(verify_scan_fd(fd, 0, (uint64_t)n * BLOCK, &s, NULL, NULL, NULL), 0);
+	assert_true(s.lost == 1 && s.lost_unplaced == 0 && s.res.bad == 1);
+	assert_int_equal(s.res.bads[0].offset, 40 * BLOCK);
+	verify_result_release(&s.res);
 	verify_written_release(&w);
 	close(fd);
 	free(img);
