@@ -171,17 +171,23 @@ int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errle
 int http_buf_sink(void *ctx, const char *data, size_t len)
 {
 	struct http_buf *b = ctx;
-	size_t max = b->max ? b->max : 64u << 20;
+	size_t max = b->max ? b->max : 64u << 20, cap = b->cap ? b->cap : 16384;
 	char *p;
 
 	if (b->len + len > max)
 		return -EFBIG;
-	if (!(p = realloc(b->data, b->len + len + 1)))
-		return -ENOMEM;
-	memcpy(p + b->len, data, len);
+	/* Doubled, not grown by each piece: a page of n pieces is copied O(n) times, not O(n^2). */
+	while (cap < b->len + len + 1)
+		cap *= 2;
+	if (cap != b->cap) {
+		if (!(p = realloc(b->data, cap)))
+			return -ENOMEM;
+		b->data = p;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, data, len);
 	b->len += len;
-	p[b->len] = '\0';
-	b->data = p;
+	b->data[b->len] = '\0';
 	return 0;
 }
 
@@ -191,7 +197,7 @@ void http_buf_free(struct http_buf *b)
 		return;
 	free(b->data);
 	b->data = NULL;
-	b->len = 0;
+	b->len = b->cap = 0;
 }
 
 char *http_escape(const char *s)

@@ -21,6 +21,7 @@ int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errle
 struct http_buf {
 	char *data;                 /* NUL-terminated */
 	size_t len, max;            /* max: refuse a longer body (0: 64 MiB) */
+	size_t cap;                 /* allocated */
 };
 int http_buf_sink(void *ctx, const char *data, size_t len);
 void http_buf_free(struct http_buf *b);
