@@ -1,6 +1,7 @@
 #ifndef IORATE_MODEL_HTTP_H
 #define IORATE_MODEL_HTTP_H
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * HTTP GET with libcurl, for the providers' public price lists. The body is handed over as it
@@ -14,8 +15,12 @@ typedef int (*http_sink)(void *ctx, const char *data, size_t len);
  * GETs url and hands the body to sink. 0, or a negative errno with err saying precisely what
  * failed: "GET URL: HTTP 503 (Service Unavailable)", "GET URL: cannot connect: Failed to connect
  * to 127.0.0.1 port 9 ... (offline?)", or the sink's own error (err already written).
+ * url and every redirect must pass url_allowed() (https; http only to 127.0.0.1): -EPERM
+ * otherwise, before the request. deadline_ns (clock_mono_ns(); 0: none) ends the transfer
+ * with -ETIMEDOUT ("GET URL: out of time"), a stop signal within a second with -EINTR.
  */
-int http_get(const char *url, http_sink sink, void *ctx, char *err, size_t errlen);
+int http_get(const char *url, uint64_t deadline_ns, http_sink sink, void *ctx, char *err,
+	     size_t errlen);
 
 /* A body gathered in memory (for JSON documents of a few megabytes at most). */
 struct http_buf {

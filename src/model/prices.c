@@ -14,13 +14,54 @@
 #include "model/http.h"
 #include "model/import.h"
 #include "model/prices.h"
+#include "model/url.h"
+#include "util/clock.h"
 #include "util/err.h"
 #include "util/field.h"
 #include "util/jsonout.h"
+#include "util/parse.h"
+#include "util/stop.h"
 
 #define AZURE_HOST "https://prices.azure.com"
 #define AWS_HOST "https://pricing.us-east-1.amazonaws.com"
-#define MAX_PAGES 10000
+
+/* One download: where it may go, and until when. */
+struct fetch {
+	const struct prices_request *rq;
+	struct url_origin origin;   /* the endpoint's: every page and index entry stays on it */
+	char origin_str[300];
+	uint64_t timeout_ns, deadline_ns;
+};
+
+/* A link a price list gives (what: "NextPageLink"): allowed, and on the endpoint's server. */
+static int check_link(const struct fetch *f, const char *from, const char *what,
+		      const char *link, char *err, size_t errlen)
+{
+	struct url_origin o;
+	char why[320];
+	int ret;
+
+	if ((ret = url_allowed(link, &o, why, sizeof(why))))
+		return err_set(err, errlen, ret, "GET %s: %s %s", from, what, why);
+	if (!url_same_origin(&o, &f->origin))
+		return err_set(err, errlen, -EPERM, "GET %s: %s '%.200s' leads away from %s, the "
+			       "server the download started on", from, what, link, f->origin_str);
+	return 0;
+}
+
+/* http_get within the download's time, which its error names when it runs out. */
+static int get(const struct fetch *f, const char *url, http_sink sink, void *ctx, char *err,
+	       size_t errlen)
+{
+	char d[32];
+	int ret = http_get(url, f->deadline_ns, sink, ctx, err, errlen);
+
+	if (ret == -ETIMEDOUT && clock_mono_ns() >= f->deadline_ns)
+		return err_set(err, errlen, ret, "GET %s: not done after " FIELD("timeout")
+			       " %s, the limit of the whole download", url,
+			       duration_str(f->timeout_ns, d, sizeof(d)));
+	return ret;
+}
 
 char *prices_path(const char *dir, const char *provider, const char *region,
 		  const char *currency)
@@ -91,12 +132,13 @@ static void progress(const struct prices_request *rq, const char *what, unsigned
 
 /* ---- Azure ---- */
 
-/* One query, page after page. */
-static int azure_query(const struct prices_request *rq, struct prices_azure *a,
-		       const char *base, const char *service, struct prices_result *r,
-		       char *err, size_t errlen)
+/* One query, page after page: each link on the endpoint's server, read once. */
+static int azure_query(const struct fetch *f, struct prices_azure *a, const char *base,
+		       const char *service, struct prices_result *r, char *err, size_t errlen)
 {
+	const struct prices_request *rq = f->rq;
 	char filter[256], *ef, *ec, *url = NULL, *next = NULL, why[512];
+	json_t *seen = json_object();
 	int ret = 0;
 
 	snprintf(filter, sizeof(filter), "serviceName eq '%s' and armRegionName eq '%s' and "
@@ -104,8 +146,8 @@ static int azure_query(const struct prices_request *rq, struct prices_azure *a,
 	snprintf(why, sizeof(why), "'%s'", a->currency);
 	ef = http_escape(filter);
 	ec = http_escape(why);
-	if (!ef || !ec || asprintf(&url, "%s/api/retail/prices?currencyCode=%s&$filter=%s", base,
-				   ec, ef) < 0) {
+	if (!seen || !ef || !ec || asprintf(&url, "%s/api/retail/prices?currencyCode=%s&$filter=%s",
+					    base, ec, ef) < 0) {
 		url = NULL;
 		ret = -ENOMEM;
 	}
@@ -114,7 +156,15 @@ static int azure_query(const struct prices_request *rq, struct prices_azure *a,
 	for (unsigned long page = 1; !ret && url; page++) {
 		struct http_buf b = {0};
 
-		if ((ret = http_get(url, http_buf_sink, &b, err, errlen)) == 0 &&
+		if (stop_requested()) {
+			ret = err_set(err, errlen, -EINTR, "GET %s: interrupted", url);
+			break;
+		}
+		if (json_object_set_new(seen, url, json_true())) {
+			ret = -ENOMEM;
+			break;
+		}
+		if ((ret = get(f, url, http_buf_sink, &b, err, errlen)) == 0 &&
 		    (ret = prices_azure_page(a, b.data ? b.data : "", &next, why,
 					     sizeof(why))))
 			ret = err_set(err, errlen, ret == -EINVAL ? -EBADMSG : ret,
@@ -122,22 +172,31 @@ static int azure_query(const struct prices_request *rq, struct prices_azure *a,
 		r->pages++;
 		progress(rq, service, page, a->items, 0, b.len);
 		http_buf_free(&b);
-		if (!ret && next && (!strcmp(next, url) || page >= MAX_PAGES))
-			ret = err_set(err, errlen, -ELOOP, "GET %s: NextPageLink leads back or "
-				      "past %d pages", url, MAX_PAGES);
+		if (!ret && next && !(ret = check_link(f, url, "NextPageLink", next, err, errlen))) {
+			if (json_object_get(seen, next))
+				ret = err_set(err, errlen, -ELOOP, "GET %s: NextPageLink '%.200s' "
+					      "leads back to a page already read", url, next);
+			else if (page >= PRICES_MAX_PAGES)
+				ret = err_set(err, errlen, -ELOOP, "GET %s: NextPageLink after %d "
+					      "pages, more than any price list has: refused", url,
+					      PRICES_MAX_PAGES);
+		}
 		free(url);
 		url = next;
 		next = NULL;
 	}
 	free(url);
+	free(next);
 	free(ef);
 	free(ec);
+	json_decref(seen);
 	return ret;
 }
 
-static int azure(const struct prices_request *rq, const char *cur, json_t **prices,
+static int azure(const struct fetch *f, const char *cur, json_t **prices,
 		 struct prices_result *r, char *err, size_t errlen)
 {
+	const struct prices_request *rq = f->rq;
 	const char *base = rq->endpoint ? rq->endpoint : AZURE_HOST;
 	char source[1200];
 	struct prices_azure a = {.region = rq->region, .currency = cur, .source = source,
@@ -148,8 +207,8 @@ static int azure(const struct prices_request *rq, const char *cur, json_t **pric
 		 "pay as you go, Linux, %s, %s, read %s; confidence A", base, rq->region, cur,
 		 rq->date);
 	if ((ret = prices_azure_init(&a)) ||
-	    (ret = azure_query(rq, &a, base, "Virtual Machines", r, err, errlen)) ||
-	    (ret = azure_query(rq, &a, base, "Storage", r, err, errlen)))
+	    (ret = azure_query(f, &a, base, "Virtual Machines", r, err, errlen)) ||
+	    (ret = azure_query(f, &a, base, "Storage", r, err, errlen)))
 		goto out;
 	r->items = a.items;
 	if (!(*prices = prices_azure_list(&a, &r->vms, &r->disks, &r->storage)))
@@ -174,10 +233,11 @@ static char *join(const char *base, const char *path, bool csv)
 	return u;
 }
 
-static int get_json(const char *url, struct http_buf *b, char *err, size_t errlen)
+static int get_json(const struct fetch *f, const char *url, struct http_buf *b, char *err,
+		    size_t errlen)
 {
 	*b = (struct http_buf){0};
-	return http_get(url, http_buf_sink, b, err, errlen);
+	return get(f, url, http_buf_sink, b, err, errlen);
 }
 
 struct csv_feed {
@@ -204,10 +264,11 @@ static int csv_sink(void *ctx, const char *data, size_t len)
 }
 
 /* One offer (AmazonEC2, AmazonEBS): its region index, then the region's CSV. */
-static int aws_offer(const struct prices_request *rq, struct prices_aws *a, const char *base,
-		     const char *index, const char *offer, struct prices_result *r, char *err,
-		     size_t errlen)
+static int aws_offer(const struct fetch *f, struct prices_aws *a, const char *base,
+		     const char *from, const char *index, const char *offer,
+		     struct prices_result *r, char *err, size_t errlen)
 {
+	const struct prices_request *rq = f->rq;
 	char *rel = NULL, *url = NULL, *region = NULL, *csv = NULL, why[512], what[96];
 	struct http_buf b = {0};
 	struct csv_feed c = {.rq = rq, .a = a, .what = what, .err = why, .errlen = sizeof(why)};
@@ -224,7 +285,8 @@ static int aws_offer(const struct prices_request *rq, struct prices_aws *a, cons
 		ret = -ENOMEM;
 		goto out;
 	}
-	if ((ret = get_json(url, &b, err, errlen)))
+	if ((ret = check_link(f, from, offer, url, err, errlen)) ||
+	    (ret = get_json(f, url, &b, err, errlen)))
 		goto out;
 	if ((ret = prices_aws_region_url(b.data ? b.data : "", rq->region, &region, why,
 					 sizeof(why)))) {
@@ -239,13 +301,15 @@ static int aws_offer(const struct prices_request *rq, struct prices_aws *a, cons
 		ret = -ENOMEM;
 		goto out;
 	}
+	if ((ret = check_link(f, url, rq->region, csv, err, errlen)))
+		goto out;
 	if (!r->url[0])
 		snprintf(r->url, sizeof(r->url), "%s", csv);
 	/* Each offer file has its own preamble and header row. */
 	a->header = false;
 	a->len = 0;
 	why[0] = '\0';
-	if ((ret = http_get(csv, csv_sink, &c, err, errlen))) {
+	if ((ret = get(f, csv, csv_sink, &c, err, errlen))) {
 		if (why[0])
 			(void)err_set(err, errlen, ret, "GET %s: %s", csv, why);
 	} else if ((ret = prices_aws_finish(a, why, sizeof(why)))) {
@@ -263,9 +327,10 @@ out:
 	return ret == -EINVAL ? -EBADMSG : ret;
 }
 
-static int aws(const struct prices_request *rq, json_t **prices, struct prices_result *r,
-	       char *err, size_t errlen)
+static int aws(const struct fetch *f, json_t **prices, struct prices_result *r, char *err,
+	       size_t errlen)
 {
+	const struct prices_request *rq = f->rq;
 	const char *base = rq->endpoint ? rq->endpoint : AWS_HOST;
 	static const char *const offers[] = {"AmazonEC2", "AmazonEBS"};
 	char source[1200], *url = NULL;
@@ -282,10 +347,10 @@ static int aws(const struct prices_request *rq, json_t **prices, struct prices_r
 		ret = ret ? ret : -ENOMEM;
 		goto out;
 	}
-	if ((ret = get_json(url, &b, err, errlen)))
+	if ((ret = get_json(f, url, &b, err, errlen)))
 		goto out;
 	for (size_t k = 0; k < 2 && !ret; k++)
-		ret = aws_offer(rq, &a, base, b.data ? b.data : "", offers[k], r, err, errlen);
+		ret = aws_offer(f, &a, base, url, b.data ? b.data : "", offers[k], r, err, errlen);
 	if (!ret && !json_object_size(a.vms) && !json_object_size(a.disks))
 		ret = err_set(err, errlen, -ENOENT,
 			      "GET %s: no on-demand Linux or EBS price for region %s", url,
@@ -337,7 +402,8 @@ int prices_fetch(const struct prices_request *rq, struct prices_result *r, char 
 		 size_t errlen)
 {
 	const char *cur = rq->currency ? rq->currency : "USD";
-	char upper[8];
+	char upper[8], why[320];
+	struct fetch f = {.rq = rq};
 	json_t *prices = NULL;
 	int ret;
 
@@ -362,9 +428,15 @@ int prices_fetch(const struct prices_request *rq, struct prices_result *r, char 
 	if (!strcmp(rq->provider, "aws") && strcmp(cur, "USD"))
 		return err_set(err, errlen, -EINVAL,
 			       FIELD("currency") ": AWS's price list is in USD only");
+	f.timeout_ns = rq->timeout_ns ? rq->timeout_ns : PRICES_TIMEOUT_NS;
+	if ((ret = url_allowed(rq->endpoint ? rq->endpoint : !strcmp(rq->provider, "azure") ?
+			       AZURE_HOST : AWS_HOST, &f.origin, why, sizeof(why))))
+		return err_set(err, errlen, -EINVAL, FIELD("endpoint") " %s", why);
+	url_origin_str(&f.origin, f.origin_str, sizeof(f.origin_str));
 	kept_before(rq, cur, r);
-	ret = !strcmp(rq->provider, "azure") ? azure(rq, cur, &prices, r, err, errlen) :
-	      aws(rq, &prices, r, err, errlen);
+	f.deadline_ns = clock_mono_ns() + f.timeout_ns;
+	ret = !strcmp(rq->provider, "azure") ? azure(&f, cur, &prices, r, err, errlen) :
+	      aws(&f, &prices, r, err, errlen);
 	if (!ret)
 		ret = keep(rq, cur, prices, r, err, errlen);
 	json_decref(prices);

@@ -2,6 +2,7 @@
 #define IORATE_MODEL_PRICES_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -16,6 +17,16 @@
  *          region's offer file as CSV, read as it arrives (it is gigabytes for some regions);
  *   gcp    refused: Google's Cloud Billing Catalog API needs an API key.
  */
+
+/*
+ * A download's limits. Every URL is checked before it is requested (model/url.h): https (http
+ * only from 127.0.0.1), and a page link or index entry only to the endpoint's scheme, host and
+ * port, each once. Azure's largest query of one region (its Virtual Machines) is of the order
+ * of ten pages of 1,000 items: 1,000 pages leaves two orders of magnitude. 120 s reads Azure's
+ * pages of a region many times over; AWS's largest offer files (gigabytes) need a longer one.
+ */
+#define PRICES_MAX_PAGES 1000
+#define PRICES_TIMEOUT_NS (120 * 1000000000ull)
 
 /* What has been read so far, for a progress line. */
 struct prices_progress {
@@ -34,6 +45,7 @@ struct prices_request {
 	const char *endpoint;       /* scheme://host[:port] to read from; NULL: the provider's */
 	const char *dir;            /* where the price list is kept */
 	const char *date;           /* today, "YYYY-MM-DD": the prices' date */
+	uint64_t timeout_ns;        /* the whole download's limit; 0: PRICES_TIMEOUT_NS */
 	prices_progress_fn progress;
 	void *ctx;
 };
