@@ -3,6 +3,7 @@
  * imports what the providers' CLIs print; downloads the providers' current prices.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ static int catalog_main(int argc, char **argv);
 struct catalog_cmd {
 	struct model_opts mo;
 	const char *region, *currency, *endpoint;
+	uint64_t timeout_ns;
 };
 
 #define CC(field) .in = OPT_IN_CMD, .off = offsetof(struct catalog_cmd, field)
@@ -35,6 +37,9 @@ static const struct opt prices_opts[] = {
 	{.name = "endpoint", .arg = "URL", .help = "read the price list from this scheme://host"
 	 "[:port] instead of the provider's (a mirror, or a test server)",
 	 .example = "--endpoint http://127.0.0.1:8080", .set = opt_set_string, CC(endpoint)},
+	{.name = "timeout", .arg = "DURATION", .help = "give up the whole download after this long "
+	 "(default 120s; AWS's largest regions are gigabytes and may need more)",
+	 .example = "--timeout 10m", .set = opt_set_duration, CC(timeout_ns), .min = 1},
 	{0},
 };
 
@@ -235,7 +240,8 @@ static int do_prices(const struct catalog_cmd *cc)
 {
 	char err[1024], dir[4096], date[16], cur[8];
 	struct prices_request rq = {.provider = cc->mo.provider, .region = cc->region,
-		.currency = cc->currency, .endpoint = cc->endpoint, .progress = show_progress};
+		.currency = cc->currency, .endpoint = cc->endpoint, .timeout_ns = cc->timeout_ns,
+		.progress = show_progress};
 	struct prices_result r;
 	struct progress pg;
 	struct catalog c;
@@ -292,9 +298,11 @@ static int catalog_main(int argc, char **argv)
 				   "catalog --help')");
 	if ((ret = model_opts_format(&cc.mo, kinds[sub])))
 		return ret;
-	if ((cc.region || cc.currency || cc.endpoint || cc.mo.provider) && sub != 3)
-		return usage_error("catalog %s: --provider, --region, --currency and --endpoint are "
-				   "options of 'catalog prices'", cmd_catalog.subcommands[sub]);
+	if ((cc.region || cc.currency || cc.endpoint || cc.timeout_ns || cc.mo.provider) &&
+	    sub != 3)
+		return usage_error("catalog %s: --provider, --region, --currency, --endpoint and "
+				   "--timeout are options of 'catalog prices'",
+				   cmd_catalog.subcommands[sub]);
 	if (sub == 2)
 		return do_import(&cc.mo, argv + first + 1, argc - first - 1);
 	if (sub == 3)
