@@ -62,11 +62,13 @@ int url_allowed(const char *url, struct url_origin *o, char *err, size_t errlen)
 
 	if (!o)
 		o = &tmp;
-	if ((ret = url_origin(url, o, err, errlen)))
+	ret = url_origin(url, o, err, errlen);
+	/* The scheme is what most often is wrong (file://, ftp://): said before the rest. */
+	if (ret && o->scheme[0] && (!strcmp(o->scheme, "https") || !strcmp(o->scheme, "http")))
 		return ret;
-	if (!strcmp(o->scheme, "https"))
+	if (!ret && !strcmp(o->scheme, "https"))
 		return 0;
-	if (!strcmp(o->scheme, "http") && !strcmp(o->host, LOOPBACK))
+	if (!ret && !strcmp(o->scheme, "http") && !strcmp(o->host, LOOPBACK))
 		return 0;
 	return err_set(err, errlen, -EPERM, "'%.200s': only https is read (plain http only from "
 		       LOOPBACK ")", url);
