@@ -3,6 +3,7 @@
  * field is refused with its file, entry and name instead of being silently ignored.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "model/catalog.h"
 #include "model/catalog_int.h"
 #include "model/embedded.h"
+#include "model/prices.h"
 #include "util/err.h"
 
 #define MIB_MB 1.048576 /* 1 MiB/s in MB/s */
@@ -336,6 +338,32 @@ static int read_price_steps(struct cat_price *p, json_t *o, const char *file, co
 	return 0;
 }
 
+/* A stored price file is input too: each price within its bound, as when it was downloaded. */
+static int price_bounds(const struct cat_price *p, json_t *o, const char *file,
+			const char *what, char *err, size_t errlen)
+{
+	char where[400];
+	const char *key;
+	json_t *v;
+	int ret;
+
+	json_object_foreach(o, key, v) {
+		if (!json_is_number(v) || prices_bound(key) == INFINITY)
+			continue;
+		snprintf(where, sizeof(where), "%s: %s: field '%s'", file, what, key);
+		if ((ret = prices_check(key, json_number_value(v), json_number_value(v), where,
+					p->currency, err, errlen)))
+			return ret;
+	}
+	for (unsigned k = 0; k < p->niops_above; k++) {
+		snprintf(where, sizeof(where), "%s: %s: field 'per_iops_month_above'", file, what);
+		if ((ret = prices_check("per_iops_month_above", p->iops_above[k].price,
+					p->iops_above[k].price, where, p->currency, err, errlen)))
+			return ret;
+	}
+	return 0;
+}
+
 static bool cache_word(const char *s)
 {
 	return !s || !strcmp(s, "none") || !strcmp(s, "readonly") || !strcmp(s, "readwrite");
@@ -489,7 +517,8 @@ static int load_simple(struct catalog *c, json_t *o, const char *list, bool pric
 		    (ret = catalog_need(p->name, "name", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->source, "source", file, what, err, errlen)) ||
 		    (ret = catalog_need(p->date, "date", file, what, err, errlen)) ||
-		    (ret = read_price_steps(p, o, file, what, err, errlen)))
+		    (ret = read_price_steps(p, o, file, what, err, errlen)) ||
+		    (ret = price_bounds(p, o, file, what, err, errlen)))
 			return ret;
 		c->nprices++;
 		return 0;

@@ -73,6 +73,16 @@ struct prices_result {
  */
 int prices_set_first(json_t *e, const char *key, double v);
 
+/*
+ * A price kept under key (per_hour, per_month, per_gib_month, ...; NULL: any price), listed as
+ * listed and kept as kept (an hourly price kept per month is 730 times it): 0, or -EINVAL with
+ * err naming what (the meter, SKU or entry) and the price when it is negative, NaN, infinite
+ * or above the key's bound (prices_bound(): INFINITY for NULL).
+ */
+double prices_bound(const char *key);
+int prices_check(const char *key, double listed, double kept, const char *what,
+		 const char *currency, char *err, size_t errlen);
+
 int prices_fetch(const struct prices_request *rq, struct prices_result *r, char *err,
 		 size_t errlen);
 void prices_result_free(struct prices_result *r);

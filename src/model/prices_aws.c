@@ -27,12 +27,12 @@
 #define MAX_PREAMBLE 20 /* lines before the header row */
 
 enum col {
-	C_TERM, C_UNIT, C_PRICE, C_CURRENCY, C_FAMILY, C_TYPE, C_TENANCY, C_OS, C_LICENSE,
+	C_SKU, C_TERM, C_UNIT, C_PRICE, C_CURRENCY, C_FAMILY, C_TYPE, C_TENANCY, C_OS, C_LICENSE,
 	C_SOFTWARE, C_CAPACITY, C_USAGE, C_LOCTYPE, C_REGION, NCOLS
 };
 
 static const char *const col_names[NCOLS] = {
-	[C_TERM] = "TermType", [C_UNIT] = "Unit", [C_PRICE] = "PricePerUnit",
+	[C_SKU] = "SKU", [C_TERM] = "TermType", [C_UNIT] = "Unit", [C_PRICE] = "PricePerUnit",
 	[C_CURRENCY] = "Currency", [C_FAMILY] = "Product Family", [C_TYPE] = "Instance Type",
 	[C_TENANCY] = "Tenancy", [C_OS] = "Operating System", [C_LICENSE] = "License Model",
 	[C_SOFTWARE] = "Pre Installed S/W", [C_CAPACITY] = "CapacityStatus",
@@ -146,7 +146,17 @@ static json_t *entry(struct prices_aws *a, json_t *map, const char *kind, const 
 	return e;
 }
 
-static int volume_row(struct prices_aws *a, const char *usage, const char *unit, double p)
+/* A row's price kept under key, once it is within the key's bound (what: the SKU). */
+static int set_price(json_t *e, const char *key, double listed, double kept, const char *what,
+		     char *err, size_t errlen)
+{
+	int ret = prices_check(key, listed, kept, what, "USD", err, errlen);
+
+	return ret ? ret : prices_set_first(e, key, kept);
+}
+
+static int volume_row(struct prices_aws *a, const char *usage, const char *unit, double p,
+		      const char *what, char *err, size_t errlen)
 {
 	const char *u = strstr(usage, "EBS:");
 	int ret = 0;
@@ -163,6 +173,9 @@ static int volume_row(struct prices_aws *a, const char *usage, const char *unit,
 		if (!ebs[k].key) {
 			double *tier = &a->io2_tier[strstr(u, "tier3") != NULL];
 
+			if ((ret = prices_check("per_iops_month_above", p, p, what, "USD", err,
+						errlen)))
+				return ret;
 			if (*tier < 0)
 				*tier = p;
 			continue;
@@ -175,27 +188,35 @@ static int volume_row(struct prices_aws *a, const char *usage, const char *unit,
 			else
 				return 0;
 		}
-		ret = prices_set_first(entry(a, a->disks, "disk", ebs[k].volume), ebs[k].key, v);
+		ret = set_price(entry(a, a->disks, "disk", ebs[k].volume), ebs[k].key, p, v, what,
+				err, errlen);
 		if (!ret && !strcmp(ebs[k].volume, "io2"))
 			ret = prices_set_first(entry(a, a->disks, "disk", "io2-bx"), ebs[k].key, v);
 	}
 	return ret;
 }
 
-static int row(struct prices_aws *a, char **f, size_t n)
+static int row(struct prices_aws *a, char **f, size_t n, char *err, size_t errlen)
 {
 	const char *price = field(a, f, n, C_PRICE), *type = field(a, f, n, C_TYPE);
 	const char *usage = field(a, f, n, C_USAGE), *unit = field(a, f, n, C_UNIT);
-	char *end;
+	const char *sku = field(a, f, n, C_SKU);
+	char *end, what[300];
 	double p;
+	int ret;
 
 	a->rows++;
 	if (!price || !is(a, f, n, C_TERM, "OnDemand") || !is(a, f, n, C_CURRENCY, "USD") ||
 	    !is(a, f, n, C_LOCTYPE, "AWS Region") || !is(a, f, n, C_REGION, a->region))
 		return 0;
 	p = strtod(price, &end);
-	if (end == price || *end || !isfinite(p) || p < 0)
+	if (end == price || *end)
 		return 0;
+	/* The row a refused price is named by: its SKU and usage type, as the list names them. */
+	snprintf(what, sizeof(what), "SKU '%.80s' (usage type '%.80s')", sku ? sku : "",
+		 usage ? usage : "");
+	if ((ret = prices_check(NULL, p, p, what, "USD", err, errlen)))
+		return ret;
 	if (is(a, f, n, C_FAMILY, "Compute Instance") && field(a, f, n, C_FAMILY)) {
 		if (!type || !*type || type[strspn(type, "abcdefghijklmnopqrstuvwxyz"
 		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")] || !is(a, f, n, C_OS, "Linux") ||
@@ -203,9 +224,9 @@ static int row(struct prices_aws *a, char **f, size_t n)
 		    !is(a, f, n, C_LICENSE, "No License required") ||
 		    !is(a, f, n, C_CAPACITY, "Used") || !unit || strcasecmp(unit, "Hrs"))
 			return 0;
-		return prices_set_first(entry(a, a->vms, "vm", type), "per_hour", p);
+		return set_price(entry(a, a->vms, "vm", type), "per_hour", p, p, what, err, errlen);
 	}
-	return usage ? volume_row(a, usage, unit ? unit : "", p) : 0;
+	return usage ? volume_row(a, usage, unit ? unit : "", p, what, err, errlen) : 0;
 }
 
 /* The header row: where each column read is (-1: not in this file). */
@@ -233,7 +254,7 @@ static int line(struct prices_aws *a, char *s, char *err, size_t errlen)
 		s[len - 1] = '\0';
 	n = split(s, f, sizeof(f) / sizeof(f[0]));
 	if (a->header)
-		return row(a, f, n);
+		return row(a, f, n, err, errlen);
 	if (!strcmp(f[0], "SKU"))
 		return header(a, f, n, err, errlen);
 	if (++a->rows > MAX_PREAMBLE)

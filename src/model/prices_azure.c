@@ -92,8 +92,18 @@ static json_t *entry(struct prices_azure *a, json_t *map, const char *kind, cons
 	return e;
 }
 
+/* An item's price kept under key, once it is within the key's bound (what: the meter). */
+static int set_price(struct prices_azure *a, json_t *e, const char *key, double listed,
+		     double kept, const char *what, char *err, size_t errlen)
+{
+	int ret = prices_check(key, listed, kept, what, a->currency, err, errlen);
+
+	return ret ? ret : prices_set_first(e, key, kept);
+}
+
 /* Sets a figure once: the first meter found for it is kept. */
-static int vm_item(struct prices_azure *a, json_t *it, double price)
+static int vm_item(struct prices_azure *a, json_t *it, double price, const char *what,
+		   char *err, size_t errlen)
 {
 	const char *sku = str(it, "armSkuName"), *prod = str(it, "productName");
 	const char *sname = str(it, "skuName"), *meter = str(it, "meterName");
@@ -104,40 +114,51 @@ static int vm_item(struct prices_azure *a, json_t *it, double price)
 		return 0;
 	if (!strncasecmp(sku, "Standard_", 9))
 		sku += 9;
-	return prices_set_first(entry(a, a->vms, "vm", sku, "azure"), "per_hour", price);
+	return set_price(a, entry(a, a->vms, "vm", sku, "azure"), "per_hour", price, price, what,
+			 err, errlen);
 }
 
 /* The operations meter of Standard SSD or HDD, locally redundant: the first one found. */
-static int operations_item(struct prices_azure *a, json_t *it, double price)
+static int operations_item(struct prices_azure *a, json_t *it, double price, const char *what,
+			   char *err, size_t errlen)
 {
 	const char *prod = str(it, "productName");
 	double *ops = !strcasecmp(prod, "Standard SSD Managed Disks") ? &a->ops_ssd :
 		      !strcasecmp(prod, "Standard HDD Managed Disks") ? &a->ops_hdd : NULL;
 
+	int ret;
+
 	if (ops && *ops < 0 && has(str(it, "skuName"), " LRS") &&
-	    !strcasecmp(str(it, "unitOfMeasure"), "10K"))
+	    !strcasecmp(str(it, "unitOfMeasure"), "10K")) {
+		if ((ret = prices_check("per_10k_transactions", price, price, what, a->currency,
+					err, errlen)))
+			return ret;
 		*ops = price;
+	}
 	return 0;
 }
 
 /* "P30 LRS" of a managed disk product: the size, when it is locally redundant. */
-static int disk_item(struct prices_azure *a, json_t *it, double price)
+static int disk_item(struct prices_azure *a, json_t *it, double price, const char *what,
+		     char *err, size_t errlen)
 {
 	const char *sname = str(it, "skuName"), *meter = str(it, "meterName");
 	char size[16];
 	int n = 0;
 
 	if (ends(meter, "Disk Operations"))
-		return operations_item(a, it, price);
+		return operations_item(a, it, price, what, err, errlen);
 	if (sscanf(sname, "%15[A-Za-z0-9] LRS%n", size, &n) != 1 || sname[n] ||
 	    !has(str(it, "unitOfMeasure"), "Month") || !(ends(meter, " Disk") ||
 	    ends(meter, " Disks")))
 		return 0;
-	return prices_set_first(entry(a, a->disks, "disk", size, "azure"), "per_month", price);
+	return set_price(a, entry(a, a->disks, "disk", size, "azure"), "per_month", price, price,
+			 what, err, errlen);
 }
 
 /* Premium SSD v2 and Ultra: hourly capacity, IOPS and MB/s; the paid tier of each. */
-static int provisioned_item(struct prices_azure *a, json_t *it, const char *name, double price)
+static int provisioned_item(struct prices_azure *a, json_t *it, const char *name, double price,
+			    const char *what, char *err, size_t errlen)
 {
 	const char *meter = str(it, "meterName"), *key;
 	double tier = json_number_value(json_object_get(it, "tierMinimumUnits"));
@@ -159,11 +180,12 @@ static int provisioned_item(struct prices_azure *a, json_t *it, const char *name
 	if (price <= 0 && tier <= 0)
 		return 0;
 	json_object_del(e, key);
-	return prices_set_first(e, key, per_month(price));
+	return set_price(a, e, key, price, per_month(price), what, err, errlen);
 }
 
 /* Block blobs: "Hot LRS" -> storage "hot-lrs", tier hot, redundancy lrs. */
-static int blob_item(struct prices_azure *a, json_t *it, double price)
+static int blob_item(struct prices_azure *a, json_t *it, double price, const char *what,
+		     char *err, size_t errlen)
 {
 	const char *sname = str(it, "skuName"), *meter = str(it, "meterName"), *key;
 	char tier[16], red[16], name[40];
@@ -196,19 +218,26 @@ static int blob_item(struct prices_azure *a, json_t *it, double price)
 		   (json_object_set_new(e, "tier", json_string(tier)) ||
 		    json_object_set_new(e, "redundancy", json_string(red)))))
 		return -ENOMEM;
-	return prices_set_first(e, key, price);
+	return set_price(a, e, key, price, price, what, err, errlen);
 }
 
 static int item(struct prices_azure *a, json_t *it, size_t i, char *err, size_t errlen)
 {
 	const char *service = str(it, "serviceName"), *prod = str(it, "productName");
 	json_t *price = json_object_get(it, "retailPrice");
+	char what[400];
 	double p;
+	int ret;
 
-	if (!json_is_object(it) || !json_is_number(price) || !isfinite(json_number_value(price)) ||
-	    json_number_value(price) < 0)
+	if (!json_is_object(it) || !json_is_number(price))
 		return err_set(err, errlen, -EINVAL,
 			       "Items[%zu]: expected an object with a retailPrice", i);
+	/* The meter a refused price is named by, as the price list names it. */
+	snprintf(what, sizeof(what), "Items[%zu]: meter '%.80s' (skuName '%.80s', product "
+		 "'%.80s')", i, str(it, "meterName"), str(it, "skuName"), prod);
+	if ((ret = prices_check(NULL, json_number_value(price), json_number_value(price), what,
+				str(it, "currencyCode"), err, errlen)))
+		return ret;
 	if (strcasecmp(str(it, "currencyCode"), a->currency))
 		return err_set(err, errlen, -EINVAL, "Items[%zu]: priced in '%.8s', not %s as "
 			       "asked (is the currency one the API supports?)", i,
@@ -219,17 +248,17 @@ static int item(struct prices_azure *a, json_t *it, size_t i, char *err, size_t 
 	    strcasecmp(str(it, "armRegionName"), a->region))
 		return 0;
 	if (!strcasecmp(service, "Virtual Machines"))
-		return vm_item(a, it, p);
+		return vm_item(a, it, p, what, err, errlen);
 	if (strcasecmp(service, "Storage"))
 		return 0;
 	if (ends(prod, "SSD Managed Disks") || ends(prod, "HDD Managed Disks"))
-		return disk_item(a, it, p);
+		return disk_item(a, it, p, what, err, errlen);
 	if (!strcasecmp(prod, "Azure Premium SSD v2"))
-		return provisioned_item(a, it, "pv2", p);
+		return provisioned_item(a, it, "pv2", p, what, err, errlen);
 	if (!strcasecmp(prod, "Ultra Disks"))
-		return provisioned_item(a, it, "ultra", p);
+		return provisioned_item(a, it, "ultra", p, what, err, errlen);
 	if (!strcasecmp(prod, "General Block Blob v2"))
-		return blob_item(a, it, p);
+		return blob_item(a, it, p, what, err, errlen);
 	return 0;
 }
 
