@@ -236,6 +236,148 @@ serve() {
 	echo "$output" | jq -e '.total_month == 256'
 }
 
+# Each attack of the recorded server ends the download before anything is written.
+refused() {
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"nothing written"* ]]
+	[ ! -e "$DIR/prices-azure-northeurope-GBP.json" ]
+	[ ! -e "$DIR/prices-aws-us-east-1-USD.json" ]
+}
+
+@test "catalog prices: only https, http only from 127.0.0.1; redirects and links checked first" {
+	serve
+	for e in file:///etc/passwd ftp://127.0.0.1/ dict://127.0.0.1:11211/ http://127.0.0.2:1; do
+		iorate catalog prices --provider azure --region northeurope --endpoint "$e"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"--endpoint '$e': only https is read (plain http only from 127.0.0.1)"* ]]
+	done
+	iorate catalog prices --provider azure --region northeurope --endpoint "https://x@$BASE"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"a URL with a user name"* ]]
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/nextfile"
+	refused
+	[[ "$stderr" == *"NextPageLink 'file:///etc/passwd': only https is read"* ]]
+	for k in redirftp:ftp://127.0.0.1:21/prices.json redirdict:dict://127.0.0.1:11211/stats; do
+		iorate catalog prices --provider azure --region northeurope --currency GBP \
+			--endpoint "$BASE/${k%%:*}"
+		refused
+		[[ "$stderr" == *"redirected to '${k#*:}': only https is read"* ]]
+	done
+	# Each of them was asked for once, and nothing after it.
+	[ "$(grep -c . "$LOG")" -eq 3 ]
+}
+
+@test "catalog prices: a page link stays on the endpoint's server, is read once, 1000 pages at most" {
+	serve
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/nexthost"
+	refused
+	[[ "$stderr" == *"NextPageLink 'https://example.invalid/api/retail/prices?p=2' leads away from $BASE, the server the download started on"* ]]
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/nextport"
+	refused
+	[[ "$stderr" == *"NextPageLink 'http://127.0.0.1:"*"/api/retail/prices' leads away from $BASE"* ]]
+	[ "$(grep -c . "$LOG")" -eq 2 ]
+	: > "$LOG"
+	# a links to b, b back to a: a is not read twice.
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/pingpong"
+	refused
+	[[ "$stderr" == *"GET $BASE/pingpong/api/retail/prices?p=b: NextPageLink '$BASE/pingpong/api/retail/prices?p=a' leads back to a page already read"* ]]
+	[ "$(grep -c . "$LOG")" -eq 3 ]
+	[ "$(grep -c 'p=a$' "$LOG")" -eq 1 ]
+	: > "$LOG"
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/endless"
+	refused
+	[[ "$stderr" == *"?p=999: NextPageLink after 1000 pages, more than any price list has: refused"* ]]
+	[ "$(grep -c . "$LOG")" -eq 1000 ]
+}
+
+# Starts a download from the server's drip (a byte a second) in the background: $PID.
+drip() {
+	"$IORATE" catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/drip" "$@" > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" &
+	PID=$!
+}
+
+# Waits for $PID to end, at most $1 tenths of a second (polled); its exit status in $status.
+ended_within() {
+	for _ in $(seq "$1"); do
+		kill -0 "$PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$PID" 2>/dev/null; then
+		kill -KILL "$PID"
+		wait "$PID" || true
+		echo "still running after $1 tenths of a second" >&2
+		return 1
+	fi
+	set +e
+	wait "$PID"
+	status=$?
+	set -e
+	stderr=$(cat "$BATS_TEST_TMPDIR/err")
+}
+
+@test "catalog prices: a server that drips ends at --timeout; Ctrl-C ends it at once, exit 130" {
+	serve
+	iorate catalog prices --provider azure --region northeurope --timeout 0
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--timeout: '0' is not a duration above 0"* ]]
+	iorate catalog list --timeout 2s
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--timeout are options of 'catalog prices'"* ]]
+	# The server sends a byte a second for a minute: --timeout 2s ends it first.
+	drip --timeout 2s
+	ended_within 300
+	refused
+	[[ "$stderr" == *"GET $BASE/drip/api/retail/prices?"*": not done after --timeout 2s, the limit of the whole download"* ]]
+	# Ctrl-C once the drip has started, with no --timeout (120 s): over within the wait.
+	: > "$LOG"
+	drip
+	for _ in $(seq 100); do
+		grep -q '^/drip/' "$LOG" && break
+		sleep 0.1
+	done
+	grep -q '^/drip/' "$LOG"
+	kill -INT "$PID"
+	ended_within 30
+	[ "$status" -eq 130 ]
+	[[ "$stderr" == *"GET $BASE/drip/api/retail/prices?"*": interrupted"* ]]
+	[[ "$stderr" == *"nothing written"* ]]
+	[ ! -e "$DIR/prices-azure-northeurope-GBP.json" ]
+	[ -z "$(ls -A "$DIR" 2>/dev/null)" ]
+}
+
+@test "catalog prices: a price of 1e308, -1 or NaN is refused naming the meter; so is a stored one" {
+	serve
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/price/1e308"
+	refused
+	[[ "$stderr" == *"page 1: Items[0]: meter 'D4s v5' (skuName 'D4s v5', product 'Virtual Machines Dsv5 Series'): the price 1e+308 GBP is above 1e+07, the bound of per_hour: beyond any real price list"* ]]
+	iorate catalog prices --provider azure --region northeurope --currency GBP \
+		--endpoint "$BASE/price/-1"
+	refused
+	[[ "$stderr" == *"Items[0]: meter 'D4s v5' (skuName 'D4s v5', product 'Virtual Machines Dsv5 Series'): the price -1 GBP is negative"* ]]
+	for v in NaN:"is not a number" Inf:"is infinite" 1e308:"1e+308 USD is above 1e+07, the bound of per_hour" -1:"-1 USD is negative"; do
+		iorate catalog prices --provider aws --region us-east-1 --endpoint "$BASE/price/${v%%:*}"
+		refused
+		[[ "$stderr" == *"us-east-1/index.csv: SKU 'SKU001' (usage type 'BoxUsage:m5.large'): the price ${v#*:}"* ]]
+	done
+	# A stored price file is input too: a hand-edited 1e308 is refused, not printed "inf".
+	mkdir -p "$DIR"
+	printf '%s\n' '{"catalog": "prices-azure-westeurope-EUR", "provider": "azure", "prices": [
+		{"catalog": "azure", "kind": "vm", "name": "D4s_v5", "per_hour": 1e308,
+		 "region": "westeurope", "currency": "EUR", "source": "s", "date": "2026-01-01"}]}' \
+		> "$DIR/prices-azure-westeurope-EUR.json"
+	iorate cost config --vm azure:D4s_v5 --region westeurope --currency EUR
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"prices-azure-westeurope-EUR.json:2: prices[0] 'D4s_v5': field 'per_hour': the price 1e+308 EUR is above 1e+07, the bound of per_hour"* ]]
+	[[ "$stderr" != *"inf"* ]]
+}
+
 @test "catalog prices: GCP's list needs a key, and the refusal says so; bad words are refused" {
 	iorate catalog prices --provider gcp --region us-central1
 	[ "$status" -eq 2 ]
