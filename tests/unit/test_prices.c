@@ -1,9 +1,11 @@
 /* The price list readers: Azure Retail Prices API pages, AWS offer files in CSV, their indexes. */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <cmocka.h>
@@ -227,12 +229,96 @@ static void test_age(void **state)
 	assert_true(catalog_price_stale(-1));
 }
 
+/* A price kept is within its unit's bound; one outside it is refused naming the meter. */
+static void test_bounds(void **state)
+{
+	char err[512];
+
+	(void)state;
+	assert_int_equal(prices_check("per_hour", 407.0, 407.0, "m", "USD", err, sizeof(err)), 0);
+	/* A 32 TiB disk's month and a 24xlarge's hour in KRW pass; an overflow to inf does not. */
+	assert_int_equal(prices_check("per_month", 5e6, 5e6, "m", "KRW", err, sizeof(err)), 0);
+	assert_int_equal(prices_check("per_hour", 6e5, 6e5, "m", "KRW", err, sizeof(err)), 0);
+	assert_int_equal(prices_check("per_iops_month", 1e306, 1e306 * 730, "Items[4]: meter 'x'",
+				      "GBP", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "Items[4]: meter 'x': the price 1e+306 GBP (per_iops_month inf) "
+			    "is above 1e+06, the bound of per_iops_month: beyond any real price "
+			    "list");
+	assert_int_equal(prices_check("per_hour", 1e308, 1e308, "SKU 'A'", "USD", err,
+				      sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "SKU 'A': the price 1e+308 USD is above 1e+07"));
+	assert_int_equal(prices_check(NULL, -1, -1, "m", "EUR", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "m: the price -1 EUR is negative");
+	assert_int_equal(prices_check(NULL, NAN, NAN, "m", NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "m: the price is not a number");
+	assert_int_equal(prices_check(NULL, -INFINITY, 0, "m", NULL, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "m: the price is infinite");
+	/* Any price without a unit has no bound but these. */
+	assert_int_equal(prices_check(NULL, 1e300, 1e300, "m", "USD", err, sizeof(err)), 0);
+	assert_true(prices_bound("per_month") == 1e8);
+	assert_true(isinf(prices_bound("name")));
+	/* Every key a price is kept under has a bound. */
+	static const char *const keys[] = {"per_hour", "per_month", "per_gib_month",
+		"per_iops_month", "per_iops_month_above", "per_mbps_month", "per_gb_month",
+		"per_10k_transactions", "write_per_10k", "read_per_10k"};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		assert_true(prices_bound(keys[i]) <= 1e8);
+}
+
+/* The readers refuse such a price naming the meter (Azure) or the SKU and usage type (AWS). */
+static void test_bad_prices(void **state)
+{
+	static const char *const azure[][2] = {
+		{"1e308", "Items[1]: meter 'S10 LRS Disk' (skuName 'S10 LRS', product 'Standard HDD "
+			  "Managed Disks'): the price 1e+308 EUR is above 1e+08, the bound of "
+			  "per_month"},
+		{"-0.5", "Items[1]: meter 'S10 LRS Disk' (skuName 'S10 LRS', product 'Standard HDD "
+			 "Managed Disks'): the price -0.5 EUR is negative"},
+	};
+	static const char *const aws[][2] = {
+		{"NaN", "SKU 'Q' (usage type 'EBS:VolumeUsage.gp3'): the price is not a number"},
+		{"1e999", "SKU 'Q' (usage type 'EBS:VolumeUsage.gp3'): the price is infinite"},
+		{"2e6", "SKU 'Q' (usage type 'EBS:VolumeUsage.gp3'): the price 2e+06 USD is above "
+			"1e+06, the bound of per_gib_month"},
+	};
+	char err[512], text[2048], *next = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct prices_azure a = {.region = "westeurope", .currency = "EUR", .source = "s",
+					 .date = "2026-01-02"};
+
+		snprintf(text, sizeof(text), "{\"Items\": ["
+			 ITEM("Storage", "Standard HDD Managed Disks", "S4 LRS", "S4 LRS Disk",
+			      "1/Month", "1", "", "Consumption", "0") ","
+			 ITEM("Storage", "Standard HDD Managed Disks", "S10 LRS", "S10 LRS Disk",
+			      "1/Month", "%s", "", "Consumption", "0") "]}", azure[i][0]);
+		assert_int_equal(prices_azure_init(&a), 0);
+		assert_int_equal(prices_azure_page(&a, text, &next, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, azure[i][1]));
+		prices_azure_release(&a);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		struct prices_aws a = {.region = "us-east-1", .source = "s", .date = "d"};
+
+		snprintf(text, sizeof(text), "\"SKU\",\"TermType\",\"Unit\",\"PricePerUnit\","
+			 "\"usageType\"\n\"Q\",\"OnDemand\",\"GB-Mo\",\"%s\","
+			 "\"EBS:VolumeUsage.gp3\"\n", aws[i][0]);
+		assert_int_equal(prices_aws_init(&a), 0);
+		assert_int_equal(prices_aws_feed(&a, text, strlen(text), err, sizeof(err)),
+				 -EINVAL);
+		assert_non_null(strstr(err, aws[i][1]));
+		prices_aws_release(&a);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_azure_page), cmocka_unit_test(test_aws_csv),
 		cmocka_unit_test(test_aws_io2_tiers_alone),
 		cmocka_unit_test(test_aws_refusals), cmocka_unit_test(test_age),
+		cmocka_unit_test(test_bounds), cmocka_unit_test(test_bad_prices),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
