@@ -2,7 +2,8 @@
  * libFuzzer target: the price list readers of 'catalog prices' on any answer a server could
  * send: the same bytes as an Azure Retail Prices API page, as an AWS offer file in CSV (fed in
  * pieces whose size the first byte chooses) and as the AWS service and region indexes. Each reads
- * or refuses with a message; what is read becomes a list of prices.
+ * or refuses with a message; what is read becomes a list of prices. The same text as a URL: one
+ * allowed is https, or http to 127.0.0.1.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "model/prices.h"
+#include "model/url.h"
 #include "fuzz_util.h"
 
 static void azure(const char *text)
@@ -63,6 +65,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	url = NULL;
 	if (prices_aws_offer_url(text, "AmazonEC2", &url, err, sizeof(err)) == 0)
 		free(url);
+	struct url_origin o;
+
+	if (url_allowed(text, &o, err, sizeof(err)) == 0 && strcmp(o.scheme, "https") &&
+	    (strcmp(o.scheme, "http") || strcmp(o.host, "127.0.0.1")))
+		abort();
+	if (url_allowed(text, &o, err, sizeof(err)) && !err[0])
+		abort();
 	free(text);
 	return 0;
 }
