@@ -239,12 +239,18 @@ int catalog_need(const char *val, const char *field, const char *file, const cha
 
 int catalog_grow(void **arr, size_t n, size_t size)
 {
-	void *p = realloc(*arr, (n + 1) * size);
+	void *p;
 
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	memset((char *)p + n * size, 0, size);
+	/*
+	 * Room for 8, then doubled at 8, 16, 32...: a file of n prices is copied O(n) times, not
+	 * O(n^2). An array only grows by one or shrinks (an overlay), so it has the room it had.
+	 */
+	if (n == 0 || (n >= 8 && !(n & (n - 1)))) {
+		if (!(p = realloc(*arr, (n ? 2 * n : 8) * size)))
+			return -ENOMEM;
+		*arr = p;
+	}
+	memset((char *)*arr + n * size, 0, size);
 	return 0;
 }
 

@@ -37,7 +37,7 @@ int catalog_read_fields(json_t *obj, const struct field *tab, void *dst, const c
 /* -EINVAL, saying so, when a required string is missing or empty. */
 int catalog_need(const char *val, const char *field, const char *file, const char *what,
 		 char *err, size_t errlen);
-/* Makes room for element n of an array of size-byte elements, zeroed. */
+/* Makes room for element n of an array of size-byte elements (its count is n), zeroed. */
 int catalog_grow(void **arr, size_t n, size_t size);
 /* "vms[3] 'DS2'" (or "vms[3]" when the entry has no name). */
 void catalog_entry_name(char *what, size_t len, const char *list, size_t i, json_t *obj);
