@@ -34,8 +34,9 @@ static const struct opt prices_opts[] = {
 	 .set = opt_set_string, CC(region)},
 	{.name = "currency", .arg = "CUR", .help = "the currency of the prices (default USD; AWS "
 	 "publishes USD only)", .example = "--currency GBP", .set = opt_set_string, CC(currency)},
-	{.name = "endpoint", .arg = "URL", .help = "read the price list from this scheme://host"
-	 "[:port] instead of the provider's (a mirror, or a test server)",
+	{.name = "endpoint", .arg = "URL", .help = "read the price list from this https://host"
+	 "[:port] instead of the provider's (a mirror; plain http only from 127.0.0.1, a test "
+	 "server); its pages must stay on it",
 	 .example = "--endpoint http://127.0.0.1:8080", .set = opt_set_string, CC(endpoint)},
 	{.name = "timeout", .arg = "DURATION", .help = "give up the whole download after this long "
 	 "(default 120s; AWS's largest regions are gigabytes and may need more)",
@@ -81,8 +82,9 @@ const struct command cmd_catalog = {
 		    "  iorate catalog import skus.json\n"
 		    "  iorate catalog prices --provider azure --region northeurope "
 		    "--currency GBP\n",
-	.exit_status = "0 done, 1 failed (a download or a write), 2 bad usage (an unknown name, "
-		       "a malformed file).",
+	.exit_status = "0 done, 1 failed (a download, a refused link or price, or a write), 2 bad\n"
+		       "usage (an unknown name, a malformed file, an endpoint that is not https),\n"
+		       "128+N stopped by signal N (130: Ctrl-C; nothing written).",
 	.fn = catalog_main,
 };
 
