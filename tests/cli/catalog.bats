@@ -278,7 +278,11 @@ refused() {
 		--endpoint "$BASE/nextport"
 	refused
 	[[ "$stderr" == *"NextPageLink 'http://127.0.0.1:"*"/api/retail/prices' leads away from $BASE"* ]]
-	[ "$(grep -c . "$LOG")" -eq 2 ]
+	# AWS's index entries too.
+	iorate catalog prices --provider aws --region us-east-1 --endpoint "$BASE/awshost"
+	refused
+	[[ "$stderr" == *"GET $BASE/awshost/offers/v1.0/aws/index.json: AmazonEC2 'https://example.invalid/offers/v1.0/aws/AmazonEC2/current/region_index.json' leads away from $BASE"* ]]
+	[ "$(grep -c . "$LOG")" -eq 3 ]
 	: > "$LOG"
 	# a links to b, b back to a: a is not read twice.
 	iorate catalog prices --provider azure --region northeurope --currency GBP \
