@@ -85,7 +85,7 @@ enum fio_id {
 	FO_CMDPRIO_CLASS, FO_CMDPRIO_LEVEL, FO_CMDPRIO_SPLIT, FO_SQPOLL, FO_LAT_TARGET,
 	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_ZONECAP,
 	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_SPR,
-	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_NONE, FO_N
+	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_GROUP_REPORTING, FO_NONE, FO_N
 };
 
 enum fio_dirs { FIO_READ, FIO_WRITE };
@@ -128,6 +128,7 @@ struct fio_opts {
 	bool norandommap;
 	const char *dist;
 	bool invalidate, stonewall, new_group, zero_buffers, unlink;
+	bool group_reporting;               /* fio's reports merge its reporting group */
 	const char *wait_for;
 	const char *verify;                 /* iorate's checksum for verify=, NULL: none */
 	const char *verify_note;            /* how fio's kind maps onto it, or NULL */

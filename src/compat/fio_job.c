@@ -547,13 +547,19 @@ static int emit_names(struct fio_emit *e, const struct fio_opts *o)
 	if (!r && o->src[FO_WAIT_FOR])
 		r = fio_note(e, o->src[FO_WAIT_FOR], NULL, "iorate waits for the whole run group "
 			     "of that job", "group %u", e->j->group);
+	/* fio's groupid, which its reports print and group_reporting merges by */
+	e->j->report_group = o->report_group;
+	e->j->group_reporting = o->group_reporting;
 	if (!r && o->src[FO_NEW_GROUP])
-		r = o->exitall_run ? fio_note(e, o->src[FO_NEW_GROUP], NULL, "a reporting group, "
-					      "which exitall's exit_what=group ends together",
-					      "reporting group %u", o->report_group)
-				   : fio_note(e, o->src[FO_NEW_GROUP], NULL, "a reporting group: "
-					      "iorate reports each job and each run group",
-					      "(no effect)");
+		r = fio_note(e, o->src[FO_NEW_GROUP], NULL, o->exitall_run
+			     ? "a reporting group, which exitall's exit_what=group ends together"
+			     : "a reporting group: fio's reports (fio-json, fio-terse) number it",
+			     "reporting group %u", o->report_group);
+	if (!r && o->src[FO_GROUP_REPORTING])
+		r = fio_note(e, o->src[FO_GROUP_REPORTING], NULL, "fio's reports (fio-json, "
+			     "fio-terse) merge it with the jobs of its reporting group that have "
+			     "it; iorate's own print each job, each group and the total",
+			     "merged in reporting group %u", o->report_group);
 	if (!r && o->src[FO_KB_BASE])
 		r = fio_note(e, o->src[FO_KB_BASE], NULL, NULL, "sizes read in powers of %u",
 			     o->kb_base);

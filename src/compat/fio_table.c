@@ -122,6 +122,8 @@ static const struct fio_opt table[] = {
 	{.name = "stonewall", .alias = "wait_for_previous", .type = FT_SET, .off = OFF(stonewall),
 	 .id = FO_STONEWALL},
 	{.name = "new_group", .type = FT_SET, .off = OFF(new_group), .id = FO_NEW_GROUP},
+	{.name = "group_reporting", .type = FT_SET, .off = OFF(group_reporting),
+	 .id = FO_GROUP_REPORTING},
 	{.name = "wait_for", .type = FT_STR, .off = OFF(wait_for), .id = FO_WAIT_FOR},
 	/* how jobs end */
 	{.name = "exitall", .type = FT_SET, .off = OFF(exitall), .id = FO_EXITALL},
@@ -199,7 +201,6 @@ static const struct fio_opt table[] = {
 	{.name = "scramble_buffers", .type = FT_BOOL, .off = OFF(scramble), .id = FO_SCRAMBLE},
 
 	/* accepted, of no effect */
-	NOEFFECT("group_reporting", FT_SET, WHY_REPORT),
 	NOEFFECT("thread", FT_SET, WHY_PROC),
 	NOEFFECT("unique_filename", FT_BOOL, "names files apart for fio's client/server mode"),
 	NOEFFECT("iodepth_batch_complete_min", FT_ANY, WHY_REAP),

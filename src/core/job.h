@@ -236,7 +236,10 @@ struct job {
 	/* How the job ends, and what ends it (src/core/job_ends.c). */
 	enum job_exit exit_what;           /* EXIT_NONE: its end ends no other job */
 	enum job_exit exit_error;          /* ... its failure ends these (fio's exitall_on_error) */
-	unsigned report_group;             /* fio's reporting group, for EXIT_REPORT_GROUP */
+	unsigned report_group;             /* fio's reporting group (groupid): EXIT_REPORT_GROUP */
+	/* fio's group_reporting: its reports show the job merged with the jobs of its reporting
+	 * group that have it too (fio-json, fio-terse) */
+	bool group_reporting;
 	unsigned continue_on;              /* JOB_CONT_*: failed I/Os of these kinds are counted */
 	/* ... when they fail with one of these errnos (per direction; none listed: EIO, EILSEQ) */
 	int ignore_errno[2][JOB_MAX_IGNORE];

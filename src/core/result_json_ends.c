@@ -23,6 +23,7 @@ json_t *result_json_ends(const struct job *j, int *err)
 	put(o, "exit", json_string(exit_names[(unsigned)j->exit_what % 4]), err);
 	put(o, "exit_on_error", json_string(exit_names[(unsigned)j->exit_error % 4]), err);
 	put(o, "report_group", json_integer(j->report_group), err);
+	put(o, "group_reporting", json_boolean(j->group_reporting), err);
 	for (unsigned b = 0; b < 3; b++)
 		if (j->continue_on & (1u << b))
 			append(c, json_string(cont_names[b]), err);
@@ -111,6 +112,9 @@ void result_json_read_ends(struct rd *rd, const json_t *p, struct job *j)
 		rd_enum(rd, o, "exit_on_error", exit_names, 4, &ex);
 	j->exit_error = (enum job_exit)ex;
 	rd_uint(rd, o, "report_group", UINT32_MAX, &j->report_group);
+	/* Absent in runs written before fio's group_reporting was kept. */
+	if (json_object_get(o, "group_reporting"))
+		rd_bool(rd, o, "group_reporting", &j->group_reporting);
 	read_continue(rd, rd_get(rd, o, "continue_on_error"), j);
 	ig = rd_arr(rd, o, "ignore_error");
 	if (ig && json_array_size(ig) != 2)

@@ -684,7 +684,7 @@ static void test_refusals(void **state)
 			      "group_reporting\nthread\nwrite_lat_log=lat\ncpus_allowed=0-3\n"
 			      "threads=1\n"), 0);
 	assert_string_equal(item(0, "verify=0")->became, "(no verification: the default)");
-	assert_string_equal(item(0, "group_reporting")->became, "(no effect)");
+	assert_string_equal(item(0, "group_reporting")->became, "merged in reporting group 0");
 	assert_non_null(strstr(item(0, "thread")->note, "process model"));
 	assert_non_null(strstr(item(0, "threads=1")->note, "tiobench"));
 
@@ -738,6 +738,18 @@ static void test_exits(void **state)
 	assert_non_null(strstr(fio.jobs[0].equivalent, "--exit-all group"));
 	assert_non_null(strstr(fio.jobs[3].equivalent, "--exit-all all"));
 	assert_non_null(item(1, "exitall (another job's: fio applies it to every job)"));
+	/* Without exitall the reporting groups are still fio's groupid, which group_reporting
+	 * merges by: a stonewall or new_group starts one. */
+	assert_int_equal(file("[global]\nsize=1m\ngroup_reporting\n[a]\nnumjobs=2\n"
+			      "[b]\nnew_group\ngroup_reporting=0\n[c]\nstonewall\n"), 0);
+	assert_int_equal(jobs.n, 4);
+	assert_true(J(0)->group_reporting && J(1)->group_reporting && J(3)->group_reporting);
+	assert_false(J(2)->group_reporting);
+	assert_int_equal(J(1)->report_group, 0);
+	assert_int_equal(J(2)->report_group, 1);
+	assert_int_equal(J(3)->report_group, 2);
+	assert_int_equal(J(2)->group, 0);
+	assert_string_equal(item(2, "new_group")->became, "reporting group 1");
 	/* Without exitall, exit_what does nothing. */
 	assert_int_equal(file("[a]\nsize=1m\nexit_what=all\n"), 0);
 	assert_int_equal(J(0)->exit_what, EXIT_NONE);

@@ -105,6 +105,7 @@ static void rich_job(struct job *j)
 	j->arrival = ARRIVAL_POISSON;
 	j->exit_what = EXIT_REPORT_GROUP;
 	j->report_group = 3;
+	j->group_reporting = true;
 	j->continue_on = JOB_CONT_WRITE | JOB_CONT_VERIFY;
 	j->ignore_errno[1][0] = ENOSPC;
 	j->ignore_errno[1][1] = 122;
@@ -287,6 +288,7 @@ static void same_job(const struct job *a, const struct job *b)
 	for (unsigned i = 0; i < a->ntargets; i++)
 		assert_string_equal(a->targets[i], b->targets[i]);
 	assert_true(a->exit_what == b->exit_what && a->report_group == b->report_group);
+	assert_true(a->group_reporting == b->group_reporting);
 	assert_true(a->continue_on == b->continue_on);
 	assert_true(a->ioprio_class == b->ioprio_class && a->ioprio_level == b->ioprio_level);
 	assert_true(a->rewind == b->rewind && a->zone_size == b->zone_size &&
