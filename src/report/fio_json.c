@@ -15,6 +15,7 @@
 
 #include "core/result_json.h"
 #include "report/fio_json.h"
+#include "report/fio_stats.h"
 #include "report/report.h"
 #include "util/jsonout.h"
 
@@ -40,14 +41,32 @@ static json_t *real(double v)
 	return json_real(isfinite(v) ? v : 0);
 }
 
-/* A double as a count, clamped to the count's range (a read-back run may hold anything). */
-static uint64_t to_u64(double v)
+/* json+'s bins: the histogram in fio's buckets, each non-empty one keyed by its value in ns. */
+static json_t *bins_obj(const struct hist *h)
 {
-	return !(v > 0) ? 0 : v >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)v;
+	uint64_t *plat = malloc(FIO_PLAT_NR * sizeof(*plat));
+	json_t *o = json_object();
+	char key[32];
+
+	if (!plat)
+		return NULL; /* the key is left out */
+	fio_plat_from_hist(h, plat);
+	for (unsigned i = 0; i < FIO_PLAT_NR; i++) {
+		if (!plat[i])
+			continue;
+		snprintf(key, sizeof(key), "%llu", (unsigned long long)fio_plat_value(i));
+		set(o, key, u64(plat[i]));
+	}
+	free(plat);
+	return o;
 }
 
-/* min, max, mean, stddev (fio's: of a sample, n - 1) and N; zeros when there is none. */
-static json_t *lat_obj(const struct dir_stats *d, bool pcts)
+/*
+ * min, max, mean, stddev (fio's: of a sample, n - 1) and N; zeros when there is none. With
+ * pcts, the percentiles; with bins too (json+), the I/Os in each bucket of fio's histogram,
+ * keyed by the bucket's value in ns.
+ */
+static json_t *lat_obj(const struct dir_stats *d, bool pcts, bool bins)
 {
 	json_t *o = json_object();
 	double n = (double)d->lat_n, mean = 0, dev = 0;
@@ -74,86 +93,14 @@ static json_t *lat_obj(const struct dir_stats *d, bool pcts)
 							d->lat_max)));
 		}
 		set(o, "percentile", p);
+		if (bins)
+			set(o, "bins", bins_obj(d->hist));
 	}
 	return o;
 }
 
-/* fio's min, max, mean and deviation of its bandwidth (or IOPS) samples. */
-struct samples {
-	uint64_t min, max, n;
-	double mean, dev;
-};
-
-static void samples_add(struct samples *s, uint64_t v, double *sum, double *sumsq)
-{
-	s->min = !s->n || v < s->min ? v : s->min;
-	s->max = v > s->max ? v : s->max;
-	s->n++;
-	*sum += (double)v;
-	*sumsq += (double)v * (double)v;
-}
-
-/*
- * A direction's samples from the job's series: KiB/s (bw) or I/Os per second, one per k points
- * that make at least half a second (fio averages over 500 ms): each point of a series of 1 s,
- * five of one of 100 ms. A last group shorter than half of k intervals is no sample; none
- * without I/O.
- */
-static void samples_of(const struct result *r, unsigned dir, bool iops, struct samples *s)
-{
-	const struct dir_stats *d[3] = {&r->read, &r->write, &r->trim};
-	uint64_t iv = r->interval_ns ? r->interval_ns : 1000000000ull, n = 0;
-	unsigned k = (unsigned)((500000000ull + iv - 1) / iv), m = 0;
-	double sum = 0, sumsq = 0, secs = 0;
-
-	memset(s, 0, sizeof(*s));
-	if (!d[dir]->ios)
-		return;
-	for (unsigned i = 0; i < r->nseries; i++) {
-		const struct series_point *p = &r->series[i];
-		const uint64_t ios[3] = {p->read_ios, p->write_ios, p->trim_ios};
-		const uint64_t bytes[3] = {p->read_bytes, p->write_bytes, p->trim_bytes};
-
-		n += iops ? ios[dir] : bytes[dir];
-		secs += p->seconds;
-		if (++m < k && i + 1 < r->nseries)
-			continue;
-		if (secs >= 0.5 * (double)k * (double)iv / 1e9)
-			samples_add(s, to_u64((double)n / (iops ? 1.0 : 1024.0) / secs), &sum, &sumsq);
-		n = 0, m = 0, secs = 0;
-	}
-	if (s->n)
-		s->mean = sum / (double)s->n;
-	if (s->n > 1) {
-		double var = (sumsq - sum * s->mean) / (double)(s->n - 1);
-		s->dev = var > 0 ? sqrt(var) : 0;
-	}
-}
-
-/* The job's measured window in whole milliseconds, at least 1 when it did I/O. */
-static uint64_t runtime_ms(const struct result *r, uint64_t ios)
-{
-	uint64_t ms = to_u64(round(r->seconds * 1000));
-
-	return !ios ? 0 : ms ? ms : 1;
-}
-
-/* bw_agg: the job's mean bandwidth as a percentage of its group's (fio's convert_agg). */
-static double agg_pct(const struct samples *bw, uint64_t agg)
-{
-	double p;
-
-	if (!bw->n)
-		return 0;
-	if (agg <= 1024)
-		return 100;
-	/* fio takes the mean as an int; a mean past its range is kept whole */
-	p = bw->mean < 9e18 ? (double)(int64_t)bw->mean : bw->mean;
-	p = p * 100.0 / ((double)agg / 1024.0);
-	return p > 100 ? 100 : p;
-}
-
-static void samples_put(json_t *o, const char *pfx, const struct samples *s, const char *dev)
+static void samples_put(json_t *o, const char *pfx, const struct fio_samples *s,
+			const char *dev)
 {
 	char k[32];
 
@@ -174,21 +121,14 @@ static void samples_put(json_t *o, const char *pfx, const struct samples *s, con
 /* Nothing measured: every slat. */
 static const struct dir_stats no_stats;
 
-/* Direction dir (0 read, 1 write, 2 trim) of d; agg is the group's bytes per second that way. */
-static json_t *dir_obj(const struct result *r, const struct dir_stats *d, unsigned dir,
-		       uint64_t agg)
+/* Direction dir (0 read, 1 write, 2 trim) of entry e; agg is its group's bytes/s that way. */
+static json_t *dir_obj(const struct fio_entry *e, unsigned dir, uint64_t agg, bool plus)
 {
-	struct samples bw = {0}, io = {0};
 	json_t *o = json_object();
-	uint64_t ms = d ? runtime_ms(r, d->ios) : 0, bwb;
+	const struct dir_stats *d = &e->dir[dir];
+	uint64_t ms = e->runtime_ms[dir];
+	uint64_t bwb = ms ? (uint64_t)((unsigned __int128)d->bytes * 1000 / ms) : 0;
 
-	if (d) {
-		samples_of(r, dir, false, &bw);
-		samples_of(r, dir, true, &io);
-	} else {
-		d = &no_stats;
-	}
-	bwb = ms ? (uint64_t)((unsigned __int128)d->bytes * 1000 / ms) : 0;
 	set(o, "io_bytes", u64(d->bytes));
 	set(o, "io_kbytes", u64(d->bytes >> 10));
 	set(o, "bw_bytes", u64(bwb));
@@ -198,65 +138,38 @@ static json_t *dir_obj(const struct result *r, const struct dir_stats *d, unsign
 	set(o, "total_ios", u64(d->ios));
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
-	set(o, "slat_ns", lat_obj(&no_stats, false));
-	set(o, "clat_ns", lat_obj(d, true));
-	set(o, "lat_ns", lat_obj(d, false));
-	samples_put(o, "bw", &bw, "dev");
-	set(o, "bw_agg", real(agg_pct(&bw, agg)));
-	set(o, "bw_mean", real(bw.mean));
-	set(o, "bw_dev", real(bw.dev));
-	set(o, "bw_samples", u64(bw.n));
-	samples_put(o, "iops", &io, "stddev");
+	set(o, "slat_ns", lat_obj(&no_stats, false, false));
+	set(o, "clat_ns", lat_obj(d, true, plus));
+	set(o, "lat_ns", lat_obj(d, false, false));
+	samples_put(o, "bw", &e->bw[dir], "dev");
+	set(o, "bw_agg", real(fio_agg_pct(&e->bw[dir], agg)));
+	set(o, "bw_mean", real(e->bw[dir].mean));
+	set(o, "bw_dev", real(e->bw[dir].dev));
+	set(o, "bw_samples", u64(e->bw[dir].n));
+	samples_put(o, "iops", &e->iops[dir], "stddev");
 	return o;
 }
 
-/* fio's latency ranges: an I/O of latency v in a unit falls in the first range above it. */
-static const unsigned lat_edges[] = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000};
 static const char *const lat_keys[] = {"2", "4", "10", "20", "50", "100", "250", "500", "750",
 				       "1000", "2000", ">=2000"};
 
-static unsigned lat_slot(uint64_t v, unsigned nslots)
-{
-	unsigned i = 0;
-
-	while (i + 1 < nslots && v >= lat_edges[i])
-		i++;
-	return i;
-}
-
 /*
- * latency_ns, latency_us and latency_ms: the percentage of the job's I/Os whose latency falls
- * in each of fio's ranges (at least 0.01 where any does, as fio prints), each histogram bucket
- * counted at its midpoint, which is within 0.4% of every latency in it.
+ * latency_ns, latency_us and latency_ms: the percentage of the entry's I/Os whose latency falls
+ * in each of fio's ranges (at least 0.01 where any does, as fio prints).
  */
-static void lat_ranges(json_t *root, const struct result *r)
+static void lat_ranges(json_t *root, const struct fio_entry *e)
 {
-	uint64_t n[3][12] = {{0}}, total = r->read.ios + r->write.ios + r->trim.ios;
 	static const char *const names[3] = {"latency_ns", "latency_us", "latency_ms"};
 	static const unsigned nslots[3] = {10, 10, 12};
 
-	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-		uint64_t c = (r->read.hist ? r->read.hist->counts[i] : 0) +
-			     (r->write.hist ? r->write.hist->counts[i] : 0) +
-			     (r->trim.hist ? r->trim.hist->counts[i] : 0);
-		uint64_t v = hist_bucket_low(i) + hist_bucket_width(i) / 2;
-
-		if (!c)
-			continue;
-		if (v < 1000)
-			n[0][lat_slot(v, 10)] += c;
-		else if (v < 1000000)
-			n[1][lat_slot(v / 1000, 10)] += c;
-		else
-			n[2][lat_slot(v / 1000000, 12)] += c;
-	}
 	for (unsigned u = 0; u < 3; u++) {
 		json_t *o = json_object();
 
 		for (unsigned k = 0; k < nslots[u]; k++) {
-			double pct = total ? (double)n[u][k] * 100.0 / (double)total : 0;
+			uint64_t c = e->lat[u][k];
+			double pct = e->lat_total ? (double)c * 100.0 / (double)e->lat_total : 0;
 
-			set(o, lat_keys[k], json_real(n[u][k] && pct < 0.01 ? 0.01 : pct));
+			set(o, lat_keys[k], json_real(c && pct < 0.01 ? 0.01 : pct));
 		}
 		set(root, names[u], o);
 	}
@@ -284,63 +197,43 @@ static json_t *sync_obj(void)
 	json_t *o = json_object();
 
 	set(o, "total_ios", json_integer(0));
-	set(o, "lat_ns", lat_obj(&no_stats, false));
+	set(o, "lat_ns", lat_obj(&no_stats, false, false));
 	return o;
 }
 
-/* The group's aggregate bytes per second one way, as fio's: its bytes over its longest job. */
-static uint64_t group_agg(const struct result_set *s, unsigned g, unsigned dir)
+/*
+ * An entry of jobs[]: one job, or the jobs group_reporting merges. As fio: the name from the
+ * first, the job options and latency depth from the last, the first failure.
+ */
+static json_t *job_obj(const struct result_set *s, const struct fio_stats *st, unsigned i,
+		       uint64_t elapsed, bool plus)
 {
-	uint64_t bytes = 0, ms = 0;
-
-	for (unsigned i = 0; i < s->njobs; i++) {
-		const struct result *r = &s->jobs[i];
-		const struct dir_stats *d = dir == 2 ? &r->trim : dir ? &r->write : &r->read;
-
-		if (s->njobs > 1 && !result_set_in_group(s, i, g))
-			continue;
-		bytes += d->bytes;
-		ms = runtime_ms(r, d->ios) > ms ? runtime_ms(r, d->ios) : ms;
-	}
-	return ms ? (uint64_t)((unsigned __int128)bytes * 1000 / ms) : 0;
-}
-
-/* The index of job i's group: fio numbers groups from 0 in the order they run. */
-static unsigned group_index(const struct result_set *s, unsigned i)
-{
-	for (unsigned g = 0; g < s->ngroups; g++)
-		if (result_set_in_group(s, i, g))
-			return g;
-	return 0;
-}
-
-static json_t *job_obj(const struct result_set *s, unsigned i, uint64_t elapsed)
-{
-	const struct result *r = &s->jobs[i];
-	unsigned g = group_index(s, i);
+	const struct fio_entry *e = &st->e[i];
+	const struct result *first = &s->jobs[e->first], *last = &s->jobs[e->last];
 	json_t *o = json_object();
 	char name[32];
-	const char *jobname = fio_job_name(r, i, name, sizeof(name));
+	const char *jobname = fio_job_name(first, e->first, name, sizeof(name));
 
 	set(o, "jobname", result_json_str(jobname));
-	set(o, "groupid", json_integer(g));
-	set(o, "error", json_integer(r->error < 0 ? -r->error : r->error));
+	set(o, "groupid", json_integer(e->groupid));
+	set(o, "error", json_integer(e->error));
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", u64(elapsed));
-	set(o, "job options", fio_job_options(r, jobname));
-	set(o, "read", dir_obj(r, &r->read, 0, group_agg(s, g, 0)));
-	set(o, "write", dir_obj(r, &r->write, 1, group_agg(s, g, 1)));
-	set(o, "trim", dir_obj(r, &r->trim, 2, group_agg(s, g, 2)));
+	set(o, "job options", fio_job_options(last, jobname));
+	for (unsigned d = 0; d < 3; d++) {
+		static const char *const names[3] = {"read", "write", "trim"};
+		set(o, names[d], dir_obj(e, d, st->agg[e->groupid][d], plus));
+	}
 	set(o, "sync", sync_obj());
-	set(o, "job_runtime", u64(runtime_ms(r, 1)));
-	set(o, "usr_cpu", real(r->cpu.proc_user));
-	set(o, "sys_cpu", real(r->cpu.proc_system));
+	set(o, "job_runtime", u64(e->job_runtime_ms));
+	set(o, "usr_cpu", real(e->usr_cpu));
+	set(o, "sys_cpu", real(e->sys_cpu));
 	set(o, "ctx", json_integer(0));
 	set(o, "majf", json_integer(0));
 	set(o, "minf", json_integer(0));
 	depth_levels(o);
-	lat_ranges(o, r);
-	set(o, "latency_depth", json_integer(r->job.depth));
+	lat_ranges(o, e);
+	set(o, "latency_depth", json_integer(last->job.depth));
 	set(o, "latency_target", json_integer(0));
 	set(o, "latency_percentile", json_real(100));
 	set(o, "latency_window", json_integer(0));
@@ -470,7 +363,7 @@ static json_t *view_obj(const struct device_view *v, unsigned n, const struct de
  * disk_util: every device under the targets, from the kernel's counts over the window (the
  * run's, for several jobs); as fio, a partition is left out for its whole disk.
  */
-static json_t *disk_util(const struct result_set *s)
+json_t *fio_disk_util(const struct result_set *s)
 {
 	const struct device_view *v = s->njobs > 1 ? s->total.views : s->jobs[0].devices;
 	unsigned n = s->njobs > 1 ? s->total.nviews : s->jobs[0].ndevices;
@@ -501,27 +394,32 @@ static void header(json_t *root, const struct result_set *s)
 	set(root, "time", json_string(when));
 }
 
-json_t *fio_json_doc(const struct result_set *s)
+json_t *fio_json_doc(const struct result_set *s, bool plus)
 {
-	json_t *root = json_object(), *jobs = json_array(), *global = fio_global_options(s);
+	json_t *root, *jobs, *global;
 	double secs = s->njobs == 1 ? s->jobs[0].seconds : s->total.seconds;
 	uint64_t elapsed = secs > 0 ? (uint64_t)ceil(secs) : 0;
+	struct fio_stats st;
 
+	if (fio_stats_build(&st, s))
+		return NULL;
+	root = json_object(), jobs = json_array(), global = fio_global_options(s);
 	header(root, s);
 	if (json_object_size(global))
 		set(root, "global options", global);
 	else
 		json_decref(global);
-	for (unsigned i = 0; i < s->njobs; i++)
-		json_array_append_new(jobs, job_obj(s, i, elapsed));
+	for (unsigned i = 0; i < st.n; i++)
+		json_array_append_new(jobs, job_obj(s, &st, i, elapsed, plus));
 	set(root, "jobs", jobs);
-	set(root, "disk_util", disk_util(s));
+	set(root, "disk_util", fio_disk_util(s));
+	fio_stats_release(&st);
 	return root;
 }
 
-static int fio_write_set(FILE *f, const struct result_set *s, const struct report_opts *o)
+static int write_doc(FILE *f, const struct result_set *s, bool plus)
 {
-	json_t *root = fio_json_doc(s);
+	json_t *root = fio_json_doc(s, plus);
 	int r = root ? jsonout_dumpf(root, f, JSON_INDENT(2)) : -ENOMEM;
 
 	json_decref(root);
@@ -530,20 +428,48 @@ static int fio_write_set(FILE *f, const struct result_set *s, const struct repor
 	return r ? r : ferror(f) ? -EIO : 0;
 }
 
+static int fio_write_set(FILE *f, const struct result_set *s, const struct report_opts *o)
+{
+	return write_doc(f, s, false);
+}
+
+static int plus_write_set(FILE *f, const struct result_set *s, const struct report_opts *o)
+{
+	return write_doc(f, s, true);
+}
+
 /* One job: its groups and devices are summed as for several (result_set_view). */
-static int fio_write(FILE *f, const struct result *r, const struct report_opts *o)
+static int one(FILE *f, const struct result *r, const struct report_opts *o,
+	       int (*write_set)(FILE *, const struct result_set *, const struct report_opts *))
 {
 	struct result_set s;
 	int ret = result_set_view(&s, r, 1);
 
 	if (!ret)
-		ret = fio_write_set(f, &s, o);
+		ret = write_set(f, &s, o);
 	result_set_release(&s);
 	return ret;
+}
+
+static int fio_write(FILE *f, const struct result *r, const struct report_opts *o)
+{
+	return one(f, r, o, fio_write_set);
+}
+
+static int plus_write(FILE *f, const struct result *r, const struct report_opts *o)
+{
+	return one(f, r, o, plus_write_set);
 }
 
 const struct report_ops report_fio_json = {
 	.name = "fio-json",
 	.write = fio_write,
 	.write_set = fio_write_set,
+};
+
+/* fio's --output-format=json+: the same with each latency histogram in fio's buckets. */
+const struct report_ops report_fio_json_plus = {
+	.name = "fio-json+",
+	.write = plus_write,
+	.write_set = plus_write_set,
 };

@@ -71,6 +71,12 @@ static const struct report_format formats[] = {
 		.for_programs = true,
 		.result = &report_fio_json,
 	},
+	{
+		/* ... and its json+, with each latency histogram's bins in fio's buckets */
+		.name = "fio-json+",
+		.for_programs = true,
+		.result = &report_fio_json_plus,
+	},
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 

@@ -27,6 +27,7 @@ extern const struct report_ops report_text;
 extern const struct report_ops report_json;
 extern const struct report_ops report_csv;
 extern const struct report_ops report_fio_json;
+extern const struct report_ops report_fio_json_plus;
 
 /*
  * A run of one job or several in ops' format: one job as write() prints it, several as
