@@ -77,6 +77,12 @@ static const struct report_format formats[] = {
 		.for_programs = true,
 		.result = &report_fio_json_plus,
 	},
+	{
+		/* fio 3.33's terse output, version 3 (--output-format=terse, --minimal) */
+		.name = "fio-terse",
+		.for_programs = true,
+		.result = &report_fio_terse,
+	},
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 

@@ -28,6 +28,7 @@ extern const struct report_ops report_json;
 extern const struct report_ops report_csv;
 extern const struct report_ops report_fio_json;
 extern const struct report_ops report_fio_json_plus;
+extern const struct report_ops report_fio_terse;
 
 /*
  * A run of one job or several in ops' format: one job as write() prints it, several as

@@ -73,7 +73,7 @@ refused() {
 }
 
 @test "a name that is no format is refused by every command, naming the formats" {
-	local line="iorate: --format: 'xml' is not an output format (text, json, csv, fio-json, fio-json+)"
+	local line="iorate: --format: 'xml' is not an output format (text, json, csv, fio-json, fio-json+, fio-terse)"
 	refused "$line" run --format xml --engine null -d 1 x
 	refused "$line" sweep threads=1,2 --format xml --engine null -d 1 x
 	refused "$line" mark --format xml --engine null .
@@ -87,10 +87,10 @@ refused() {
 
 @test "no work is done when the format is refused: no test file is made" {
 	mkdir d
-	refused "iorate: --format: 'xml' is not an output format (text, json, csv, fio-json, fio-json+)" \
+	refused "iorate: --format: 'xml' is not an output format (text, json, csv, fio-json, fio-json+, fio-terse)" \
 		run --format xml --engine sync -d 1 -c 1M new.dat
 	[ ! -e new.dat ]
-	refused "iorate: --format: 'yaml' is not an output format (text, json, csv, fio-json, fio-json+)" \
+	refused "iorate: --format: 'yaml' is not an output format (text, json, csv, fio-json, fio-json+, fio-terse)" \
 		mark --format yaml --runs 1 --measure 1s --pause 0 -c 1M d
 	[ -z "$(ls d)" ]
 }

@@ -82,7 +82,7 @@ static void names_and_messages(void **state)
 	char buf[128];
 
 	assert_string_equal(report_format_names(REPORT_RESULT, ", ", " or ", buf, sizeof(buf)),
-			    "text, json, csv, fio-json or fio-json+");
+			    "text, json, csv, fio-json, fio-json+ or fio-terse");
 	assert_string_equal(report_format_names(REPORT_SWEEP, ", ", " or ", buf, sizeof(buf)),
 			    "text, json or csv");
 	assert_string_equal(report_format_names(REPORT_MODEL, ", ", " or ", buf, sizeof(buf)),
@@ -94,11 +94,12 @@ static void names_and_messages(void **state)
 	assert_string_equal(report_format_refusal(REPORT_DRY_RUN, "--csv", buf, sizeof(buf)),
 			    "--csv: 'iorate run --dry-run' prints text or json");
 	assert_string_equal(report_format_names(REPORT_NKINDS, " ", NULL, buf, sizeof(buf)),
-			    "text json csv fio-json fio-json+");
+			    "text json csv fio-json fio-json+ fio-terse");
 	/* Cut short, still a string. */
 	assert_string_equal(report_format_names(REPORT_RESULT, ", ", NULL, buf, 7), "text, ");
 	assert_string_equal(report_format_unknown(buf, sizeof(buf)),
-			    "is not an output format (text, json, csv, fio-json, fio-json+)");
+			    "is not an output format (text, json, csv, fio-json, fio-json+, "
+			    "fio-terse)");
 	assert_string_equal(report_kind_command(REPORT_COST_UPLOAD), "iorate cost upload");
 	assert_string_equal(report_kind_command(REPORT_NKINDS), "iorate");
 }
