@@ -188,34 +188,78 @@ static int parse_own(struct opt_ctx *ctx, int argc, char **argv, char **fargv, i
 	return 0;
 }
 
+/* fio's output formats, as its bits: the order it prints them in when several are asked. */
+enum { FIO_OUT_TERSE = 1, FIO_OUT_JSON = 2, FIO_OUT_PLUS = 4, FIO_OUT_NORMAL = 8 };
+
+/* fio's --output-format list ("json,normal"; --minimal: terse) into bits; -1 for a bad word. */
+static int format_bits(const char *v, bool append_terse, const char **bad, size_t *badlen)
+{
+	int bits = 0;
+
+	for (const char *p = v; ; ) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 5 && !strncmp(p, "terse", 5))
+			bits |= FIO_OUT_TERSE;
+		else if ((n == 7 && !strncmp(p, "minimal", 7)) || (n == 3 && !strncmp(p, "csv", 3)))
+			bits |= FIO_OUT_TERSE;
+		else if (n == 4 && !strncmp(p, "json", 4))
+			bits |= FIO_OUT_JSON;
+		else if (n == 5 && !strncmp(p, "json+", 5))
+			bits |= FIO_OUT_JSON | FIO_OUT_PLUS;
+		else if (n == 6 && !strncmp(p, "normal", 6))
+			bits |= FIO_OUT_NORMAL;
+		else {
+			*bad = p, *badlen = n;
+			return -1;
+		}
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	return bits | (append_terse ? FIO_OUT_TERSE : 0);
+}
+
 /*
- * fio's --output-format: normal is iorate's text report; json is fio's JSON layout, which is
- * the format "fio-json" of src/report/ once this build has it (this is the one place that
- * asks); terse and json+ are not iorate's.
+ * fio's --output-format (a list), --minimal, --append-terse and --terse-version: normal is
+ * iorate's text report; json, json+ and terse are the formats fio-json, fio-json+ and
+ * fio-terse of src/report/; several print in fio's order, terse, json, normal (this is the one
+ * place that asks).
  */
 static int output_format(const struct compat_fio *f, const struct opt_ctx *ctx,
 			 struct output_opts *out)
 {
-	const char *v = f->output_format;
-	const struct report_format *fj;
+	const char *v = f->output_format ? f->output_format : "normal", *bad = NULL;
+	const struct report_format *fmts[3];
+	unsigned n = 0;
+	size_t badlen = 0;
+	int bits = format_bits(v, f->append_terse, &bad, &badlen);
 
-	if (!v || !strcmp(v, "normal"))
+	if (bits < 0)
+		return usage_error("fio: --output-format=%s: '%.*s' is not terse, json, json+ or "
+				   "normal", v, (int)badlen, bad);
+	if (f->terse_version && strcmp(f->terse_version, "3"))
+		return usage_error("fio: --terse-version=%s: iorate writes terse version 3 (fio's "
+				   "default) only", f->terse_version);
+	if (bits == FIO_OUT_NORMAL)
 		return 0;
 	if (ctx->given[EXCL_FORMAT][0])
 		return usage_error("fio: --output-format=%s and %s cannot be used together", v,
 				   ctx->given[EXCL_FORMAT]);
-	if (strcmp(v, "json"))
-		return usage_error("fio: --output-format=%s: iorate prints normal (its text) or "
-				   "json; not terse or json+ (--json and --csv are iorate's own)",
-				   v);
-	/* fio's layout is of runs: a dry run refuses it as it refuses --fio-json. */
+	/* fio's layouts are of runs: a dry run refuses them as it refuses --fio-json. */
 	if (ctx->dry_run)
-		return usage_error("fio: --output-format=json: 'iorate fio --dry-run' prints text "
-				   "or json (--json, iorate's own)");
-	if (!(fj = report_format(REPORT_RESULT, "fio-json")))
-		return usage_error("fio: --output-format=json: fio's JSON layout is not in this "
-				   "build yet; --json prints iorate's own JSON (docs/json.md)");
-	out->fmt = fj;
+		return usage_error("fio: --output-format=%s: 'iorate fio --dry-run' prints text "
+				   "or json (--json, iorate's own)", v);
+	if (bits & FIO_OUT_TERSE)
+		fmts[n++] = report_format(REPORT_RESULT, "fio-terse");
+	if (bits & FIO_OUT_JSON)
+		fmts[n++] = report_format(REPORT_RESULT, bits & FIO_OUT_PLUS ? "fio-json+"
+								       : "fio-json");
+	if (bits & FIO_OUT_NORMAL)
+		fmts[n++] = out->fmt;
+	out->fmt = fmts[0];
+	for (unsigned k = 1; k < n; k++)
+		out->also[k - 1] = fmts[k];
 	return 0;
 }
 
@@ -415,8 +459,9 @@ const struct command cmd_fio = {
 		 "only tune fio's reports or processes are accepted as of no effect. --dry-run\n"
 		 "prints what each option became and runs nothing.\n"
 		 "\n"
-		 "fio's own options: --output=FILE, --output-format=normal|json, --section=NAME,\n"
-		 "--readonly, --eta=never, --showcmd, --parse-only (docs/compat.md has the rest).",
+		 "fio's own options: --output=FILE, --output-format=normal|json|json+|terse (or a\n"
+		 "list: json,normal), --minimal, --section=NAME, --readonly, --eta=never, --showcmd,\n"
+		 "--parse-only (docs/compat.md has the rest).",
 	.groups = fio_groups,
 	.kind = CMDK_RUN,
 	.examples = "  iorate fio --name=a --rw=randread --bs=4k --iodepth=64 --ioengine=libaio "

@@ -83,11 +83,15 @@ static int print_report(const struct output_opts *o, const struct result *r,
 			const struct result_set *set)
 {
 	FILE *f = cmd_stdout_open();
+	const struct report_format *fmt = o->fmt;
+	int w = 0;
 
 	if (!f)
 		return 1;
-	return cmd_stdout_close(f, set ? report_write_set(o->fmt->result, f, set, &o->ropts)
-				       : o->fmt->result->write(f, r, &o->ropts));
+	for (unsigned k = 0; fmt && !w; fmt = k < 2 ? o->also[k++] : NULL)
+		w = set ? report_write_set(fmt->result, f, set, &o->ropts)
+			: fmt->result->write(f, r, &o->ropts);
+	return cmd_stdout_close(f, w);
 }
 
 int cmd_print_result(const struct result *r, const struct output_opts *o, int rc)

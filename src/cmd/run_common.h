@@ -13,6 +13,8 @@
 /* How a command that runs a workload prints it. */
 struct output_opts {
 	const struct report_format *fmt; /* text (default), json or csv: report/format.h */
+	/* printed after it, in order (fio's --output-format=json,normal); NULL: none */
+	const struct report_format *also[2];
 	const char *format;             /* the format named (--format, --json...); NULL: none */
 	char format_given[48];          /* that option as typed: "--format csv", "--json" */
 	struct report_opts ropts;

@@ -146,6 +146,10 @@ struct compat_fio {
 	struct fio_doc *doc;            /* what was read: sections and their options */
 	/* fio's own command-line options, for the front end (see docs/compat.md) */
 	const char *output_format, *output, *eta;
+	/* --minimal is --output-format=terse; --append-terse adds terse to the formats given
+	 * before it (a later --output-format replaces both, as in fio) */
+	bool append_terse;
+	const char *terse_version;      /* --terse-version as given, or NULL */
 	bool showcmd, parse_only, readonly;
 	const char *sections[32];       /* --section: only these sections of job files */
 	unsigned nsections;

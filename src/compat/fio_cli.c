@@ -13,8 +13,8 @@
 #include "compat/fio.h"
 
 /* fio's own options and what becomes of them. */
-enum own { OWN_OUTPUT, OWN_FORMAT, OWN_ETA, OWN_SECTION, OWN_READONLY, OWN_SHOWCMD,
-	   OWN_PARSE_ONLY, OWN_NONE, OWN_REFUSED };
+enum own { OWN_OUTPUT, OWN_FORMAT, OWN_MINIMAL, OWN_APPEND_TERSE, OWN_TERSE_VERSION, OWN_ETA,
+	   OWN_SECTION, OWN_READONLY, OWN_SHOWCMD, OWN_PARSE_ONLY, OWN_NONE, OWN_REFUSED };
 
 static const struct {
 	const char *name;
@@ -38,10 +38,9 @@ static const struct {
 	{.name = "aux-path", .what = OWN_NONE, .value = true},
 	{.name = "latency-log", .what = OWN_NONE},
 	{.name = "bandwidth-log", .what = OWN_NONE},
-	{.name = "minimal", .what = OWN_REFUSED, .why = "terse output: iorate prints text, "
-	 "--json or --csv"},
-	{.name = "append-terse", .what = OWN_REFUSED, .why = "terse output"},
-	{.name = "terse-version", .what = OWN_REFUSED, .why = "terse output"},
+	{.name = "minimal", .what = OWN_MINIMAL},
+	{.name = "append-terse", .what = OWN_APPEND_TERSE},
+	{.name = "terse-version", .what = OWN_TERSE_VERSION, .value = true},
 	{.name = "version", .what = OWN_REFUSED, .why = "'iorate --version' prints iorate's"},
 	{.name = "cmdhelp", .what = OWN_REFUSED, .why = "docs/compat.md lists what iorate makes "
 	 "of each option of fio"},
@@ -95,7 +94,10 @@ static int own_option(struct cli *c, int i, const char *val, const char *arg)
 			       own_opts[i].name);
 	switch (own_opts[i].what) {
 	case OWN_OUTPUT: f->output = val; break;
-	case OWN_FORMAT: f->output_format = val; break;
+	case OWN_FORMAT: f->output_format = val, f->append_terse = false; break;
+	case OWN_MINIMAL: f->output_format = "terse", f->append_terse = false; break;
+	case OWN_APPEND_TERSE: f->append_terse = true; break;
+	case OWN_TERSE_VERSION: f->terse_version = val; break;
 	case OWN_ETA: f->eta = val; break;
 	case OWN_READONLY: f->readonly = true; break;
 	case OWN_SHOWCMD: f->showcmd = true; break;

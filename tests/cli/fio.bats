@@ -96,7 +96,7 @@ need_fio() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"job 'seq' (j.fio:6), run group 0:"* ]]
 	[[ "$output" == *"j.fio:3"*"bs=64k"*"--bs 64KiB"* ]]
-	[[ "$output" == *"j.fio:5"*"group_reporting"*"(no effect): reporting"* ]]
+	[[ "$output" == *"j.fio:5"*"group_reporting"*"merged in reporting group 0"* ]]
 	[[ "$output" == *"j.fio:8"*"iodepth=32"*"--depth 1: fio's psync engine completes each I/O"* ]]
 	[[ "$output" == *"default"*"direct=0"*"--cache buffered"* ]]
 	[[ "$output" == *"= iorate run --engine sync --depth 1 --sequential --write 100 --bs 64KiB"*" seq.0.0"* ]]
@@ -187,9 +187,9 @@ need_fio() {
 	iorate fio --client=host j.fio
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: fio: --client=host: iorate has no fio's client/server mode" ]
-	iorate fio --output-format=terse j.fio
+	iorate fio --output-format=json,xml j.fio
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--output-format=terse: iorate prints normal (its text) or json"* ]]
+	[[ "$stderr" == *"--output-format=json,xml: 'xml' is not terse, json, json+ or normal"* ]]
 }
 
 @test "--output-format=json is fio's JSON layout, job by job" {
