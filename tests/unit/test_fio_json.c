@@ -5,6 +5,7 @@
  * samples from the per-second series, the latency ranges from the histogram, disk_util from the
  * kernel's counts, the job as fio options, and the groups of a run of several jobs.
  */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <jansson.h>
 
 #include "core/result.h"
+#include "report/fio_stats.h"
 #include "report/report.h"
 
 #define assert_near(a, b, eps) near_at((a), (b), (eps), #a, __FILE__, __LINE__)
@@ -351,6 +353,83 @@ static void test_disk_util_stack(void **state)
 	result_release(&r);
 }
 
+/*
+ * group_reporting (fio's stat.c): consecutive jobs of one reporting group that have it are one
+ * entry: I/Os and histograms added, the longest runtime, bandwidth samples added up (min, max,
+ * mean), CPU weighted by runtime, runtimes added, the first name and failure, the last job's
+ * options. A job of another reporting group (new_group) is an entry of its own.
+ */
+static void test_group_reporting(void **state)
+{
+	struct result *j = calloc(3, sizeof(*j));
+	struct result_set s;
+	json_t *doc, *jobs, *a, *rd;
+
+	assert_non_null(j);
+	make_result(&j[0], "a", 0);
+	make_result(&j[1], "a", 0);
+	make_result(&j[2], "b", 0);
+	for (unsigned i = 0; i < 3; i++) {
+		strcpy(j[i].job.origin, "fio");
+		j[i].job.group_reporting = true;
+	}
+	j[2].job.report_group = 1;
+	j[1].seconds = 5;
+	j[1].cpu.proc_user = 25;
+	j[1].job.bs = 8192;
+	j[1].error = -EIO;
+	assert_int_equal(result_set_take(&s, j, 3), 0);
+	doc = render(&s);
+	jobs = at(doc, "jobs");
+	assert_int_equal(json_array_size(jobs), 2);
+	a = json_array_get(jobs, 0);
+	rd = at(a, "read");
+	assert_string_equal(str(a, "jobname"), "a");
+	assert_int_equal(num(a, "groupid"), 0);
+	assert_int_equal(num(json_array_get(jobs, 1), "groupid"), 1);
+	assert_int_equal(num(a, "error"), EIO);
+	assert_int_equal(num(rd, "total_ios"), 800);
+	assert_int_equal(num(at(rd, "clat_ns"), "N"), 800);
+	assert_int_equal(num(rd, "runtime"), 10000);
+	assert_int_equal(num(a, "job_runtime"), 15000);
+	assert_near(num(a, "usr_cpu"), (12.5 * 10 + 25 * 5) / 15, 1e-9);
+	/* each job's samples are 160 and 0 KiB/s: added, min 0, max 320, mean 160, 4 of them */
+	assert_int_equal(num(rd, "bw_max"), 320);
+	assert_near(num(rd, "bw_mean"), 160, 1e-9);
+	assert_int_equal(num(rd, "bw_samples"), 4);
+	/* the group's 800 reads of 4 KiB over its longest 10 s: 320 KiB/s, half the mean */
+	assert_near(num(rd, "bw_agg"), 50, 1e-9);
+	assert_string_equal(str(at(a, "job options"), "bs"), "8192");
+	json_decref(doc);
+	result_set_release(&s);
+}
+
+/*
+ * fio's histogram buckets (stat.c's plat_val_to_idx, plat_idx_to_val): exact below 128 ns, 64
+ * per power of two above, each keyed by its middle; each of iorate's buckets falls in one.
+ */
+static void test_fio_buckets(void **state)
+{
+	assert_int_equal(fio_plat_index(127), 127);
+	assert_int_equal(fio_plat_index(128), 128);
+	assert_int_equal(fio_plat_index(129), 128);
+	assert_int_equal(fio_plat_index(130), 129);
+	assert_int_equal(fio_plat_value(128), 129);
+	assert_int_equal(fio_plat_value(129), 131);
+	assert_int_equal(fio_plat_index(256), 192);
+	assert_int_equal(fio_plat_value(192), 258);
+	assert_int_equal(fio_plat_index(1ull << 50), FIO_PLAT_NR - 1);
+	for (unsigned i = 0; i + 1 < HIST_BUCKETS; i++) {
+		uint64_t lo = hist_bucket_low(i), hi = lo + hist_bucket_width(i) - 1;
+		unsigned k = fio_plat_index(lo);
+
+		assert_int_equal(fio_plat_index(hi), k);
+	}
+	/* and each key lies in its own bucket */
+	for (unsigned k = 0; k < FIO_PLAT_NR; k++)
+		assert_int_equal(fio_plat_index(fio_plat_value(k)), k);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -359,6 +438,8 @@ int main(void)
 		cmocka_unit_test(test_options_and_disks),
 		cmocka_unit_test(test_jobs),
 		cmocka_unit_test(test_disk_util_stack),
+		cmocka_unit_test(test_group_reporting),
+		cmocka_unit_test(test_fio_buckets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
