@@ -782,9 +782,10 @@ static const struct opt output_opts[] = {
 	 .help = "print fio 3.33's JSON layout, for tools that read fio's (docs/fio-json.md)",
 	 .example = "--fio-json", .set = opt_set_format, .excl = EXCL_FORMAT, .only = RUNS},
 	/* Two rows: run's results have a format that sweep's and mark's tables have not. */
-	{.name = "format", .arg = "FMT", .help = "text (default), json, csv or fio-json",
+	{.name = "format", .arg = "FMT", .help = "text (default), json, csv, fio-json, fio-json+ "
+	 "(with fio's histogram bins) or fio-terse (fio's terse lines)",
 	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT, .only = RUNS,
-	 .values = "text json csv fio-json"},
+	 .values = "text json csv fio-json fio-json+ fio-terse"},
 	{.name = "format", .arg = "FMT", .help = "text (default), json or csv",
 	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT,
 	 .only = CMDK_SWEEP | CMDK_MARK, .values = "text json csv"},
