@@ -128,6 +128,7 @@ static const struct param_name {
 	{.key = "params.ends.exit_on_error", .opt = "exit-on-error"},
 	{.key = "params.ends.report_group", .opt = "exit-all",
 	 .label = "--exit-all (fio's reporting group)"},
+	{.key = "params.ends.group_reporting", .label = "fio's group_reporting"},
 	{.key = "params.ends.continue_on_error", .opt = "continue-on-error"},
 	{.key = "params.ends.ignore_error", .opt = "ignore-error"},
 	{.key = "params.ioprio", .opt = "ioprio"},
