@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -171,9 +172,217 @@ int history_schema_version(struct history *h)
 }
 
 /*
+ * A crafted database runs nothing of its own: no trigger fires, no view is read, and its
+ * schema (an index on an expression, a CHECK) may call no function with side effects.
+ */
+static void harden(sqlite3 *db)
+{
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
+	sqlite3_exec(db, "PRAGMA cell_size_check = ON", NULL, NULL, NULL);
+}
+
+/* SQLite's own verdict on the file, before iorate reads a row of it: its first problem. */
+static int check_intact(struct history *h, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	const char *what;
+	int rc = sqlite3_prepare_v2(h->db, "PRAGMA quick_check(1)", -1, &st, NULL);
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		if ((rc & 0xff) == SQLITE_NOTADB)
+			return err_set(err, len, -EILSEQ, "%s: not an SQLite database", h->path);
+		if ((rc & 0xff) == SQLITE_CORRUPT)
+			return err_set(err, len, -EILSEQ, "%s: damaged: %s", h->path,
+				       sqlite3_errmsg(h->db));
+		return history_sql_fail(h, err, len, rc, "checking");
+	}
+	what = (const char *)sqlite3_column_text(st, 0);
+	if (what && !strcmp(what, "ok")) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	rc = err_set(err, len, -EILSEQ, "%s: damaged: %s", h->path, what ? what : "?");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/*
+ * The version schema_version holds: one row, an integer in 0..HISTORY_SCHEMA. It indexes the
+ * migrations, so nothing else may pass. -EPROTO for a newer iorate's, -EILSEQ otherwise.
+ */
+static int read_version(struct history *h, int64_t *v, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(h->db, "SELECT version, typeof(version) FROM schema_version "
+				    "LIMIT 2", -1, &st, NULL);
+	char type[16] = "";
+	int rows = 0;
+
+	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rows++) {
+			*v = sqlite3_column_int64(st, 0);
+			snprintf(type, sizeof(type), "%s", sqlite3_column_text(st, 1));
+		}
+		rc = SQLITE_OK;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return history_sql_fail(h, err, len, rc, "reading the schema version");
+	if (rows != 1)
+		return err_set(err, len, -EILSEQ, "%s: schema_version holds %s, not one: not an "
+			       "iorate history", h->path, rows ? "several rows" : "no row");
+	if (strcmp(type, "integer"))
+		return err_set(err, len, -EILSEQ, "%s: the schema version is not an integer (%s): "
+			       "not an iorate history", h->path, type);
+	if (*v > HISTORY_SCHEMA)
+		return err_set(err, len, -EPROTO, "%s: schema version %lld is newer than this "
+			       "iorate's (%d); upgrade iorate", h->path, (long long)*v,
+			       HISTORY_SCHEMA);
+	if (*v < 0)
+		return err_set(err, len, -EILSEQ, "%s: schema version %lld is not one iorate "
+			       "writes (0..%d): not an iorate history", h->path, (long long)*v,
+			       HISTORY_SCHEMA);
+	return 0;
+}
+
+/* One column as pragma_table_info gives it. */
+struct column {
+	char name[64], type[32];
+	int notnull, pk;
+};
+
+static int column_at(sqlite3_stmt *st, struct column *c)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc != SQLITE_ROW)
+		return rc;
+	snprintf(c->name, sizeof(c->name), "%s", sqlite3_column_text(st, 0));
+	snprintf(c->type, sizeof(c->type), "%s", sqlite3_column_text(st, 1));
+	c->notnull = sqlite3_column_int(st, 2);
+	c->pk = sqlite3_column_int(st, 3);
+	return SQLITE_ROW;
+}
+
+/*
+ * Table name of the reference (the schema iorate makes) against h's: a table, not a view, with
+ * the reference's columns first, each of the same name, type, NOT NULL and key. Columns a user
+ * added after them are left alone.
+ */
+static int same_table(struct history *h, sqlite3 *ref, const char *name, char *err, size_t len)
+{
+	static const char sql[] = "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?1)";
+	sqlite3_stmt *a = NULL, *b = NULL, *t = NULL;
+	struct column ca, cb;
+	int rc, r = 0, i = 0;
+
+	rc = sqlite3_prepare_v2(h->db, "SELECT type FROM sqlite_master WHERE name = ?1 "
+				"COLLATE NOCASE", -1, &t, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(t, 1, name, -1, SQLITE_STATIC);
+		rc = sqlite3_step(t);
+	}
+	if (rc == SQLITE_DONE) {
+		r = err_set(err, len, -EILSEQ, "%s: the table %s is missing: not an iorate history",
+			    h->path, name);
+		goto out;
+	}
+	if (rc != SQLITE_ROW)
+		goto fail;
+	if (strcmp((const char *)sqlite3_column_text(t, 0), "table")) {
+		r = err_set(err, len, -EILSEQ, "%s: %s is a %s, not a table: not an iorate history",
+			    h->path, name, sqlite3_column_text(t, 0));
+		goto out;
+	}
+	if (sqlite3_prepare_v2(ref, sql, -1, &a, NULL) != SQLITE_OK ||
+	    (rc = sqlite3_prepare_v2(h->db, sql, -1, &b, NULL)) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(a, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(b, 1, name, -1, SQLITE_STATIC);
+	for (i = 1; column_at(a, &ca) == SQLITE_ROW; i++) {
+		if ((rc = column_at(b, &cb)) != SQLITE_ROW && rc != SQLITE_DONE)
+			goto fail;
+		if (rc == SQLITE_ROW && !strcasecmp(ca.name, cb.name) &&
+		    !strcasecmp(ca.type, cb.type) && ca.notnull == cb.notnull && ca.pk == cb.pk)
+			continue;
+		if (rc == SQLITE_DONE)
+			r = err_set(err, len, -EILSEQ, "%s: the table %s has no column %s: not an "
+				    "iorate history", h->path, name, ca.name);
+		else
+			r = err_set(err, len, -EILSEQ, "%s: the table %s's column %d is %s %s%s, "
+				    "not %s %s%s: not an iorate history", h->path, name, i, cb.name,
+				    cb.type, cb.notnull ? " NOT NULL" : "", ca.name, ca.type,
+				    ca.notnull ? " NOT NULL" : "");
+		goto out;
+	}
+	goto out;
+fail:
+	r = history_sql_fail(h, err, len, rc, "checking the tables");
+out:
+	sqlite3_finalize(t);
+	sqlite3_finalize(a);
+	sqlite3_finalize(b);
+	return r;
+}
+
+/*
+ * The tables of schema version v are those iorate makes: the migrations up to v are run on an
+ * empty database in memory and each of its tables is compared with h's (same_table). A
+ * trigger is refused too: iorate makes none, and one would run SQL of the file's choosing.
+ */
+static int check_shape(struct history *h, int64_t v, char *err, size_t len)
+{
+	sqlite3_stmt *st = NULL;
+	sqlite3 *ref = NULL;
+	int rc, r = 0;
+
+	rc = sqlite3_prepare_v2(h->db, "SELECT name FROM sqlite_master WHERE type = 'trigger'",
+				-1, &st, NULL);
+	if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		r = err_set(err, len, -EILSEQ, "%s: holds a trigger (%s), which iorate never makes: "
+			    "not an iorate history", h->path, sqlite3_column_text(st, 0));
+		goto out;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc != SQLITE_DONE) {
+		r = history_sql_fail(h, err, len, rc, "checking the tables");
+		goto out;
+	}
+	if (sqlite3_open_v2(":memory:", &ref, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, NULL) ||
+	    sqlite3_exec(ref, "CREATE TABLE schema_version (version INTEGER NOT NULL)", NULL, NULL,
+			 NULL)) {
+		r = err_set(err, len, -ENOMEM, "out of memory");
+		goto out;
+	}
+	for (int64_t i = 0; i < v; i++)
+		if (sqlite3_exec(ref, migrations[i].sql, NULL, NULL, NULL)) {
+			r = err_set(err, len, -ENOMEM, "out of memory");
+			goto out;
+		}
+	rc = sqlite3_prepare_v2(ref, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+				"name NOT LIKE 'sqlite%'", -1, &st, NULL);
+	while (!r && rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		r = same_table(h, ref, (const char *)sqlite3_column_text(st, 0), err, len);
+	if (rc != SQLITE_OK)
+		r = err_set(err, len, -ENOMEM, "out of memory");
+out:
+	sqlite3_finalize(st);
+	sqlite3_close(ref);
+	return r;
+}
+
+/*
  * Brings the schema up to HISTORY_SCHEMA in one transaction, so a failed step leaves the
  * database as it was. BEGIN IMMEDIATE takes the write lock first, so two iorate processes
- * opening an old database do not both migrate it.
+ * opening an old database do not both migrate it. What the file holds is checked first
+ * (intact, schema_version, the tables of its version): a refused database is not written.
  */
 static int migrate(struct history *h, char *err, size_t len)
 {
@@ -181,7 +390,7 @@ static int migrate(struct history *h, char *err, size_t len)
 	char set[64];
 	int r;
 
-	if ((r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
+	if ((r = check_intact(h, err, len)) || (r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
 		return r;
 	if ((r = query_int(h, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_version'",
 			   &v, err, len)))
@@ -198,14 +407,9 @@ static int migrate(struct history *h, char *err, size_t len)
 				 "INSERT INTO schema_version VALUES (0)", err, len)))
 			goto out;
 	}
-	if ((r = query_int(h, "SELECT max(version) FROM schema_version", &v, err, len)))
+	if ((r = check_shape(h, 0, err, len)) || (r = read_version(h, &v, err, len)) ||
+	    (r = check_shape(h, v, err, len)))
 		goto out;
-	if (v > HISTORY_SCHEMA) {
-		r = err_set(err, len, -EPROTO,
-			 "%s: schema version %lld is newer than this iorate's (%d); upgrade iorate",
-			 h->path, (long long)v, HISTORY_SCHEMA);
-		goto out;
-	}
 	for (; v < HISTORY_SCHEMA; v++) {
 		if ((r = history_exec(h, migrations[v].sql, err, len)) ||
 		    (migrations[v].fn && (r = migrations[v].fn(h, err, len))))
@@ -377,6 +581,7 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	}
 	/* Another iorate may be saving a run: wait for it rather than fail. */
 	sqlite3_busy_timeout(h->db, 5000);
+	harden(h->db);
 	if ((r = history_exec(h, "PRAGMA foreign_keys = ON", err, len)) ||
 	    (r = migrate(h, err, len)))
 		goto out;
@@ -385,6 +590,64 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 out:
 	history_close_unused(h); /* a database made here that could not be set up is removed */
 	return r;
+}
+
+int history_open_memory(const void *data, size_t size, struct history **hp, char *err,
+			size_t len)
+{
+	struct history *h = calloc(1, sizeof(*h));
+	unsigned char *copy = sqlite3_malloc64(size ? size : 1);
+	int r;
+
+	*hp = NULL;
+	if (!h || !copy || !(h->path = strdup(":memory:")) ||
+	    sqlite3_open_v2(":memory:", &h->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, NULL)) {
+		sqlite3_free(copy);
+		history_close(h);
+		return err_set(err, len, -ENOMEM, "out of memory");
+	}
+	memcpy(copy, data, size);
+	/* SQLite owns copy from here, even when this fails. */
+	if ((r = sqlite3_deserialize(h->db, "main", copy, (sqlite3_int64)size,
+				     (sqlite3_int64)size, SQLITE_DESERIALIZE_FREEONCLOSE |
+				     SQLITE_DESERIALIZE_RESIZEABLE)) != SQLITE_OK) {
+		r = history_sql_fail(h, err, len, r, "opening");
+		history_close(h);
+		return r;
+	}
+	harden(h->db);
+	if ((r = history_exec(h, "PRAGMA foreign_keys = ON", err, len)) ||
+	    (r = migrate(h, err, len))) {
+		history_close(h);
+		return r;
+	}
+	*hp = h;
+	return 0;
+}
+
+int history_open_readonly(const char *path, struct history **hp, char *err, size_t len)
+{
+	struct history *h;
+	int r;
+
+	*hp = NULL;
+	if ((r = gate_check_db("--db", path, err, len)))
+		return r;
+	if (!(h = calloc(1, sizeof(*h))) || !(h->path = strdup(path))) {
+		free(h);
+		return err_set(err, len, -ENOMEM, "out of memory");
+	}
+	r = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL);
+	if (r != SQLITE_OK) {
+		r = err_set(err, len, sql_errno(r), "%s: %s", path,
+			    h->db ? sqlite3_errmsg(h->db) : "cannot open");
+		history_close(h);
+		return r;
+	}
+	sqlite3_busy_timeout(h->db, 5000);
+	harden(h->db);
+	*hp = h;
+	return 0;
 }
 
 /*

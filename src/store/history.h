@@ -63,6 +63,17 @@ int history_default_path(char *buf, size_t len);
  * The path is recorded with gate_use(): no output of the command may replace it.
  */
 int history_open(const char *path, struct history **h, char *err, size_t errlen);
+/*
+ * The same on a database held in memory (a copy of data: nothing is written anywhere), as
+ * checked and migrated as a file would be; its path is ":memory:". For the fuzz target.
+ */
+int history_open_memory(const void *data, size_t size, struct history **h, char *err,
+			size_t errlen);
+/*
+ * Opens the database at path read-only, neither checked nor migrated: only for
+ * history_integrity(), which says what is wrong with a file history_open() refuses.
+ */
+int history_open_readonly(const char *path, struct history **h, char *err, size_t errlen);
 void history_close(struct history *h);
 /*
  * Closes h, removing the database file when history_open() made it and it still holds no run
