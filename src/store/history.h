@@ -47,6 +47,12 @@ struct history_filter {
 	const char *target;      /* SQL LIKE pattern; without % or _, a part of the path */
 	int64_t since_unix_ms;   /* runs started at or after; 0 = any */
 	unsigned limit;          /* the newest N; 0 = all */
+	/*
+	 * When set, a run that cannot be read back is given here ("run 3: why", without the
+	 * "history: " context) with fn's arg, and the listing goes on with the next; when NULL,
+	 * history_list stops at it with -EBADMSG.
+	 */
+	void (*skipped)(int64_t id, const char *why, void *arg);
 };
 
 /*
@@ -118,6 +124,20 @@ int history_list(struct history *h, const struct history_filter *f,
 int history_get(struct history *h, int64_t id, struct history_entry *e, char *err,
 		size_t errlen);
 void history_entry_release(struct history_entry *e);
+
+/*
+ * What is wrong with a database, changing nothing: each problem SQLite's integrity check
+ * reports, and each row of jobs, targets or devices whose run is missing (a foreign key that
+ * leads nowhere), as a line to fn. Returns how many, or -errno when the check could not run.
+ */
+int history_integrity(struct history *h, void (*fn)(const char *what, void *arg), void *arg,
+		      char *err, size_t errlen);
+/*
+ * Reads back every run as history_list() and history_get() would, giving each that cannot be
+ * read to fn ("run 3: why"). Returns how many, or -errno when the check could not run.
+ */
+int history_check_runs(struct history *h, void (*fn)(int64_t id, const char *what, void *arg),
+		       void *arg, char *err, size_t errlen);
 
 /* Removes a run, its jobs and its targets. -ENOENT when there is no such run. */
 int history_remove(struct history *h, int64_t id, char *err, size_t errlen);

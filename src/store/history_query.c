@@ -15,19 +15,46 @@
 #include "store/history_int.h"
 
 /*
+ * Column i of a run's row as text, its length in *n: NULL stays NULL; anything else that is
+ * not text (a number, a blob) or text holding a NUL byte is refused, naming the run and what.
+ */
+static int column_text(sqlite3_stmt *st, int i, const char **s, size_t *n, int64_t id,
+		       const char *what, char *err, size_t len)
+{
+	int type = sqlite3_column_type(st, i);
+
+	*s = NULL;
+	*n = 0;
+	if (type == SQLITE_NULL)
+		return 0;
+	if (type != SQLITE_TEXT)
+		return err_set(err, len, -EBADMSG, "run %lld: %s is not text but %s", (long long)id,
+			       what, type == SQLITE_BLOB ? "a blob" : "a number");
+	if (!(*s = (const char *)sqlite3_column_text(st, i)))
+		return err_set(err, len, -ENOMEM, "out of memory");
+	*n = (size_t)sqlite3_column_bytes(st, i);
+	if (memchr(*s, '\0', *n))
+		return err_set(err, len, -EBADMSG, "run %lld: %s holds a NUL byte", (long long)id,
+			       what);
+	return 0;
+}
+
+/*
  * The runs.output column (history_save.c) as e->output; NULL (a run saved before schema 5 or
  * imported) leaves the format "". -EBADMSG naming the run when it cannot be read.
  */
 static int load_output(sqlite3_stmt *st, struct history_entry *e, char *err, size_t len)
 {
-	const char *text = (const char *)sqlite3_column_text(st, 3);
-	const char *format = NULL, *units = NULL;
+	const char *text, *format = NULL, *units = NULL;
 	int series = 0, brief = 0;
+	size_t n;
 	json_t *o;
+	int r;
 
-	if (!text)
-		return 0;
-	o = json_loads(text, 0, NULL);
+	if ((r = column_text(st, 3, &text, &n, e->id, "the stored output settings", err, len)) ||
+	    !text)
+		return r;
+	o = json_loadb(text, n, 0, NULL);
 	if (!o || json_unpack(o, "{s:s, s:s, s:b, s:b}", "format", &format, "units", &units,
 			      "series", &series, "brief", &brief) ||
 	    !*format || strlen(format) >= sizeof(e->output.format) ||
@@ -44,22 +71,30 @@ static int load_output(sqlite3_stmt *st, struct history_entry *e, char *err, siz
 	return 0;
 }
 
-/* A stored run's JSON as struct result; -EBADMSG naming the run when it cannot be. */
+/*
+ * A stored run's JSON as struct result; -EBADMSG naming the run when it cannot be: every
+ * column is checked before use, the JSON by result_set_from_json() as a file's would be.
+ */
 static int load_entry(sqlite3_stmt *st, struct history_entry *e, char *err, size_t len)
 {
-	const char *text = (const char *)sqlite3_column_text(st, 2);
-	const char *label = (const char *)sqlite3_column_text(st, 1);
-	json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+	const char *text, *label;
 	char why[256] = "";
+	size_t n, nlabel;
+	json_t *o;
 	int r;
 
 	memset(e, 0, sizeof(*e));
+	result_set_init(&e->run);
 	e->id = sqlite3_column_int64(st, 0);
-	if (!o) {
-		result_set_init(&e->run);
+	if ((r = column_text(st, 1, &label, &nlabel, e->id, "the label", err, len)) ||
+	    (r = column_text(st, 2, &text, &n, e->id, "the stored JSON", err, len)))
+		return r;
+	if (!text)
+		return err_set(err, len, -EBADMSG, "run %lld: the stored JSON is missing",
+			       (long long)e->id);
+	if (!(o = json_loadb(text, n, 0, NULL)))
 		return err_set(err, len, -EBADMSG, "run %lld: the stored JSON does not parse",
 				    (long long)e->id);
-	}
 	r = result_set_from_json(o, &e->run, why, sizeof(why));
 	json_decref(o);
 	if (!r && (r = load_output(st, e, err, len)))
@@ -111,7 +146,7 @@ int history_list(struct history *h, const struct history_filter *f,
 	struct history_filter none = {0};
 	struct history_entry e;
 	sqlite3_stmt *st;
-	char *like = NULL;
+	char *like = NULL, bad[512];
 	int rc, r = 0;
 
 	rc = sqlite3_prepare_v2(h->db, sql, -1, &st, NULL);
@@ -123,8 +158,12 @@ int history_list(struct history *h, const struct history_filter *f,
 	}
 	/* One run at a time: a result with its histograms is tens of KiB. */
 	while (!r && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!(r = load_entry(st, &e, err, len)))
+		if (!(r = load_entry(st, &e, bad, sizeof(bad))))
 			r = fn(&e, arg);
+		else if (r == -EBADMSG && f && f->skipped) /* one bad run costs only itself */
+			f->skipped(e.id, bad, arg), r = 0;
+		else
+			r = err_set(err, len, r, "%s", bad);
 		history_entry_release(&e);
 	}
 	if (!r && rc != SQLITE_DONE)
@@ -157,6 +196,96 @@ int history_get(struct history *h, int64_t id, struct history_entry *e, char *er
 	if (r)
 		history_entry_release(e);
 	return r;
+}
+
+int history_check_runs(struct history *h, void (*fn)(int64_t id, const char *what, void *arg),
+		       void *arg, char *err, size_t len)
+{
+	struct history_entry e;
+	sqlite3_stmt *st;
+	char why[512];
+	int rc, r = 0, bad = 0;
+
+	rc = sqlite3_prepare_v2(h->db, "SELECT id, label, result_json, output FROM runs ORDER BY id",
+				-1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return history_sql_fail(h, err, len, rc, "checking");
+	while (!r && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((r = load_entry(st, &e, why, sizeof(why))) == -EBADMSG) {
+			fn(e.id, why, arg);
+			bad++;
+			r = 0;
+		} else if (r) {
+			r = err_set(err, len, r, "%s", why);
+		}
+		history_entry_release(&e);
+	}
+	if (!r && rc != SQLITE_DONE)
+		r = history_sql_fail(h, err, len, rc, "checking");
+	sqlite3_finalize(st);
+	return r ? r : bad;
+}
+
+/* A row of table (jobs, targets, devices) whose run is missing, named by that run's id. */
+static void orphan_line(struct history *h, const char *table, int64_t rowid, char *line,
+			size_t len)
+{
+	char *sql = sqlite3_mprintf("SELECT run_id FROM \"%w\" WHERE rowid = ?1", table ? table : "");
+	sqlite3_stmt *st = NULL;
+
+	if (sql && sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    !sqlite3_bind_int64(st, 1, rowid) && sqlite3_step(st) == SQLITE_ROW)
+		snprintf(line, len, "%s: a row of run %lld, which is missing", table,
+			 (long long)sqlite3_column_int64(st, 0));
+	else
+		snprintf(line, len, "%s: row %lld belongs to a missing row", table ? table : "?",
+			 (long long)rowid);
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+}
+
+/* Each row of a PRAGMA, its columns joined, to fn; how many rows, or -errno. */
+static int pragma_rows(struct history *h, const char *sql, const char *skip,
+		       void (*fn)(const char *what, void *arg), void *arg, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char line[512];
+	int rc = sqlite3_prepare_v2(h->db, sql, -1, &st, NULL), n = 0;
+
+	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *a = (const char *)sqlite3_column_text(st, 0);
+
+		rc = SQLITE_OK;
+		if (skip && a && !strcmp(a, skip))
+			continue;
+		if (sqlite3_column_count(st) == 4) /* foreign_key_check: table, rowid, parent */
+			orphan_line(h, a, sqlite3_column_int64(st, 1), line, sizeof(line));
+		else
+			snprintf(line, sizeof(line), "%s", a ? a : "?");
+		fn(line, arg);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT) {
+			fn(sqlite3_errmsg(h->db), arg);
+			return n + 1;
+		}
+		return history_sql_fail(h, err, len, rc, "checking");
+	}
+	return n;
+}
+
+int history_integrity(struct history *h, void (*fn)(const char *what, void *arg), void *arg,
+		      char *err, size_t len)
+{
+	int a = pragma_rows(h, "PRAGMA integrity_check", "ok", fn, arg, err, len), b;
+
+	/* A file SQLite cannot read at all has nothing more to tell. */
+	if (a)
+		return a;
+	b = pragma_rows(h, "PRAGMA foreign_key_check", NULL, fn, arg, err, len);
+	return b;
 }
 
 int history_remove(struct history *h, int64_t id, char *err, size_t len)
