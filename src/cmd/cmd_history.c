@@ -1,6 +1,6 @@
 /*
- * iorate history: list, show, import, compare and remove runs kept in the SQLite history
- * (src/store/history.c). Runs get there with 'iorate run --save' or 'iorate history import'.
+ * iorate history: list, show, import, compare, remove and check runs kept in the SQLite
+ * history (src/store/history.c). Runs get there with 'iorate run --save' or 'iorate history import'.
  */
 #include <errno.h>
 #include <limits.h>
@@ -35,10 +35,10 @@ struct hopts {
 static int history_main(int argc, char **argv);
 
 /* The subcommands, in the order of the entry's list and of history_main()'s table. */
-enum { SUB_LIST, SUB_SHOW, SUB_IMPORT, SUB_COMPARE, SUB_RM, NSUBS };
+enum { SUB_LIST, SUB_SHOW, SUB_IMPORT, SUB_COMPARE, SUB_RM, SUB_CHECK, NSUBS };
 static const char *const subcommands[NSUBS + 1] = {
 	[SUB_LIST] = "list", [SUB_SHOW] = "show", [SUB_IMPORT] = "import",
-	[SUB_COMPARE] = "compare", [SUB_RM] = "rm", [NSUBS] = NULL,
+	[SUB_COMPARE] = "compare", [SUB_RM] = "rm", [SUB_CHECK] = "check", [NSUBS] = NULL,
 };
 static int parse_since(const char *s, int64_t *ms);
 
@@ -106,7 +106,8 @@ const struct command cmd_history = {
 		    "show ID [--format FMT|--json|--csv|--fio-json|--brief] [--units U] [--series]\n"
 		    "import FILE.json... [--label TEXT]\n"
 		    "compare ID ID [--json]\n"
-		    "rm ID",
+		    "rm ID\n"
+		    "check [--db FILE]",
 	.about = "Runs saved with 'iorate run --save' (or imported from 'iorate run --json' files)\n"
 		 "are kept in SQLite, so tests repeated on other days can be listed and compared.\n"
 		 "\n"
@@ -122,15 +123,21 @@ const struct command cmd_history = {
 		 "            direction, the ratio second/first, whether the change is beyond\n"
 		 "            run-to-run noise (Welch's t-test on the values per interval, p < 0.01),\n"
 		 "            and every parameter that differs, named by its option\n"
-		 "  rm        remove a run",
+		 "  rm        remove a run\n"
+		 "  check     list what is damaged, changing nothing: each problem SQLite's\n"
+		 "            integrity check finds and each run that cannot be read back (its\n"
+		 "            id and why); exit 1 when there is any. 'list' skips such runs,\n"
+		 "            naming each on stderr, and still exits 0",
 	.groups = history_groups,
 	.examples = "  iorate run --save -b 8k -w 30 -d 60 /mnt/data/t     (save each day's run)\n"
 		    "  iorate history list --target /mnt/data --since 7d\n"
 		    "  iorate history compare 12 17\n"
 		    "  iorate history show 17 --json > day2.json\n"
 		    "  iorate history import --label 'old SAN' r1.json r2.json\n"
+		    "  iorate history check --db runs.db\n"
 		    "  iorate report 12 17 --output compare.html\n",
-	.exit_status = "0 done, 1 failed (no such run, unreadable database), 2 bad usage.",
+	.exit_status = "0 done, 1 failed (no such run, unreadable database; check: damage "
+		       "found), 2 bad usage.",
 	.fn = history_main,
 };
 
@@ -216,10 +223,19 @@ static int list_row(const struct history_entry *e, void *arg)
 	return l->ops->row(l->f, &row, l->state);
 }
 
+/* A run that cannot be read is named on stderr; the others still list (exit 0). */
+static void list_skipped(int64_t id, const char *why, void *arg)
+{
+	(void)id;
+	(void)arg;
+	run_error("%s (skipped; see 'iorate history check')", why);
+}
+
 static int do_list(struct hopts *o, int argc, char **argv)
 {
 	struct history_filter f = {.host = o->host, .target = o->target,
-				   .since_unix_ms = o->since_ms, .limit = o->limit};
+				   .since_unix_ms = o->since_ms, .limit = o->limit,
+				   .skipped = list_skipped};
 	const struct report_format *fmt = o->output.fmt; /* for its kind: check_sub_opts() */
 	struct list_out l = {.ops = fmt->history_list, .f = o->out};
 	char err[PATH_MAX + 256];
@@ -418,6 +434,82 @@ static int do_rm(struct hopts *o, int argc, char **argv)
 	return 0;
 }
 
+/* history check's findings: one line each on standard output, escaped. */
+static void check_say(struct hopts *o, const char *prefix, const char *what)
+{
+	char *line = strdup(what);
+
+	/* SQLite's integrity messages may span lines: one problem, one line. */
+	for (char *p = line; p && *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	fputs(prefix, o->out);
+	escape_fputs(line ? line : what, o->out);
+	fputc('\n', o->out);
+	free(line);
+}
+
+static void check_line(const char *what, void *arg)
+{
+	check_say(arg, "integrity: ", what);
+}
+
+static void check_run(int64_t id, const char *what, void *arg)
+{
+	(void)id;
+	check_say(arg, "", what);
+}
+
+/* Whether history_open() refused the file for what it holds: damage for 'check'. */
+static bool refused_content(int r)
+{
+	return r == -EILSEQ || r == -EPROTO || r == -EEXIST;
+}
+
+/*
+ * SQLite's integrity check first, on a read-only connection (a file history_open() would
+ * refuse still says what is wrong with it); then, on an intact file, what history_open()
+ * checks (the schema) and every run read back. Nothing is repaired.
+ */
+static int do_check(struct hopts *o, int argc, char **argv)
+{
+	char err[PATH_MAX + 256];
+	struct history *h;
+	int r, bad;
+
+	if (argc)
+		return usage_error("history check: unexpected argument '%s'", argv[0]);
+	if (o->db)
+		snprintf(o->path, sizeof(o->path), "%s", o->db);
+	else if (history_default_path(o->path, sizeof(o->path)))
+		return run_error("no history database: set IORATE_HISTORY or HOME, or give --db");
+	if (access(o->path, F_OK))
+		return run_error("no history in %s: nothing to check", o->path);
+	if ((r = history_open_readonly(o->path, &h, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("history: %s", err);
+	bad = history_integrity(h, check_line, o, err, sizeof(err));
+	history_close(h);
+	if (bad < 0)
+		return run_error("history: %s", err);
+	if (!bad) {
+		if ((r = history_open(o->path, &h, err, sizeof(err))) && !refused_content(r))
+			return run_error("history: %s", err);
+		if (r) {
+			check_say(o, "refused: ", err);
+			bad = 1;
+		} else {
+			bad = history_check_runs(h, check_run, o, err, sizeof(err));
+			history_close(h);
+			if (bad < 0)
+				return run_error("history: %s", err);
+		}
+	}
+	escape_fputs(o->path, o->out);
+	fprintf(o->out, bad ? ": %d problem%s found\n" : ": no damage found\n", bad,
+		bad == 1 ? "" : "s");
+	return bad ? 1 : 0;
+}
+
 /*
  * A command, its output through a stream that keeps the first write error: a full disk or a
  * closed pipe is named as itself (ENOSPC, EPIPE), once, and the exit status is 1.
@@ -449,6 +541,7 @@ static const struct sub subs[NSUBS] = {
 	[SUB_IMPORT] = {.fn = do_import, .label = true},
 	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = REPORT_HISTORY_COMPARE},
 	[SUB_RM] = {.fn = do_rm},
+	[SUB_CHECK] = {.fn = do_check},
 };
 
 /*
@@ -473,7 +566,7 @@ static int check_sub_opts(int sub, struct hopts *o)
 	return s->prints ? output_opts_format(&o->output, s->kind) : 0;
 }
 
-/* "list, show, import, compare or rm", from the entry. */
+/* "list, show, import, compare, rm or check", from the entry. */
 static const char *sub_words(char *buf, size_t len)
 {
 	size_t n = 0;

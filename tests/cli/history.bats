@@ -386,13 +386,13 @@ printed_again() {
 	[ "$status" -eq 2 ]
 	iorate history
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare or rm (see 'iorate history --help')" ]
+	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare, rm or check (see 'iorate history --help')" ]
 	iorate history --json
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare or rm (see 'iorate history --help')" ]
+	[ "$stderr" = "iorate: history: needs a command: list, show, import, compare, rm or check (see 'iorate history --help')" ]
 	iorate history frob
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "iorate: history: 'frob' is not a command (list, show, import, compare or rm)" ]
+	[ "$stderr" = "iorate: history: 'frob' is not a command (list, show, import, compare, rm or check)" ]
 	iorate history show abc
 	[ "$status" -eq 2 ]
 	iorate history compare 1
