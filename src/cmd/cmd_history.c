@@ -460,16 +460,17 @@ static void check_run(int64_t id, const char *what, void *arg)
 	check_say(arg, "", what);
 }
 
-/* Whether history_open() refused the file for what it holds: damage for 'check'. */
+/* Whether the schema was refused for what the file holds: damage for 'check'. */
 static bool refused_content(int r)
 {
 	return r == -EILSEQ || r == -EPROTO || r == -EEXIST;
 }
 
 /*
- * SQLite's integrity check first, on a read-only connection (a file history_open() would
- * refuse still says what is wrong with it); then, on an intact file, what history_open()
- * checks (the schema) and every run read back. Nothing is repaired.
+ * On a read-only connection, changing nothing (a database of an older iorate is not
+ * migrated): SQLite's integrity check first, so a file history_open() would refuse still says
+ * what is wrong with it; then, on an intact file, its schema as history_open() checks it, and
+ * every run read back.
  */
 static int do_check(struct hopts *o, int argc, char **argv)
 {
@@ -488,22 +489,19 @@ static int do_check(struct hopts *o, int argc, char **argv)
 	if ((r = history_open_readonly(o->path, &h, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("history: %s", err);
 	bad = history_integrity(h, check_line, o, err, sizeof(err));
+	if (!bad && (r = history_check_schema(h, err, sizeof(err)))) {
+		if (!refused_content(r)) {
+			history_close(h);
+			return run_error("history: %s", err);
+		}
+		check_say(o, "refused: ", err);
+		bad = 1;
+	} else if (!bad) {
+		bad = history_check_runs(h, check_run, o, err, sizeof(err));
+	}
 	history_close(h);
 	if (bad < 0)
 		return run_error("history: %s", err);
-	if (!bad) {
-		if ((r = history_open(o->path, &h, err, sizeof(err))) && !refused_content(r))
-			return run_error("history: %s", err);
-		if (r) {
-			check_say(o, "refused: ", err);
-			bad = 1;
-		} else {
-			bad = history_check_runs(h, check_run, o, err, sizeof(err));
-			history_close(h);
-			if (bad < 0)
-				return run_error("history: %s", err);
-		}
-	}
 	escape_fputs(o->path, o->out);
 	fprintf(o->out, bad ? ": %d problem%s found\n" : ": no damage found\n", bad,
 		bad == 1 ? "" : "s");

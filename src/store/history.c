@@ -235,8 +235,8 @@ static int read_version(struct history *h, int64_t *v, char *err, size_t len)
 	if (rc != SQLITE_DONE)
 		return history_sql_fail(h, err, len, rc, "reading the schema version");
 	if (rows != 1)
-		return err_set(err, len, -EILSEQ, "%s: schema_version holds %s, not one: not an "
-			       "iorate history", h->path, rows ? "several rows" : "no row");
+		return err_set(err, len, -EILSEQ, "%s: schema_version holds %s: not an iorate "
+			       "history", h->path, rows ? "several rows" : "no row");
 	if (strcmp(type, "integer"))
 		return err_set(err, len, -EILSEQ, "%s: the schema version is not an integer (%s): "
 			       "not an iorate history", h->path, type);
@@ -379,37 +379,64 @@ out:
 }
 
 /*
+ * What the file holds, before a row is read or written: SQLite finds it intact, and it is an
+ * iorate history (schema_version: one version this iorate knows; the tables of that version),
+ * or a new empty database (*v = -1). Writes nothing.
+ */
+static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
+{
+	int64_t n;
+	int r;
+
+	if ((r = check_intact(h, err, len)) ||
+	    (r = query_int(h, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_version'",
+			   &n, err, len)))
+		return r;
+	if (!n) {
+		if ((r = query_int(h, "SELECT count(*) FROM sqlite_master", &n, err, len)))
+			return r;
+		if (n)
+			return err_set(err, len, -EEXIST,
+				       "%s: a database that is not an iorate history", h->path);
+		*v = -1;
+		return 0;
+	}
+	if ((r = check_shape(h, 0, err, len)) || (r = read_version(h, v, err, len)) ||
+	    (r = check_shape(h, *v, err, len)))
+		return r;
+	h->version = (int)*v;
+	return 0;
+}
+
+int history_check_schema(struct history *h, char *err, size_t len)
+{
+	int64_t v;
+
+	return check_schema(h, &v, err, len);
+}
+
+/*
  * Brings the schema up to HISTORY_SCHEMA in one transaction, so a failed step leaves the
  * database as it was. BEGIN IMMEDIATE takes the write lock first, so two iorate processes
  * opening an old database do not both migrate it. What the file holds is checked first
- * (intact, schema_version, the tables of its version): a refused database is not written.
+ * (check_schema): a refused database is not written.
  */
 static int migrate(struct history *h, char *err, size_t len)
 {
-	int64_t v, others;
 	char set[64];
+	int64_t v;
 	int r;
 
-	if ((r = check_intact(h, err, len)) || (r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
+	if ((r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
 		return r;
-	if ((r = query_int(h, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_version'",
-			   &v, err, len)))
+	if ((r = check_schema(h, &v, err, len)))
 		goto out;
-	if (!v) {
-		if ((r = query_int(h, "SELECT count(*) FROM sqlite_master", &others, err, len)))
-			goto out;
-		if (others) {
-			r = err_set(err, len, -EEXIST,
-					 "%s: a database that is not an iorate history", h->path);
-			goto out;
-		}
+	if (v < 0) {
 		if ((r = history_exec(h, "CREATE TABLE schema_version (version INTEGER NOT NULL);"
 				 "INSERT INTO schema_version VALUES (0)", err, len)))
 			goto out;
+		v = 0;
 	}
-	if ((r = check_shape(h, 0, err, len)) || (r = read_version(h, &v, err, len)) ||
-	    (r = check_shape(h, v, err, len)))
-		goto out;
 	for (; v < HISTORY_SCHEMA; v++) {
 		if ((r = history_exec(h, migrations[v].sql, err, len)) ||
 		    (migrations[v].fn && (r = migrations[v].fn(h, err, len))))
@@ -419,6 +446,7 @@ static int migrate(struct history *h, char *err, size_t len)
 		if ((r = history_exec(h, set, err, len)))
 			goto out;
 	}
+	h->version = HISTORY_SCHEMA;
 	r = history_exec(h, "COMMIT", err, len);
 out:
 	if (r)

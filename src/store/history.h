@@ -76,10 +76,18 @@ int history_open(const char *path, struct history **h, char *err, size_t errlen)
 int history_open_memory(const void *data, size_t size, struct history **h, char *err,
 			size_t errlen);
 /*
- * Opens the database at path read-only, neither checked nor migrated: only for
- * history_integrity(), which says what is wrong with a file history_open() refuses.
+ * Opens the database at path read-only, neither checked nor migrated, for 'history check':
+ * history_integrity() says what is wrong with a file history_open() refuses, then
+ * history_check_schema() and history_check_runs() read it as it is.
  */
 int history_open_readonly(const char *path, struct history **h, char *err, size_t errlen);
+/*
+ * What history_open() checks before it migrates, writing nothing: SQLite finds the file
+ * intact, and schema_version holds one version this iorate knows (0..HISTORY_SCHEMA) whose
+ * tables are those iorate makes. -EILSEQ (damaged, not an iorate history), -EEXIST (another
+ * program's database) or -EPROTO (a newer iorate's), err naming the path and what is wrong.
+ */
+int history_check_schema(struct history *h, char *err, size_t errlen);
 void history_close(struct history *h);
 /*
  * Closes h, removing the database file when history_open() made it and it still holds no run
@@ -134,7 +142,8 @@ int history_integrity(struct history *h, void (*fn)(const char *what, void *arg)
 		      char *err, size_t errlen);
 /*
  * Reads back every run as history_list() and history_get() would, giving each that cannot be
- * read to fn ("run 3: why"). Returns how many, or -errno when the check could not run.
+ * read to fn ("run 3: why"). Returns how many, or -errno when the check could not run. On a
+ * database opened read-only, after history_check_schema(): its schema may be older.
  */
 int history_check_runs(struct history *h, void (*fn)(int64_t id, const char *what, void *arg),
 		       void *arg, char *err, size_t errlen);

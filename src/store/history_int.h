@@ -15,6 +15,7 @@ struct history {
 	char *path;
 	bool created;           /* history_open() made the file: removed at close if it holds no run */
 	struct gate_id made;    /* what it made */
+	int version;            /* the schema, once checked: HISTORY_SCHEMA after migrating */
 };
 
 /* "PATH: what: sqlite's message", returning rc as -errno. */

@@ -206,7 +206,10 @@ int history_check_runs(struct history *h, void (*fn)(int64_t id, const char *wha
 	char why[512];
 	int rc, r = 0, bad = 0;
 
-	rc = sqlite3_prepare_v2(h->db, "SELECT id, label, result_json, output FROM runs ORDER BY id",
+	/* A database of schema 4 or older read as it is has no output settings. */
+	rc = sqlite3_prepare_v2(h->db, h->version >= 5 ?
+				"SELECT id, label, result_json, output FROM runs ORDER BY id" :
+				"SELECT id, label, result_json, NULL FROM runs ORDER BY id",
 				-1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return history_sql_fail(h, err, len, rc, "checking");
