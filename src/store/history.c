@@ -379,8 +379,8 @@ out:
 }
 
 /*
- * What the file holds, before a row is read or written: SQLite finds it intact, and it is an
- * iorate history (schema_version: one version this iorate knows; the tables of that version),
+ * What the file holds, before a row is read or written, once SQLite found it intact
+ * (check_intact): an iorate history (schema_version: one version this iorate knows; the tables of that version),
  * or a new empty database (*v = -1). Writes nothing.
  */
 static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
@@ -388,8 +388,7 @@ static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
 	int64_t n;
 	int r;
 
-	if ((r = check_intact(h, err, len)) ||
-	    (r = query_int(h, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_version'",
+	if ((r = query_int(h, "SELECT count(*) FROM sqlite_master WHERE name = 'schema_version'",
 			   &n, err, len)))
 		return r;
 	if (!n) {
@@ -411,8 +410,9 @@ static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
 int history_check_schema(struct history *h, char *err, size_t len)
 {
 	int64_t v;
+	int r;
 
-	return check_schema(h, &v, err, len);
+	return (r = check_intact(h, err, len)) ? r : check_schema(h, &v, err, len);
 }
 
 /*
@@ -427,7 +427,7 @@ static int migrate(struct history *h, char *err, size_t len)
 	int64_t v;
 	int r;
 
-	if ((r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
+	if ((r = check_intact(h, err, len)) || (r = history_exec(h, "BEGIN IMMEDIATE", err, len)))
 		return r;
 	if ((r = check_schema(h, &v, err, len)))
 		goto out;
@@ -610,8 +610,8 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	/* Another iorate may be saving a run: wait for it rather than fail. */
 	sqlite3_busy_timeout(h->db, 5000);
 	harden(h->db);
-	if ((r = history_exec(h, "PRAGMA foreign_keys = ON", err, len)) ||
-	    (r = migrate(h, err, len)))
+	if ((r = migrate(h, err, len)) ||
+	    (r = history_exec(h, "PRAGMA foreign_keys = ON", err, len)))
 		goto out;
 	*hp = h;
 	return 0;
@@ -644,8 +644,8 @@ int history_open_memory(const void *data, size_t size, struct history **hp, char
 		return r;
 	}
 	harden(h->db);
-	if ((r = history_exec(h, "PRAGMA foreign_keys = ON", err, len)) ||
-	    (r = migrate(h, err, len))) {
+	if ((r = migrate(h, err, len)) ||
+	    (r = history_exec(h, "PRAGMA foreign_keys = ON", err, len))) {
 		history_close(h);
 		return r;
 	}
