@@ -896,6 +896,282 @@ static void test_html_escapes(void **state)
 	result_release(&r);
 }
 
+/* The bytes of a file (the tests' own), malloc'd; *n its length. */
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long len;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	assert_true((len = ftell(f)) >= 0);
+	rewind(f);
+	assert_non_null(buf = malloc((size_t)len + 1));
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
+static void sql_at(const char *path, const char *sql)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	sqlite3_close(db);
+}
+
+/*
+ * The history with sql run on it is refused by history_open() with rc, naming the path and
+ * why, and is not written; history_check_schema() on a read-only connection says the same.
+ */
+static void refused_after(struct fixture *fx, const char *sql, int rc, const char *why)
+{
+	char copy[192], err[512] = "", err2[512] = "", cmd[512];
+	struct history *h = NULL;
+	size_t n0, n1;
+	char *before, *after;
+
+	snprintf(copy, sizeof(copy), "%s/copy.db", fx->dir);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", fx->path, copy);
+	assert_int_equal(system(cmd), 0);
+	sql_at(copy, sql);
+	before = slurp(copy, &n0);
+	if (history_open(copy, &h, err, sizeof(err)) != rc)
+		fail_msg("after %s: %s", sql, err);
+	assert_null(h);
+	if (!strstr(err, copy) || !strstr(err, why))
+		fail_msg("after %s: '%s' does not name %s and '%s'", sql, err, copy, why);
+	after = slurp(copy, &n1);
+	assert_int_equal(n0, n1);
+	assert_memory_equal(before, after, n0);
+	assert_int_equal(history_open_readonly(copy, &h, err2, sizeof(err2)), 0);
+	assert_int_equal(history_check_schema(h, err2, sizeof(err2)), rc);
+	assert_string_equal(err, err2);
+	history_close(h);
+	free(before);
+	free(after);
+	unlink(copy);
+}
+
+/* schema_version indexes the migrations: only one integer in 0..HISTORY_SCHEMA passes. */
+static void test_schema_version_range(void **state)
+{
+	struct fixture *fx = *state;
+
+	save(fx->h, "alpha", 1700000000000ull, 4096);
+	history_close(fx->h);
+	fx->h = NULL;
+	refused_after(fx, "UPDATE schema_version SET version = -1", -EILSEQ,
+		      "schema version -1 is not one iorate writes (0..5)");
+	refused_after(fx, "UPDATE schema_version SET version = -100", -EILSEQ,
+		      "schema version -100 is not");
+	refused_after(fx, "UPDATE schema_version SET version = 9223372036854775807", -EPROTO,
+		      "schema version 9223372036854775807 is newer than this iorate's");
+	refused_after(fx, "UPDATE schema_version SET version = 6", -EPROTO, "newer");
+	refused_after(fx, "UPDATE schema_version SET version = 'text'", -EILSEQ,
+		      "the schema version is not an integer (text)");
+	refused_after(fx, "UPDATE schema_version SET version = 4.5", -EILSEQ,
+		      "not an integer (real)");
+	refused_after(fx, "INSERT INTO schema_version VALUES (5)", -EILSEQ,
+		      "schema_version holds several rows");
+	refused_after(fx, "DELETE FROM schema_version", -EILSEQ, "schema_version holds no row");
+	/* Every version in the range opens (an older one is migrated). */
+	assert_int_equal(history_open(fx->path, &fx->h, NULL, 0), 0);
+	assert_int_equal(history_schema_version(fx->h), HISTORY_SCHEMA);
+}
+
+/* The tables of the database's version are those iorate makes, and no trigger is there. */
+static void test_schema_shape(void **state)
+{
+	struct fixture *fx = *state;
+
+	history_close(fx->h);
+	fx->h = NULL;
+	refused_after(fx, "DROP TABLE devices", -EILSEQ, "the table devices is missing");
+	refused_after(fx, "ALTER TABLE runs DROP COLUMN output", -EILSEQ,
+		      "the table runs has no column output");
+	/* Of an older version, the column that version has not yet is not asked for. */
+	refused_after(fx, "ALTER TABLE runs DROP COLUMN output; ALTER TABLE runs DROP COLUMN njobs;"
+		      "UPDATE schema_version SET version = 4", -EILSEQ, "no column njobs");
+	refused_after(fx, "ALTER TABLE jobs RENAME TO j; CREATE VIEW jobs AS SELECT * FROM j",
+		      -EILSEQ, "jobs is a view, not a table");
+	refused_after(fx, "CREATE TRIGGER t AFTER INSERT ON runs BEGIN DELETE FROM jobs; END",
+		      -EILSEQ, "holds a trigger (t)");
+	refused_after(fx, "ALTER TABLE schema_version RENAME COLUMN version TO v", -EILSEQ,
+		      "the table schema_version's column 1 is v INTEGER NOT NULL, not version");
+	refused_after(fx, "DROP TABLE targets; CREATE TABLE targets (run_id TEXT)", -EILSEQ,
+		      "the table targets's column 1 is run_id TEXT, not run_id INTEGER NOT NULL");
+	/* A column a user added after iorate's is left alone. */
+	sql_at(fx->path, "ALTER TABLE runs ADD COLUMN mine TEXT");
+	assert_int_equal(history_open(fx->path, &fx->h, NULL, 0), 0);
+}
+
+/* What SQLite itself cannot read is refused before a row is: not SQLite, cut short. */
+static void test_not_intact(void **state)
+{
+	struct fixture *fx = *state;
+	struct history *h = NULL;
+	char err[512] = "", *db;
+	size_t n;
+
+	save(fx->h, "alpha", 1700000000000ull, 4096);
+	history_close(fx->h);
+	fx->h = NULL;
+	assert_int_equal(history_open_memory("hello, not a database", 21, &h, err, sizeof(err)),
+			 -EILSEQ);
+	assert_string_equal(err, ":memory:: not an SQLite database");
+	db = slurp(fx->path, &n);
+	assert_true(n > 8192);
+	assert_int_equal(history_open_memory(db, n / 2, &h, err, sizeof(err)), -EILSEQ);
+	assert_non_null(strstr(err, ":memory:: damaged: "));
+	db[16] = 0, db[17] = 3; /* a page size that is no power of two */
+	assert_int_equal(history_open_memory(db, n, &h, err, sizeof(err)), -EILSEQ);
+	db[16] = (char)(n > 0 ? 0x40 : 0), db[17] = 0;
+	assert_int_not_equal(history_open_memory(db, n, &h, err, sizeof(err)), 0);
+	assert_null(h);
+	free(db);
+}
+
+struct skips {
+	int64_t id[8];
+	char why[8][256];
+	size_t n;
+};
+
+static void skipped(int64_t id, const char *why, void *arg)
+{
+	struct skips *k = ((struct skips **)arg)[1];
+
+	assert_true(k->n < 8);
+	k->id[k->n] = id;
+	snprintf(k->why[k->n++], sizeof(k->why[0]), "%s", why);
+}
+
+static int collect2(const struct history_entry *e, void *arg)
+{
+	return collect(e, ((void **)arg)[0]);
+}
+
+static void check_run(int64_t id, const char *what, void *arg)
+{
+	skipped(id, what, arg);
+}
+
+/*
+ * Each column of a run is checked before use: a label or JSON that is not text or holds a NUL
+ * byte, JSON that does not parse or is of another shape. The listing skips such a run,
+ * naming it and why, and history_check_runs() finds the same.
+ */
+static void test_row_checks(void **state)
+{
+	static const struct {
+		const char *sql, *why;
+	} bad[] = {
+		{"UPDATE runs SET label = x'6100' WHERE id = ?", "the label is not text but a blob"},
+		{"UPDATE runs SET label = CAST(x'610062' AS TEXT) WHERE id = ?",
+		 "the label holds a NUL byte"},
+		{"UPDATE runs SET result_json = x'7b7d' WHERE id = ?",
+		 "the stored JSON is not text but a blob"},
+		{"UPDATE runs SET result_json = CAST(x'7b00' AS TEXT) WHERE id = ?",
+		 "the stored JSON holds a NUL byte"},
+		{"UPDATE runs SET result_json = '[1' WHERE id = ?",
+		 "the stored JSON does not parse"},
+		{"UPDATE runs SET result_json = json_set(result_json, '$.params', json('[]')) "
+		 "WHERE id = ?", "params: not an object"},
+		{"UPDATE runs SET result_json = json_set(result_json, '$.params.bs', -1) WHERE id = ?",
+		 "params.bs: not an integer"},
+		{"UPDATE runs SET output = '{\"format\": 1}' WHERE id = ?",
+		 "the stored output settings are not"},
+	};
+	struct fixture *fx = *state;
+	int64_t a = save(fx->h, "alpha", 1700000000000ull, 4096);
+	int64_t b = save(fx->h, "beta", 1700000001000ull, 8192);
+	int64_t c = save(fx->h, "gamma", 1700000002000ull, 16384);
+	struct history_filter f = {.skipped = skipped};
+	char sql[256], err[256], want[256];
+	struct history_entry e;
+	struct skips k;
+	struct ids x;
+	void *args[2] = {&x, &k};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char copy[192], cmd[512];
+		struct history *h = NULL;
+
+		snprintf(copy, sizeof(copy), "%s/row.db", fx->dir);
+		snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", fx->path, copy);
+		assert_int_equal(system(cmd), 0);
+		snprintf(sql, sizeof(sql), "%s", bad[i].sql);
+		*strchr(sql, '?') = '\0';
+		snprintf(sql + strlen(sql), sizeof(sql) - strlen(sql), "%lld", (long long)b);
+		sql_at(copy, sql);
+		assert_int_equal(history_open(copy, &h, err, sizeof(err)), 0);
+		snprintf(want, sizeof(want), "run %lld: %s", (long long)b, bad[i].why);
+		assert_int_equal(history_get(h, b, &e, err, sizeof(err)), -EBADMSG);
+		history_entry_release(&e);
+		if (strncmp(err, want, strlen(want)))
+			fail_msg("%s: '%s', not '%s'", sql, err, want);
+		/* The listing goes on past it: the other two, newest first. */
+		memset(&x, 0, sizeof(x));
+		memset(&k, 0, sizeof(k));
+		assert_int_equal(history_list(h, &f, collect2, args, err, sizeof(err)), 0);
+		assert_int_equal(x.n, 2);
+		assert_true(x.id[0] == c && x.id[1] == a);
+		assert_int_equal(k.n, 1);
+		assert_true(k.id[0] == b);
+		assert_string_equal(k.why[0], err[0] ? k.why[0] : "");
+		assert_int_equal(strncmp(k.why[0], want, strlen(want)), 0);
+		/* Without skipped(), it stops there. */
+		assert_int_equal(history_list(h, NULL, collect2, args, err, sizeof(err)), -EBADMSG);
+		memset(&k, 0, sizeof(k));
+		assert_int_equal(history_check_runs(h, check_run, args, err, sizeof(err)), 1);
+		assert_int_equal(k.n, 1);
+		assert_int_equal(strncmp(k.why[0], want, strlen(want)), 0);
+		history_close(h);
+		unlink(copy);
+	}
+	memset(&k, 0, sizeof(k));
+	assert_int_equal(history_check_runs(fx->h, check_run, args, err, sizeof(err)), 0);
+	assert_int_equal(k.n, 0);
+}
+
+static void integrity_line(const char *what, void *arg)
+{
+	struct skips *k = arg;
+
+	assert_true(k->n < 8);
+	snprintf(k->why[k->n++], sizeof(k->why[0]), "%s", what);
+}
+
+/* history_integrity(): rows whose run is missing, named by the run; a clean file has none. */
+static void test_integrity(void **state)
+{
+	struct fixture *fx = *state;
+	int64_t a = save(fx->h, "alpha", 1700000000000ull, 4096);
+	struct history *h = NULL;
+	char err[256], want[128];
+	struct skips k = {0};
+
+	history_close(fx->h);
+	fx->h = NULL;
+	assert_int_equal(history_open_readonly(fx->path, &h, err, sizeof(err)), 0);
+	assert_int_equal(history_integrity(h, integrity_line, &k, err, sizeof(err)), 0);
+	history_close(h);
+	sql_at(fx->path, "PRAGMA foreign_keys = OFF; DELETE FROM runs");
+	assert_int_equal(history_open_readonly(fx->path, &h, err, sizeof(err)), 0);
+	assert_int_equal(history_integrity(h, integrity_line, &k, err, sizeof(err)), 3);
+	snprintf(want, sizeof(want), "jobs: a row of run %lld, which is missing", (long long)a);
+	assert_string_equal(k.why[0], want);
+	snprintf(want, sizeof(want), "targets: a row of run %lld, which is missing", (long long)a);
+	assert_string_equal(k.why[1], want);
+	assert_string_equal(k.why[2], want); /* its second target */
+	history_close(h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -917,6 +1193,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_migrate_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_output, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_migrate_v4, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_schema_version_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_schema_shape, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_not_intact, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_row_checks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_integrity, setup, teardown),
 		cmocka_unit_test(test_list_set),
 		cmocka_unit_test(test_default_path),
 		cmocka_unit_test(test_html_escapes),
