@@ -590,3 +590,99 @@ PY
 	[ -f "$XDG_DATA_HOME/iorate/history.db" ]
 	[ "$(stat -c %a "$XDG_DATA_HOME/iorate")" = 700 ]
 }
+
+@test "a schema version of -1 or -100 is refused with the path, exit 1, the file unchanged" {
+	two_runs
+	for v in -1 -100; do
+		cp h.db bad.db
+		sqlite3 bad.db "UPDATE schema_version SET version = $v"
+		sum=$(sha256sum < bad.db)
+		for cmd in "history list" "history show 1" "history compare 1 2" "history rm 1" \
+			"history import a.json" "report 1 --output r.html"; do
+			iorate $cmd --db bad.db
+			[ "$status" -eq 1 ] || { echo "$cmd: exit $status"; false; }
+			[ "$stderr" = "iorate: history: bad.db: schema version $v is not one iorate writes (0..5): not an iorate history" ] ||
+				{ echo "$cmd: $stderr"; false; }
+			[ -z "$output" ]
+		done
+		# A run still happens and prints; only its save is refused.
+		iorate run --engine null -d 0.05 --db bad.db x
+		[ "$status" -eq 0 ]
+		[[ "$stderr" == *"the run was not saved: bad.db: schema version $v is not one"* ]]
+		iorate history check --db bad.db
+		[ "$status" -eq 1 ]
+		[ "$(echo "$output" | head -1)" = "refused: bad.db: schema version $v is not one iorate writes (0..5): not an iorate history" ]
+		[ "$(echo "$output" | tail -1)" = "bad.db: 1 problem found" ]
+		[ "$(sha256sum < bad.db)" = "$sum" ]
+		[ ! -e r.html ]
+	done
+}
+
+@test "one damaged run among three: list shows two and names it; check lists it and exits 1" {
+	two_runs
+	"$IORATE" run --engine null -d 0.1 -b 16k --json x > c.json
+	iorate history import c.json
+	[ "$status" -eq 0 ]
+	iorate history check
+	[ "$status" -eq 0 ]
+	[ "$output" = "$IORATE_HISTORY: no damage found" ]
+	sqlite3 h.db "UPDATE runs SET result_json = json_set(result_json, '\$.params.bs', -1) WHERE id = 2"
+	sum=$(sha256sum < h.db)
+	for fmt in text json csv; do
+		iorate history list --format "$fmt"
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "iorate: run 2: params.bs: not an integer from 0 to 18446744073709551615 (skipped; see 'iorate history check')" ]
+	done
+	iorate history list --json
+	json_ok '[.runs[].id] == [3, 1]'
+	iorate history list
+	[ "$(echo "$output" | wc -l)" -eq 3 ]
+	# One run is read: a damaged one is a failure naming it.
+	iorate history show 2
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: run 2: params.bs: not an integer from 0 to 18446744073709551615" ]
+	iorate history show 3
+	[ "$status" -eq 0 ]
+	iorate history check
+	[ "$status" -eq 1 ]
+	[ "$output" = "run 2: params.bs: not an integer from 0 to 18446744073709551615
+$IORATE_HISTORY: 1 problem found" ]
+	[ "$(sha256sum < h.db)" = "$sum" ]
+}
+
+@test "check: SQLite's integrity problems and a file that is not a history, exit 1; nothing written" {
+	two_runs
+	head -c 20000 h.db > cut.db
+	echo 'not a database' > text.db
+	sqlite3 view.db 'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (5)'
+	for f in cut.db text.db view.db; do
+		sum=$(sha256sum < $f)
+		iorate history check --db $f
+		[ "$status" -eq 1 ]
+		[ "$(echo "$output" | tail -1)" = "$f: 1 problem found" ]
+		[ "$(sha256sum < $f)" = "$sum" ]
+		iorate history list --db $f
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == "iorate: history: $f: "* ]]
+		[ "$(sha256sum < $f)" = "$sum" ]
+	done
+	iorate history check --db text.db
+	[ "$output" = "integrity: file is not a database
+text.db: 1 problem found" ]
+	iorate history check --db view.db
+	[ "$output" = "refused: view.db: the table runs is missing: not an iorate history
+view.db: 1 problem found" ]
+	# A database of an older schema is checked as it is: not migrated.
+	sqlite3 h.db 'ALTER TABLE runs DROP COLUMN output; UPDATE schema_version SET version = 4'
+	sum=$(sha256sum < h.db)
+	iorate history check
+	[ "$status" -eq 0 ]
+	[ "$(sha256sum < h.db)" = "$sum" ]
+	iorate history check --db missing.db
+	[ "$status" -eq 1 ]
+	[ ! -e missing.db ]
+	iorate history check extra
+	[ "$status" -eq 2 ]
+	iorate history check --json
+	[ "$status" -eq 2 ]
+}
