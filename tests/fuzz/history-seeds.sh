@@ -3,7 +3,8 @@
 # Makes fuzz_history's seeds in DIR, as SQLite's own test corpora are made: a valid history of
 # two runs written by IORATE (its pages made 512 bytes, so each seed stays under 64 KiB), then
 # copies of it damaged one way each: cut short, a bad page size, schema_version values iorate
-# never writes, an older schema to migrate, and a run row with hostile values. Needs sqlite3.
+# never writes, older schemas to migrate (1, 3, 4), and a run row with hostile values. Needs
+# sqlite3.
 set -eu
 iorate=$1
 dir=$2
@@ -42,6 +43,10 @@ copy version-no-row "DELETE FROM schema_version"
 copy schema-4 "ALTER TABLE runs DROP COLUMN output; UPDATE schema_version SET version = 4"
 copy schema-3 "ALTER TABLE runs DROP COLUMN output; DROP TABLE devices;
 	UPDATE schema_version SET version = 3"
+# A history of schema 1 (runs without histograms), as the unit tests' fixture holds it.
+sqlite3 "$tmp/v1.db" <"$(dirname "$0")/../unit/fixtures/history-v1.sql"
+sqlite3 "$tmp/v1.db" "PRAGMA page_size = 512; VACUUM;"
+cp "$tmp/v1.db" "$dir/schema-1.db"
 copy runs-a-view "ALTER TABLE runs RENAME TO r; CREATE VIEW runs AS SELECT * FROM r"
 copy trigger "CREATE TRIGGER t AFTER INSERT ON runs BEGIN DELETE FROM jobs; END"
 copy orphan-rows "PRAGMA foreign_keys = OFF; DELETE FROM runs WHERE id = 1"
