@@ -1,6 +1,7 @@
 /*
  * iorate history: list, show, import, compare, remove and check runs kept in the SQLite
- * history (src/store/history.c). Runs get there with 'iorate run --save' or 'iorate history import'.
+ * history (src/store/history.c). Runs get there with 'iorate run --save' or 'iorate history
+ * import'.
  */
 #include <errno.h>
 #include <limits.h>

@@ -380,8 +380,8 @@ out:
 
 /*
  * What the file holds, before a row is read or written, once SQLite found it intact
- * (check_intact): an iorate history (schema_version: one version this iorate knows; the tables of that version),
- * or a new empty database (*v = -1). Writes nothing.
+ * (check_intact): an iorate history (schema_version: one version this iorate knows; the
+ * tables of that version), or a new empty database (*v = -1). Writes nothing.
  */
 static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
 {
