@@ -397,7 +397,7 @@ static int check_schema(struct history *h, int64_t *v, char *err, size_t len)
 		if (n)
 			return err_set(err, len, -EEXIST,
 				       "%s: a database that is not an iorate history", h->path);
-		*v = -1;
+		*v = h->version = -1;
 		return 0;
 	}
 	if ((r = check_shape(h, 0, err, len)) || (r = read_version(h, v, err, len)) ||

@@ -206,6 +206,8 @@ int history_check_runs(struct history *h, void (*fn)(int64_t id, const char *wha
 	char why[512];
 	int rc, r = 0, bad = 0;
 
+	if (h->version < 1) /* a new database: no table of runs yet */
+		return 0;
 	/* A database of schema 4 or older read as it is has no output settings. */
 	rc = sqlite3_prepare_v2(h->db, h->version >= 5 ?
 				"SELECT id, label, result_json, output FROM runs ORDER BY id" :

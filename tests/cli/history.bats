@@ -681,6 +681,12 @@ view.db: 1 problem found" ]
 	iorate history check --db missing.db
 	[ "$status" -eq 1 ]
 	[ ! -e missing.db ]
+	# An empty file is a new history: nothing is wrong with it, and nothing is made in it.
+	: > empty.db
+	iorate history check --db empty.db
+	[ "$status" -eq 0 ]
+	[ "$output" = "empty.db: no damage found" ]
+	[ ! -s empty.db ]
 	iorate history check extra
 	[ "$status" -eq 2 ]
 	iorate history check --json
