@@ -657,6 +657,28 @@ static int check_data(const struct job *j, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Sizes and offsets end up as off_t and are added to each other (offset + range, size + the
+ * free-space reserve): refused here, by name, before any sum can wrap and pass a check.
+ */
+static int check_extent(const struct job *j, char *err, size_t errlen)
+{
+	char b1[32], b2[32], max[32];
+	uint64_t end;
+
+	if (j->size > JOB_MAX_BYTES)
+		FAIL(FIELD("size") ": %s is larger than a file can be (%s)",
+		     fmt_size(j->size, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+	if (j->offset > JOB_MAX_BYTES)
+		FAIL(FIELD("offset") ": %s is beyond the end of any file or device (%s)",
+		     fmt_size(j->offset, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+	if (__builtin_add_overflow(j->offset, j->range, &end) || end > JOB_MAX_BYTES)
+		FAIL(FIELD("range") ": " FIELD("offset") " %s + %s ends beyond any file or device "
+		     "(%s)", fmt_size(j->offset, b1, sizeof(b1)), fmt_size(j->range, b2, sizeof(b2)),
+		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+	return 0;
+}
+
 int job_validate(const struct job *j, char *err, size_t errlen)
 {
 	int r;
@@ -705,7 +727,7 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		     ", or raise " FIELD("threads"), e->name, j->depth);
 	if (j->cap_io_unit && j->cap_io_unit % 512)
 		FAIL(FIELD("cap-io-unit") ": must be a multiple of 512 bytes");
-	if ((r = check_shape(j, err, errlen)) || (r = check_verify(j, e, err, errlen)) ||
+	if ((r = check_extent(j, err, errlen)) || (r = check_shape(j, err, errlen)) || (r = check_verify(j, e, err, errlen)) ||
 	    (r = check_data(j, err, errlen)) || (r = check_steady(j, err, errlen)) ||
 	    (r = check_interval(j, err, errlen)) || (r = check_flow(j, err, errlen)) ||
 	    (r = check_cmdprio(j, err, errlen)) || (r = check_lat_target(j, err, errlen)) ||

@@ -307,6 +307,8 @@ int jobs_check_interval(const struct job *jobs, unsigned n, char *err, size_t er
 #define JOB_DEFAULT_FILE_SIZE (1ull << 30)
 #define JOB_MAX_THREADS 1024u
 #define JOB_MAX_DEPTH 4096u
+/* The largest size, offset or region end: what off_t holds. */
+#define JOB_MAX_BYTES ((uint64_t)INT64_MAX)
 
 void job_init(struct job *j);
 void job_release(struct job *j);

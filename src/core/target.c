@@ -134,6 +134,22 @@ static int create_empty(struct target *t)
 	return fd;
 }
 
+/* Space left free beside a test file iorate fills: the filesystem is never filled to its end. */
+#define TARGET_SPACE_RESERVE (64ull << 20)
+
+/*
+ * Whether the filesystem of vfs has room for need bytes and the reserve; a sum or product that
+ * would wrap (a --size near 2^64) is no room, never a small number that passes.
+ */
+static bool space_for(const struct statvfs *vfs, uint64_t need)
+{
+	uint64_t avail, want;
+
+	if (__builtin_mul_overflow((uint64_t)vfs->f_bavail, (uint64_t)vfs->f_frsize, &avail))
+		avail = UINT64_MAX;
+	return !__builtin_add_overflow(need, TARGET_SPACE_RESERVE, &want) && avail >= want;
+}
+
 /*
  * Creates path (O_EXCL | O_NOFOLLOW: never a planted link or file) and fills it. Returns the
  * descriptor of the new file, or -errno. The file stays recorded in t for target_close.
@@ -153,8 +169,7 @@ static int create_file(struct target *t, const struct job *job, target_fill_cb c
 	}
 	if (job->until_full)
 		return create_empty(t);
-	if (fstatvfs(t->dirfd, &vfs) == 0 &&
-	    (uint64_t)vfs.f_bavail * vfs.f_frsize < size + (64u << 20)) {
+	if (fstatvfs(t->dirfd, &vfs) == 0 && !space_for(&vfs, size)) {
 		SAY("%s: not enough space for a %s test file (%s free)", t->path,
 		    fmt_size(size, b1, sizeof(b1)),
 		    fmt_size((uint64_t)vfs.f_bavail * vfs.f_frsize & ~1048575ull, b2, sizeof(b2)));
@@ -197,8 +212,8 @@ static int grow_file(struct target *t, const struct job *job, int hold, struct s
 		    strerror(-fd));
 		return fd;
 	}
-	if (fstatvfs(fd, &vfs) == 0 &&
-	    (uint64_t)vfs.f_bavail * vfs.f_frsize < size - from + (64u << 20)) {
+	/* Called only to grow (size > from): the difference does not wrap; space_for's sum might. */
+	if (fstatvfs(fd, &vfs) == 0 && !space_for(&vfs, size - from)) {
 		SAY("%s: not enough space to grow it from %s to %s", t->path,
 		    fmt_size(from, b1, sizeof(b1)), fmt_size(size, b2, sizeof(b2)));
 		close(fd);
