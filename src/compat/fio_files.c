@@ -194,10 +194,15 @@ static int file_offset(struct fio_emit *e, const struct fio_opts *o, unsigned cl
 	if ((o->offset_pct || o->offset_inc_pct) && x->st)
 		return fio_emit_fail(e, l, NULL, "a percentage of '%s', whose size cannot be "
 				     "told (%s)", x->name, strerror(-x->st));
+	/* A percentage of a device near 2^64 bytes must not wrap to a small offset. */
+	if (o->offset_pct && __builtin_mul_overflow(x->real, o->offset, &off))
+		return fio_emit_fail(e, l, NULL, "the offset does not fit in 64 bits");
 	if (o->offset_pct)
-		off = align_up(x->real * o->offset / 100, bs);
+		off = align_up(off / 100, bs);
+	if (o->offset_inc_pct && __builtin_mul_overflow(x->real, o->offset_inc, &inc))
+		return fio_emit_fail(e, l, NULL, "the offset does not fit in 64 bits");
 	if (o->offset_inc_pct)
-		inc = x->real * o->offset_inc / 100;
+		inc /= 100;
 	if (__builtin_mul_overflow(inc, (uint64_t)clone, &inc) ||
 	    __builtin_add_overflow(off, inc, &x->off))
 		return fio_emit_fail(e, l, NULL, "the offset does not fit in 64 bits");
@@ -238,7 +243,7 @@ static int file_len(struct fio_emit *e, const struct fio_opts *o, struct ffile *
 				     x->name);
 	x->len = x->real - x->off;
 	if (o->size_pct) {
-		uint64_t p = x->real * o->size / 100;
+		uint64_t p = x->real / 100 * o->size + x->real % 100 * o->size / 100;
 		x->len = p < x->len ? p : x->len;
 		x->len -= x->len % bs;
 	}
@@ -265,8 +270,16 @@ static int job_bytes(struct fio_emit *e, const struct fio_opts *o, const struct 
 {
 	uint64_t total = 0, b;
 
-	for (unsigned i = 0; i < fs->n; i++)
-		total += o->io_size_pct ? fs->f[i].len * o->io_size / 100 : fs->f[i].len;
+	for (unsigned i = 0; i < fs->n; i++) {
+		uint64_t len = fs->f[i].len;
+		if (o->io_size_pct)
+			len = len / 100 * o->io_size + len % 100 * o->io_size / 100;
+		if (__builtin_add_overflow(total, len, &total))
+			return fio_emit_fail(e, o->src[FO_SIZE] ? o->src[FO_SIZE]
+								: o->src[FO_FILENAME],
+					     "size=(the files' size)", "the files' sizes add up to "
+					     "more than 64 bits hold");
+	}
 	if (o->io_size && !o->io_size_pct)
 		b = o->io_size;
 	else
@@ -394,6 +407,15 @@ int fio_files_emit(struct fio_emit *e, const struct fio_opts *o, const char *job
 	for (unsigned i = 0; i < fs.n && !r; i++)
 		if (!(r = file_offset(e, o, clone, &fs.f[i])))
 			r = file_len(e, o, &fs.f[i], share ? share + (i < extra ? bs : 0) : 0);
+	/* The region's end is the size a file is laid out at: it must be a size a file can have. */
+	for (unsigned i = 0; i < fs.n && !r; i++) {
+		uint64_t end;
+		if (__builtin_add_overflow(fs.f[i].off, fs.f[i].len, &end) || end > JOB_MAX_BYTES)
+			r = fio_emit_fail(e, o->src[FO_OFFSET_INC] && clone ? o->src[FO_OFFSET_INC]
+					  : o->src[FO_OFFSET] ? o->src[FO_OFFSET] : o->src[FO_SIZE],
+					  "size=(the file's size)", "the offset plus the size ends "
+					  "beyond the largest file (8EiB)");
+	}
 	if (!r)
 		r = check_alike(e, o, &fs);
 	/* Checked before any file is laid out, as fio does. */
