@@ -5,6 +5,7 @@
  * name in no row is not an option of fio. docs/compat.md lists the same.
  */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compat/fio.h"
@@ -382,13 +383,43 @@ static const struct fio_opt table[] = {
 	REFUSED("force_async", "io_uring I/O forced to its worker threads", "0"),
 };
 
+/* Every name of the table (names and aliases), sorted once: a job file's line is a bsearch. */
+struct opt_name {
+	const char *name;
+	const struct fio_opt *o;
+};
+
+#define NTABLE (sizeof(table) / sizeof(table[0]))
+
+static int opt_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct opt_name *)a)->name, ((const struct opt_name *)b)->name);
+}
+
 const struct fio_opt *fio_opt_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		const struct fio_opt *o = &table[i];
-		if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)) ||
-		    (o->alias2 && !strcmp(o->alias2, name)))
-			return o;
+	static struct opt_name names[3 * NTABLE];
+	static size_t n;
+	const struct fio_opt *best = NULL;
+
+	if (!n) {
+		for (size_t i = 0; i < NTABLE; i++) {
+			const char *v[] = {table[i].name, table[i].alias, table[i].alias2};
+			for (size_t k = 0; k < 3; k++)
+				if (v[k])
+					names[n++] = (struct opt_name){.name = v[k], .o = &table[i]};
+		}
+		qsort(names, n, sizeof(names[0]), opt_name_cmp);
 	}
-	return NULL;
+	const struct opt_name key = {.name = name};
+	const struct opt_name *p = bsearch(&key, names, n, sizeof(names[0]), opt_name_cmp);
+
+	if (!p)
+		return NULL;
+	/* A name two rows have: the first row's, as a search of the table in order finds. */
+	while (p > names && !strcmp(p[-1].name, name))
+		p--;
+	for (; p < names + n && !strcmp(p->name, name); p++)
+		best = !best || p->o < best ? p->o : best;
+	return best;
 }
