@@ -158,8 +158,10 @@ struct compat_fio {
 	unsigned njobs;
 	/* what cannot run, one line each ("job.fio:7: verify=md5: ..."), after a refusal */
 	char **refused;
-	unsigned nrefused;
+	unsigned nrefused, refused_cap;
 	unsigned refused_engines;       /* how many of them name an engine */
+	unsigned *refused_set;          /* a hash of refused (index + 1, 0 empty): named once */
+	unsigned refused_setcap;
 };
 
 void compat_fio_init(struct compat_fio *f, const struct compat_fio_env *env);

@@ -15,6 +15,10 @@
 #include <unistd.h>
 
 #include "compat/fio.h"
+#include "util/err.h"
+#include "util/stop.h"
+
+#define FIO_MAX_JOBS 4096u  /* fio's --max-jobs */
 
 void compat_fio_init(struct compat_fio *f, const struct compat_fio_env *env)
 {
@@ -47,6 +51,7 @@ void compat_fio_release(struct compat_fio *f)
 	for (unsigned i = 0; i < f->nrefused; i++)
 		free(f->refused[i]);
 	free(f->refused);
+	free(f->refused_set);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -65,9 +70,57 @@ int compat_fio_read_file(struct compat_fio *f, const char *path, char *err, size
 	return fio_ini_read(f, path, err, errlen);
 }
 
+/* FNV-1a: a refusal is looked up in a hash, so naming each once stays linear. */
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* The slot of line in f->refused_set: its index + 1 there, or 0 where it would go. */
+static unsigned *refused_slot(const struct compat_fio *f, const char *line)
+{
+	unsigned mask = f->refused_setcap - 1, *slot;
+
+	for (uint64_t h = str_hash(line);; h++) {
+		slot = &f->refused_set[h & mask];
+		if (!*slot || !strcmp(f->refused[*slot - 1], line))
+			return slot;
+	}
+}
+
+/* Room for one more refusal: the list doubles, the hash stays at most half full. */
+static int refused_grow(struct compat_fio *f)
+{
+	if (f->nrefused == f->refused_cap) {
+		unsigned cap = f->refused_cap ? f->refused_cap * 2 : 16;
+		char **n = realloc(f->refused, cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		f->refused = n;
+		f->refused_cap = cap;
+	}
+	if (2 * (f->nrefused + 1) > f->refused_setcap) {
+		unsigned cap = f->refused_setcap ? f->refused_setcap * 2 : 64, *old = f->refused_set;
+		if (!(f->refused_set = calloc(cap, sizeof(*f->refused_set)))) {
+			f->refused_set = old;
+			return -ENOMEM;
+		}
+		free(old);
+		f->refused_setcap = cap;
+		for (unsigned i = 0; i < f->nrefused; i++)
+			*refused_slot(f, f->refused[i]) = i + 1;
+	}
+	return 0;
+}
+
 int fio_refuse(struct compat_fio *f, const struct fio_line *l, bool engine, const char *fmt, ...)
 {
-	char *why = NULL, *line = NULL, **n;
+	char *why = NULL, *line = NULL;
+	unsigned *slot;
 	va_list ap;
 	int r;
 
@@ -79,37 +132,58 @@ int fio_refuse(struct compat_fio *f, const struct fio_line *l, bool engine, cons
 		return -ENOMEM;
 	}
 	free(why);
-	/* A [global] line is read once per job: named once. */
-	for (unsigned i = 0; i < f->nrefused; i++)
-		if (!strcmp(f->refused[i], line)) {
-			free(line);
-			return 0;
-		}
-	if (!(n = realloc(f->refused, (f->nrefused + 1) * sizeof(*n)))) {
+	if (refused_grow(f)) {
 		free(line);
 		return -ENOMEM;
 	}
-	f->refused = n;
+	/* A [global] line is read once per job: named once. */
+	if (*(slot = refused_slot(f, line))) {
+		free(line);
+		return 0;
+	}
 	f->refused[f->nrefused++] = line;
+	*slot = f->nrefused;
 	f->refused_engines += engine;
 	return 0;
 }
 
-/* The lines a job section reads: the [global]s before it, in order, then its own. */
-static const struct fio_line **job_lines(const struct fio_doc *d, unsigned si, unsigned *n)
-{
-	unsigned total = 0, k = 0;
+/* The [global] lines read so far, in order: each job takes them, then its own lines. */
+struct global_lines {
 	const struct fio_line **v;
+	size_t n, cap;
+};
 
-	for (unsigned i = 0; i <= si; i++)
-		if (i == si || d->s[i].global)
-			total += d->s[i].n;
-	if (!(v = malloc((total ? total : 1) * sizeof(*v))))
+static int globals_add(struct global_lines *g, const struct fio_section *s)
+{
+	if (g->n + s->n > g->cap) {
+		size_t cap = g->cap ? g->cap : 64;
+		while (cap < g->n + s->n)
+			cap *= 2;
+		const struct fio_line **v = realloc(g->v, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		g->v = v;
+		g->cap = cap;
+	}
+	for (unsigned j = 0; j < s->n; j++)
+		g->v[g->n++] = &s->lines[j];
+	return 0;
+}
+
+/* The lines a job section reads: the [global]s before it, in order, then its own. */
+static const struct fio_line **job_lines(const struct global_lines *g, const struct fio_section *s,
+					 unsigned *n)
+{
+	size_t total = g->n + s->n;
+	const struct fio_line **v = malloc((total ? total : 1) * sizeof(*v));
+
+	if (!v)
 		return NULL;
-	for (unsigned i = 0; i <= si; i++)
-		for (unsigned j = 0; (i == si || d->s[i].global) && j < d->s[i].n; j++)
-			v[k++] = &d->s[i].lines[j];
-	*n = total;
+	if (g->n)
+		memcpy(v, g->v, g->n * sizeof(*v));
+	for (unsigned j = 0; j < s->n; j++)
+		v[g->n + j] = &s->lines[j];
+	*n = (unsigned)total;
 	return v;
 }
 
@@ -178,28 +252,52 @@ static int check_readonly(struct compat_fio *f, struct fio_read_job *rj, unsigne
 	return r;
 }
 
-static int read_all(struct compat_fio *f, struct fio_read_job **out, unsigned *nout)
+/*
+ * Each job reads every [global] line before it, so the lines read are jobs x globals: bounded,
+ * as fio's 4096 jobs bound the jobs, so that no job file takes more than a second or two.
+ */
+#define FIO_MAX_LINES_READ (1u << 20)
+
+static int read_all(struct compat_fio *f, struct fio_read_job **out, unsigned *nout, char *err,
+		    size_t errlen)
 {
 	struct fio_read_job *rj = NULL;
-	unsigned n = 0;
+	struct global_lines gl = {0};
+	unsigned n = 0, njobs = 0;
+	uint64_t read = 0;
 	int r = 0;
 
+	/* More sections than fio runs jobs are refused before any is read (numjobs >= 1). */
+	for (unsigned i = 0; f->doc && i < f->doc->n; i++)
+		njobs += !f->doc->s[i].global;
+	if (njobs > FIO_MAX_JOBS)
+		return err_set(err, errlen, -EINVAL, "%u job sections: fio runs at most %u jobs "
+			       "(its --max-jobs)", njobs, FIO_MAX_JOBS);
+	if (njobs && !(rj = calloc(njobs, sizeof(*rj))))
+		return -ENOMEM;
 	for (unsigned i = 0; f->doc && i < f->doc->n && !r; i++) {
-		if (f->doc->s[i].global)
+		if (f->doc->s[i].global) {
+			r = globals_add(&gl, &f->doc->s[i]);
 			continue;
-		struct fio_read_job *g = realloc(rj, (n + 1) * sizeof(*rj));
-		if (!g) {
-			r = -ENOMEM;
+		}
+		if (stop_requested()) {
+			r = err_set(err, errlen, -EINTR, "interrupted while reading the jobs");
 			break;
 		}
-		rj = g;
+		if ((read += gl.n + f->doc->s[i].n) > FIO_MAX_LINES_READ) {
+			r = err_set(err, errlen, -EINVAL, "%s: with the [global] lines before each "
+				    "job, the jobs read more than %u lines; give fewer [global] "
+				    "lines or jobs", f->doc->s[i].where, FIO_MAX_LINES_READ);
+			break;
+		}
 		rj[n] = (struct fio_read_job){.sec = &f->doc->s[i]};
-		if (!(rj[n].lines = job_lines(f->doc, i, &rj[n].nlines)))
+		if (!(rj[n].lines = job_lines(&gl, &f->doc->s[i], &rj[n].nlines)))
 			r = -ENOMEM;
 		else
 			r = fio_opts_read(f, &rj[n].o, rj[n].lines, rj[n].nlines);
 		n++;
 	}
+	free(gl.v);
 	if (!r)
 		r = assign_groups(f, rj, n);
 	if (!r)
@@ -358,9 +456,9 @@ static int check_counts(const struct fio_read_job *rj, unsigned n, char *err, si
 		jobs += rj[i].o.numjobs;
 		files += rj[i].o.numjobs * job_files(&rj[i].o);
 	}
-	if (jobs > 4096)
+	if (jobs > FIO_MAX_JOBS)
 		return err_set(err, errlen, -EINVAL, "%llu jobs with their numjobs: fio runs at "
-			       "most 4096 (its --max-jobs)", (unsigned long long)jobs);
+			       "most %u (its --max-jobs)", (unsigned long long)jobs, FIO_MAX_JOBS);
 	if (files > 65536)
 		return err_set(err, errlen, -EINVAL, "%llu files in all: iorate opens at most "
 			       "65536 in a run", (unsigned long long)files);
@@ -375,7 +473,7 @@ int compat_fio_translate(struct compat_fio *f, const struct compat_sink *sink,
 	int r;
 
 	err[0] = '\0';
-	if ((r = read_all(f, &rj, &n)))
+	if ((r = read_all(f, &rj, &n, err, errlen)))
 		goto out;
 	if (f->nrefused) {
 		r = err_set(err, errlen, -EINVAL, "%u option%s cannot run in iorate (nothing ran)",
@@ -391,7 +489,9 @@ int compat_fio_translate(struct compat_fio *f, const struct compat_sink *sink,
 		goto out;
 	for (unsigned i = 0; i < n && !r; i++)
 		for (unsigned k = 0; k < rj[i].o.numjobs && !r; k++)
-			r = emit_clone(f, sink, jobs, &rj[i], k, err, errlen);
+			r = stop_requested() ? err_set(err, errlen, -EINTR, "interrupted while "
+						       "translating the jobs")
+					     : emit_clone(f, sink, jobs, &rj[i], k, err, errlen);
 out:
 	read_jobs_free(rj, n);
 	return r;
