@@ -252,12 +252,6 @@ static int check_readonly(struct compat_fio *f, struct fio_read_job *rj, unsigne
 	return r;
 }
 
-/*
- * Each job reads every [global] line before it, so the lines read are jobs x globals: bounded,
- * as fio's 4096 jobs bound the jobs, so that no job file takes more than a second or two.
- */
-#define FIO_MAX_LINES_READ (1u << 20)
-
 static int read_all(struct compat_fio *f, struct fio_read_job **out, unsigned *nout, char *err,
 		    size_t errlen)
 {

@@ -35,7 +35,15 @@ struct fio_doc {
 	struct fio_section *s;
 	unsigned n, cap;
 	unsigned nfiles;         /* job files read: from the second on, a stonewall */
+	unsigned nlines;         /* option lines of job files read, to bound them */
 };
+
+/*
+ * The option lines the jobs read in all (each job every [global] line before it, then its own),
+ * and so the lines a job file may hold: bounded, as fio's 4096 jobs bound the jobs, so that no
+ * job file takes more than a second or two or gigabytes to read.
+ */
+#define FIO_MAX_LINES_READ (1u << 20)
 
 void fio_doc_free(struct fio_doc *d);
 /* A new section at the end: NULL when out of memory. */

@@ -16,6 +16,7 @@
 #include "compat/fio.h"
 #include "core/gate.h"
 #include "util/err.h"
+#include "util/stop.h"
 
 #define MAX_INCLUDE_DEPTH 16
 #define WHERE_MAX 4200       /* a path and its line number */
@@ -309,6 +310,9 @@ static int ini_line(struct ini *in, const char *path, char *p, const char *where
 			       "start with [global] or [jobname]", where, p);
 	if (!strncmp(p, "include", 7) && (p[7] == ' ' || p[7] == '\t'))
 		return ini_include(in, path, trim(p + 8), where, depth);
+	if (++in->f->doc->nlines > FIO_MAX_LINES_READ)
+		return err_set(in->err, in->errlen, -EINVAL, "%s: job files of more than %u option "
+			       "lines are not read", where, FIO_MAX_LINES_READ);
 	if ((eq = strchr(p, '='))) {
 		*eq = '\0';
 		return fio_section_add(in->cur, in->f->env, trim(p), trim(eq + 1), where, false,
@@ -331,6 +335,12 @@ static int ini_read(struct ini *in, const char *path, unsigned depth)
 		if ((next = strchr(line, '\n')))
 			*next++ = '\0';
 		lineno++;
+		/* Every few thousand lines: a job file of millions still stops within a second. */
+		if (lineno % 4096 == 0 && stop_requested()) {
+			r = err_set(in->err, in->errlen, -EINTR, "%s: interrupted while reading it",
+				    path);
+			break;
+		}
 		if (empty_or_comment(line))
 			continue;
 		snprintf(where, sizeof(where), "%s:%u", path, lineno);
