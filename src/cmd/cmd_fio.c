@@ -78,6 +78,8 @@ int cmd_fio_translate(struct fio_session *s, const char *label)
 		return run_error("%s: out of memory", label);
 	if (!r)
 		return 0;
+	if (r == -EINTR) /* the exit status is the signal's (cmd_exit_code) */
+		return run_error("%s: %s", label, err);
 	usage_error("%s: %s%s", label, err, s->fio.nrefused ? ":" : "");
 	for (unsigned i = 0; i < s->fio.nrefused; i++) {
 		fputs("  ", stderr);
