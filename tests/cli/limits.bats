@@ -40,3 +40,55 @@ load helpers
 	[[ "$stderr" == "iorate: --threads 1024 x --depth 4096 x --bs 1GiB: needs 4.0 PiB"* ]]
 	[ ! -e t.dat ]
 }
+
+# Waits until process $1 has read $2 bytes (/proc/PID/io's rchar): polled, for 10 s at most.
+read_at_least() {
+	local rchar end=$((${EPOCHREALTIME/./} + 10000000))
+	while [ "${EPOCHREALTIME/./}" -lt "$end" ]; do
+		rchar=$(awk '/^rchar:/ {print $2}' /proc/"$1"/io 2>/dev/null) || return 1
+		[ "${rchar:-0}" -ge "$2" ] && return 0
+		sleep 0.005
+	done
+	echo "process $1 read only ${rchar:-0} of $2 bytes" >&2
+	return 1
+}
+
+# Waits until process $1 has ended: polled, for 10 s at most.
+ended() {
+	local end=$((${EPOCHREALTIME/./} + 10000000))
+	while [ "${EPOCHREALTIME/./}" -lt "$end" ]; do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.005
+	done
+	echo "process $1 still runs 10 s after the signal" >&2
+	kill -KILL "$1"
+	return 1
+}
+
+@test "SIGINT during the parse of a huge fio job file ends it with exit 130" {
+	# A million option lines (the most a job file may hold): read in full, then parsed for
+	# a second or more, when the signal comes.
+	{ printf '[j]\nioengine=null\nsize=1m\nfilename=f\n'; yes bs=4k | head -n 1048000; } >big.fio
+	"$IORATE" fio --parse-only big.fio >out 2>err &
+	pid=$!
+	read_at_least "$pid" "$(stat -c %s big.fio)"
+	kill -INT "$pid"
+	ended "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ] || { echo "exit $rc: $(cat err)"; false; }
+	[[ "$(cat err)" == "iorate: fio: "*"interrupted while "* ]]
+	[ ! -e f ]
+}
+
+@test "fio: a job file of more option lines than any job reads is refused at the first too many" {
+	{ printf '[j]\nioengine=null\nsize=1m\nfilename=f\n'; yes bs=4k | head -n 1048576; } >big.fio
+	iorate fio --parse-only big.fio
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: fio: big.fio:1048578: job files of more than 1048576 option lines are not read" ]
+	# fio's 4096 jobs: more job sections are refused before any is read.
+	for i in $(seq 4097); do printf '[j%d]\n' "$i"; done >many.fio
+	iorate fio --parse-only many.fio
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: fio: 4097 job sections: fio runs at most 4096 jobs (its --max-jobs)" ]
+}
