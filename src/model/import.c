@@ -34,7 +34,8 @@ int import_init(struct import *im, const char *date)
 	memset(im, 0, sizeof(*im));
 	im->date = date;
 	for (int p = 0; p < IMPORT_NPROVIDERS; p++)
-		if (!(im->vms[p] = json_array()) || !(im->disks[p] = json_array()))
+		if (!(im->vms[p] = json_array()) || !(im->disks[p] = json_array()) ||
+		    !(im->vm_names[p] = json_object()) || !(im->disk_names[p] = json_object()))
 			return -ENOMEM;
 	return 0;
 }
@@ -60,14 +61,14 @@ static int detect(json_t *root, const char *name, enum import_provider *p, char 
 	return 0;
 }
 
-static int append_all(json_t *to, json_t *from)
+static int append_all(json_t *to, json_t *names, json_t *from)
 {
 	json_t *e;
 	size_t i;
 	int ret;
 
 	json_array_foreach(from, i, e)
-		if ((ret = import_add(to, json_incref(e))))
+		if ((ret = import_add(to, names, json_incref(e))))
 			return ret;
 	return 0;
 }
@@ -82,7 +83,8 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 	json_error_t je;
 	json_t *root = json_loads(text, 0, &je);
 	struct import_batch b = {.file = name, .source = source, .date = im->date, .err = err,
-				 .errlen = errlen};
+				 .errlen = errlen, .vm_names = json_object(),
+				 .disk_names = json_object()};
 	struct import_file *f;
 	enum import_provider p = IMPORT_AZURE;
 	int ret;
@@ -94,12 +96,13 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 		goto out;
 	snprintf(source, sizeof(source), "imported from %s on %s (%s)", name, im->date, formats[p]);
 	ret = -ENOMEM;
-	if (!(b.vms = json_array()) || !(b.disks = json_array()) ||
+	if (!b.vm_names || !b.disk_names || !(b.vms = json_array()) || !(b.disks = json_array()) ||
 	    !(f = realloc(im->files, (im->nfiles + 1) * sizeof(*f))))
 		goto out;
 	im->files = f;
-	if ((ret = readers[p](root, &b)) || (ret = append_all(im->vms[p], b.vms)) ||
-	    (ret = append_all(im->disks[p], b.disks)))
+	if ((ret = readers[p](root, &b)) ||
+	    (ret = append_all(im->vms[p], im->vm_names[p], b.vms)) ||
+	    (ret = append_all(im->disks[p], im->disk_names[p], b.disks)))
 		goto out;
 	im->files[im->nfiles++] = (struct import_file){
 		.path = name, .provider = p, .format = formats[p],
@@ -108,6 +111,8 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 out:
 	json_decref(b.vms);
 	json_decref(b.disks);
+	json_decref(b.vm_names);
+	json_decref(b.disk_names);
 	json_decref(root);
 	return ret;
 }
@@ -294,28 +299,45 @@ int import_mkdirs(const char *dir, char *err, size_t errlen)
 /* Entries of from into the list key of doc, replacing those of the same name. */
 static int merge_list(json_t *doc, const char *key, json_t *from, unsigned *replaced)
 {
-	json_t *list = json_object_get(doc, key), *e, *o;
-	size_t i, k;
+	json_t *list = json_object_get(doc, key), *names = json_object(), *e, *at;
+	size_t i;
+	char *k = NULL;
+	int ret = -ENOMEM;
 
-	if (!list) {
-		if (json_object_set_new(doc, key, list = json_array()) || !list)
-			return -ENOMEM;
+	if (!names)
+		return -ENOMEM;
+	if (!list && (json_object_set_new(doc, key, list = json_array()) || !list))
+		goto out;
+	/* The earlier import's names, indexed once: each new entry is then a lookup. */
+	json_array_foreach(list, i, e) {
+		if (!(k = import_name_key(json_string_value(json_object_get(e, "name")))))
+			goto out;
+		if (!json_object_get(names, k) &&
+		    json_object_set_new_nocheck(names, k, json_integer((json_int_t)i)))
+			goto out;
+		free(k);
+		k = NULL;
 	}
 	json_array_foreach(from, i, e) {
-		const char *name = json_string_value(json_object_get(e, "name"));
-		bool done = false;
-
-		json_array_foreach(list, k, o)
-			if (!done && catalog_name_eq(json_string_value(json_object_get(o, "name")),
-						     name)) {
-				json_array_set(list, k, e);
-				(*replaced)++;
-				done = true;
-			}
-		if (!done && json_array_append(list, e))
-			return -ENOMEM;
+		if (!(k = import_name_key(json_string_value(json_object_get(e, "name")))))
+			goto out;
+		if ((at = json_object_get(names, k))) {
+			if (json_array_set(list, (size_t)json_integer_value(at), e))
+				goto out;
+			(*replaced)++;
+		} else if (json_object_set_new_nocheck(names, k,
+						       json_integer((json_int_t)json_array_size(list)))
+			   || json_array_append(list, e)) {
+			goto out;
+		}
+		free(k);
+		k = NULL;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(k);
+	json_decref(names);
+	return ret;
 }
 
 /* What an earlier import wrote at path, or a new document; NULL when it cannot be read. */
@@ -398,6 +420,8 @@ void import_release(struct import *im)
 	for (int p = 0; p < IMPORT_NPROVIDERS; p++) {
 		json_decref(im->vms[p]);
 		json_decref(im->disks[p]);
+		json_decref(im->vm_names[p]);
+		json_decref(im->disk_names[p]);
 		free(im->written[p]);
 	}
 	free(im->files);

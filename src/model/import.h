@@ -40,6 +40,8 @@ struct import_file {
 struct import {
 	const char *date;           /* of the import, "YYYY-MM-DD": every entry's date */
 	void *vms[IMPORT_NPROVIDERS], *disks[IMPORT_NPROVIDERS]; /* json_t arrays of entries */
+	/* their name indexes while files are read (json_t objects: name key -> index) */
+	void *vm_names[IMPORT_NPROVIDERS], *disk_names[IMPORT_NPROVIDERS];
 	struct import_file *files;
 	size_t nfiles;
 	struct import_conflict *conflicts;

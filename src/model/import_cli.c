@@ -4,6 +4,7 @@
  * give bytes and bytes per second (MB/s here are 10^6 B/s), AWS gives MB/s and MiB of memory,
  * gcloud MiB of memory. Fields the catalog has no use for are ignored.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 
 #include "model/import_int.h"
 #include "util/err.h"
+#include "util/stop.h"
 
 #define GIB 1073741824.0
 
@@ -43,18 +45,42 @@ json_t *import_entry(const struct import_batch *b, const char *name, const char 
 	return e;
 }
 
-int import_add(json_t *list, json_t *e)
+/* Every 1024 entries, whether a stop signal came: -EINTR, saying so, when it did. */
+static int stopped(const struct import_batch *b, size_t i)
 {
-	const char *name = json_string_value(json_object_get(e, "name"));
-	json_t *o;
-	size_t i;
+	if (i % 1024 || !stop_requested())
+		return 0;
+	return err_set(b->err, b->errlen, -EINTR, "%s: interrupted at entry %zu", b->file, i);
+}
 
-	json_array_foreach(list, i, o)
-		if (catalog_name_eq(json_string_value(json_object_get(o, "name")), name)) {
-			json_decref(e);
-			return 0;
-		}
-	return json_array_append_new(list, e) ? -ENOMEM : 0;
+char *import_name_key(const char *name)
+{
+	char *k;
+
+	if (!name)
+		name = "";
+	if (!strncasecmp(name, "Standard_", 9)) /* as catalog_name_eq() compares */
+		name += 9;
+	if (!(k = strdup(name)))
+		return NULL;
+	for (char *p = k; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return k;
+}
+
+int import_add(json_t *list, json_t *names, json_t *e)
+{
+	char *key = import_name_key(json_string_value(json_object_get(e, "name")));
+	int ret = -ENOMEM;
+
+	if (key && json_object_get(names, key))
+		ret = 0;
+	else if (key && !json_object_set_new_nocheck(names, key,
+						      json_integer((json_int_t)json_array_size(list))))
+		ret = json_array_append(list, e) ? -ENOMEM : 0;
+	json_decref(e);
+	free(key);
+	return ret;
 }
 
 /* Sets a figure; NAN (not given) sets nothing. */
@@ -172,7 +198,7 @@ static int azure_vm(json_t *sku, size_t i, const char *name, struct import_batch
 		return bad(b, i, name, "capability 'CombinedTempDiskAndCachedWriteBytesPerSecond': "
 			   "not a non-negative number");
 	}
-	return import_add(b->vms, e);
+	return import_add(b->vms, b->vm_names, e);
 }
 
 /* Disk SKUs "Premium_LRS" size "P30": the fixed sizes of the three families with sizes. */
@@ -226,7 +252,7 @@ static int azure_disk(json_t *sku, size_t i, const char *name, struct import_bat
 	json_object_set_new(e, "premium", json_boolean(fams[f].premium));
 	json_object_set_new(e, "cache", json_true());
 	json_object_set_new(e, "units", json_string("MB/s"));
-	return import_add(b->disks, e);
+	return import_add(b->disks, b->disk_names, e);
 }
 
 int import_azure(json_t *root, struct import_batch *b)
@@ -239,6 +265,8 @@ int import_azure(json_t *root, struct import_batch *b)
 		const char *type = json_string_value(json_object_get(sku, "resourceType"));
 		const char *name = json_string_value(json_object_get(sku, "name"));
 
+		if ((ret = stopped(b, i)))
+			return ret;
 		if (!json_is_object(sku))
 			return bad(b, i, NULL, "expected an object (a SKU)");
 		if (!type || !name || !*name)
@@ -340,7 +368,7 @@ static int aws_type(json_t *it, size_t i, struct import_batch *b)
 	json_object_set_new(e, "premium", json_true());
 	json_object_set_new(e, "cache", json_false());
 	json_object_set_new(e, "units", json_string("MB/s"));
-	return import_add(b->vms, e);
+	return import_add(b->vms, b->vm_names, e);
 }
 
 int import_aws(json_t *root, struct import_batch *b)
@@ -353,7 +381,7 @@ int import_aws(json_t *root, struct import_batch *b)
 		return err_set(b->err, b->errlen, -EINVAL, "%s: 'InstanceTypes': expected an array",
 			       b->file);
 	json_array_foreach(list, i, it)
-		if ((ret = aws_type(it, i, b)))
+		if ((ret = stopped(b, i)) || (ret = aws_type(it, i, b)))
 			return ret;
 	return 0;
 }
@@ -388,7 +416,7 @@ static int gcp_type(json_t *mt, size_t i, struct import_batch *b)
 		json_object_set(e, "max_disks", disks);
 	json_object_set_new(e, "premium", json_true());
 	json_object_set_new(e, "cache", json_false());
-	return import_add(b->vms, e);
+	return import_add(b->vms, b->vm_names, e);
 }
 
 int import_gcp(json_t *root, struct import_batch *b)
@@ -398,7 +426,7 @@ int import_gcp(json_t *root, struct import_batch *b)
 	int ret;
 
 	json_array_foreach(root, i, mt)
-		if ((ret = gcp_type(mt, i, b)))
+		if ((ret = stopped(b, i)) || (ret = gcp_type(mt, i, b)))
 			return ret;
 	return 0;
 }

@@ -11,6 +11,7 @@ struct import_batch {
 	const char *source;         /* "imported from FILE on DATE (the CLI's command)" */
 	const char *date;
 	json_t *vms, *disks;        /* arrays of catalog entries */
+	json_t *vm_names, *disk_names; /* their names (import_name_key) to their index */
 	unsigned skipped;           /* entries of kinds the catalog does not hold */
 	char *err;
 	size_t errlen;
@@ -24,7 +25,17 @@ int import_gcp(json_t *root, struct import_batch *b);
 /* A new catalog entry: {"name", "source", "date"}, and aliases [alias] when alias differs. */
 json_t *import_entry(const struct import_batch *b, const char *name, const char *alias);
 
-/* Appends e to list unless an entry of its name is there (a CLI lists a type once per zone). */
-int import_add(json_t *list, json_t *e);
+/*
+ * The key of an entry's name in a name index (a JSON object: key -> index in the list): names
+ * catalog_name_eq() finds equal have one key, so a lookup is a hash, not a scan of the list.
+ * A new string, or NULL.
+ */
+char *import_name_key(const char *name);
+
+/*
+ * Appends e to list unless an entry of its name is there (a CLI lists a type once per zone);
+ * names is list's name index. Takes e's reference.
+ */
+int import_add(json_t *list, json_t *names, json_t *e);
 
 #endif
