@@ -11,6 +11,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
+#include "core/json_in.h"
 #include "model/config.h"
 #include "model/import.h"
 #include "model/prices.h"
@@ -130,32 +131,6 @@ static const char *today(char *buf, size_t len)
 	return buf;
 }
 
-/* The whole of a file the user named ("-": standard input), NUL-terminated. */
-static char *slurp(const char *path, char *err, size_t errlen)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *text = NULL;
-	size_t len = 0;
-	ssize_t n;
-
-	if (!f) {
-		(void)err_set(err, errlen, -errno, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	n = getdelim(&text, &len, '\0', f);
-	if (n < 0 && !ferror(f)) {
-		free(text);
-		text = strdup(""); /* an empty file */
-	} else if (n < 0) {
-		(void)err_set(err, errlen, -errno, "%s: %s", path, strerror(errno));
-		free(text);
-		text = NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	return text;
-}
-
 /* 'catalog import FILE...'. */
 static int do_import(const struct model_opts *mo, char **files, int n)
 {
@@ -177,9 +152,10 @@ static int do_import(const struct model_opts *mo, char **files, int n)
 		goto out;
 	}
 	for (int i = 0; i < n && !ret; i++) {
-		char *text = slurp(files[i], err, sizeof(err));
+		char *text = NULL;
 
-		if (!text || import_text(&im, files[i], text, err, sizeof(err)))
+		if (json_input_read(files[i], &text, err, sizeof(err)) ||
+		    import_text(&im, files[i], text, err, sizeof(err)))
 			ret = usage_error("catalog import: %s", err);
 		free(text);
 	}

@@ -13,6 +13,7 @@
 #include "cmd/model_common.h"
 #include "model/attribute.h"
 #include "model/config.h"
+#include "core/json_in.h"
 #include "core/result_json.h"
 #include "core/runner.h"
 #include "report/model_fmt.h"
@@ -58,7 +59,7 @@ static int read_run(const char *path, struct measured *m)
 	struct result *r = malloc(sizeof(*r));
 	char err[512];
 	json_error_t je;
-	json_t *o = json_load_file(path, 0, &je);
+	json_t *o = json_input_load(path, 0, &je);
 	int ret = 0;
 
 	if (!o || !r) {

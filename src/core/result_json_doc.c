@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json_in.h"
 #include "core/result_json.h"
 #include "core/result_json_int.h"
 #include "util/err.h"
@@ -393,7 +394,7 @@ int result_json_runs(const json_t *doc, struct result **runs, size_t *n, char *e
 json_t *result_json_load_doc(const char *path, int *rc, char *err, size_t len)
 {
 	json_error_t je;
-	json_t *doc = strcmp(path, "-") ? json_load_file(path, 0, &je) : json_loadf(stdin, 0, &je);
+	json_t *doc = json_input_load(path, 0, &je);
 
 	/* jansson sets a line only when it read text that is not JSON, not when reading failed. */
 	if (!doc)

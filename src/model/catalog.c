@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "core/json_in.h"
 #include "model/catalog.h"
 #include "model/catalog_int.h"
 #include "model/embedded.h"
@@ -679,7 +680,7 @@ int catalog_load_text(struct catalog *c, const char *name, const char *text, cha
 int catalog_load_file(struct catalog *c, const char *path, char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	json_t *root = json_input_load(path, JSON_REJECT_DUPLICATES, &je);
 	json_t *pathstr;
 	int ret;
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/gate.h"
+#include "core/json_in.h"
 #include "model/import_int.h"
 #include "util/err.h"
 #include "util/jsonout.h"
@@ -344,7 +345,7 @@ out:
 static json_t *existing(const char *path, enum import_provider p, char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je), *v;
+	json_t *doc = json_input_load(path, JSON_REJECT_DUPLICATES, &je), *v;
 	const char *why = NULL;
 
 	if (!doc && access(path, F_OK) && errno == ENOENT)

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/gate.h"
+#include "core/json_in.h"
 #include "model/http.h"
 #include "model/import.h"
 #include "model/prices.h"
@@ -110,7 +111,7 @@ static void kept_before(const struct prices_request *rq, const char *cur,
 
 	if (!(r->old_path = prices_path(rq->dir, rq->provider, rq->region, cur)))
 		return;
-	doc = json_load_file(r->old_path, 0, NULL);
+	doc = json_input_load(r->old_path, 0, &(json_error_t){0});
 	prices = json_object_get(doc, "prices");
 	r->old_count = (unsigned)json_array_size(prices);
 	snprintf(r->old_date, sizeof(r->old_date), "%s",
