@@ -92,3 +92,26 @@ ended() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: fio: 4097 job sections: fio runs at most 4096 jobs (its --max-jobs)" ]
 }
+
+@test "a JSON input larger than 256MiB is refused before it is read, naming its size" {
+	truncate -s 300M big.json
+	want="big.json: 300MiB (314572800 bytes) is larger than the 256MiB a JSON input may be"
+	iorate report --output page.html big.json
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: $want" ]
+	[ ! -e page.html ]
+	iorate history import --db h.db big.json
+	[ "$status" -ne 0 ]
+	[ "$stderr" = "iorate: $want" ]
+	[ ! -e h.db ]
+	iorate catalog import big.json
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: catalog import: $want" ]
+	iorate model --catalog big.json --vm DS2 --disk P30
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --catalog: $want" ]
+	# A pipe has no size to judge: it is refused once more than the bound came through it.
+	iorate report --output page.html - < <(printf '['; head -c 300000000 /dev/zero | tr '\0' ' ')
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "iorate: -: larger than the 256MiB a JSON input may be" ]
+}
