@@ -14,7 +14,9 @@
 #include "compat/compat.h"
 #include "compat/diskspd.h"
 #include "compat/diskspd_xml.h"
+#include "util/err.h"
 #include "util/parse.h"
+#include "util/stop.h"
 
 #define FAIL(P, ...) err_set((P)->err, (P)->errlen, -EINVAL, __VA_ARGS__)
 
@@ -335,28 +337,71 @@ static const char *target_path(struct prof *P, const xmlNode *tg, char **text)
 	return p;
 }
 
-/* PrecreateFiles UseMaxSize: the largest <FileSize> any target of the profile gives path. */
-static uint64_t largest_size(struct prof *P, const char *path)
+static int size_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct dspd_size *)a)->path, ((const struct dspd_size *)b)->path);
+}
+
+/*
+ * PrecreateFiles UseMaxSize: every target's path (*N replaced) and its <FileSize>, gathered
+ * once, sorted, and each path's largest kept, so each target's lookup is a search, not a walk
+ * of the whole profile. The paths are the profile's text or P->subst: P->texts keeps the former.
+ */
+static int gather_sizes(struct prof *P, char ***texts, size_t *ntexts)
 {
 	const xmlNode *spans = child(xmlDocGetRootElement(P->doc), "TimeSpans");
-	uint64_t max = 0, v;
+	size_t n = 0, cap = 0, w = 0;
+	uint64_t v;
 
 	for (const xmlNode *ts = spans->children; ts; ts = ts->next)
 		for (const xmlNode *tg = child(child(ts, "Targets"), "Target"); tg; tg = tg->next) {
-			char *p = dspd_xml_text(child(tg, "Path")), *f;
-			const char *s = p && p[0] == '*' && atoi(p + 1) >= 1 &&
-						atoi(p + 1) <= P->nsubst
-					? P->subst[atoi(p + 1) - 1]
-					: p;
-			if (dspd_xml_is(tg, "Target") && s && !strcmp(s, path) &&
-			    (f = dspd_xml_text(child(tg, "FileSize")))) {
-				if (!parse_u64(f, 0, UINT64_MAX, &v) && v > max)
-					max = v;
-				free(f);
+			char *p, *f;
+			if (!dspd_xml_is(tg, "Target") || !(f = dspd_xml_text(child(tg, "FileSize"))))
+				continue;
+			int bad = parse_u64(f, 0, UINT64_MAX, &v);
+			free(f);
+			if (bad || !(p = dspd_xml_text(child(tg, "Path"))))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				struct dspd_size *g = realloc(P->sizes, cap * sizeof(*g));
+				char **t = realloc(*texts, cap * sizeof(*t));
+				if (g)
+					P->sizes = g;
+				if (t)
+					*texts = t;
+				if (!g || !t) {
+					free(p);
+					return -ENOMEM;
+				}
 			}
-			free(p);
+			(*texts)[(*ntexts)++] = p;
+			P->sizes[n++] = (struct dspd_size){
+				.path = p[0] == '*' && atoi(p + 1) >= 1 && atoi(p + 1) <= P->nsubst
+						? P->subst[atoi(p + 1) - 1] : p,
+				.max = v};
 		}
-	return max;
+	if (n)
+		qsort(P->sizes, n, sizeof(*P->sizes), size_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (w && !strcmp(P->sizes[w - 1].path, P->sizes[i].path)) {
+			if (P->sizes[i].max > P->sizes[w - 1].max)
+				P->sizes[w - 1].max = P->sizes[i].max;
+		} else {
+			P->sizes[w++] = P->sizes[i];
+		}
+	}
+	P->nsizes = w;
+	return 0;
+}
+
+/* PrecreateFiles UseMaxSize: the largest <FileSize> any target of the profile gives path. */
+static uint64_t largest_size(const struct prof *P, const char *path)
+{
+	const struct dspd_size key = {.path = path}, *hit = P->nsizes ?
+		bsearch(&key, P->sizes, P->nsizes, sizeof(*P->sizes), size_cmp) : NULL;
+
+	return hit ? hit->max : 0;
 }
 
 /* The elements of tg's TimeSpan, the flags beside -X, then tg's own, then its path. */
@@ -606,6 +651,10 @@ int dspd_profile_jobs(struct prof *P)
 
 	P->use_max = pre && !strcmp(pre, "UseMaxSize");
 	free(pre);
+	char **texts = NULL;
+	size_t ntexts = 0;
+	if (P->use_max && gather_sizes(P, &texts, &ntexts))
+		r = err_set(P->err, P->errlen, -ENOMEM, "out of memory");
 	for (const xmlNode *ts = spans->children; ts; ts = ts->next)
 		n += dspd_xml_is(ts, "TimeSpan");
 	snprintf(flag, sizeof(flag), "-X%s", P->path);
@@ -615,10 +664,18 @@ int dspd_profile_jobs(struct prof *P)
 	explain_profile(P, root);
 	for (const xmlNode *ts = spans->children; ts && !r; ts = ts->next)
 		if (dspd_xml_is(ts, "TimeSpan"))
-			r = timespan(P, ts, ++its);
+			r = stop_requested() ? err_set(P->err, P->errlen, -EINTR, "%s: interrupted "
+						       "while reading it", P->path)
+					     : timespan(P, ts, ++its);
 	for (int i = 0; !r && i < P->nsubst; i++)
 		if (!P->used[i])
 			r = FAIL(P, "%s: no *%d of %s names it; give one target after -X for each "
 				 "*N the profile uses", P->subst[i], i + 1, P->path);
+	for (size_t i = 0; i < ntexts; i++)
+		free(texts[i]);
+	free(texts);
+	free(P->sizes);
+	P->sizes = NULL;
+	P->nsizes = 0;
 	return r;
 }

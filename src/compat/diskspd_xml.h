@@ -6,6 +6,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <libxml/tree.h>
@@ -28,12 +29,20 @@ char *dspd_xml_path(const xmlNode *n);
 bool dspd_xml_is(const xmlNode *n, const char *name);
 
 /* Everything a translation of a checked profile uses (diskspd_profile.c checks it). */
+/* A target's path and the largest <FileSize> the profile gives it. */
+struct dspd_size {
+	const char *path;
+	uint64_t max;
+};
+
 struct prof {
 	const char *path;           /* the profile */
 	char **over, **subst;       /* the flags beside -X; the targets replacing *1, *2, ... */
 	int nover, nsubst;
 	bool *used;                 /* subst[i] was named */
 	bool use_max;               /* PrecreateFiles UseMaxSize: each file at its largest size */
+	struct dspd_size *sizes;    /* then the largest <FileSize> of each path, sorted by path */
+	size_t nsizes;
 	xmlDocPtr doc;
 	const struct compat_jobs *out;
 	FILE *ex;
