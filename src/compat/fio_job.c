@@ -229,14 +229,16 @@ uint64_t fio_min_bs(const struct fio_opts *o)
  */
 static int range_mix(uint64_t lo, uint64_t hi, char *out, size_t len, bool *approx)
 {
-	uint64_t c = (hi + lo - 1) / lo - 1;   /* multiples of lo below hi */
+	uint64_t c = hi / lo + (hi % lo != 0) - 1; /* multiples of lo below hi; hi + lo may wrap */
 	size_t used = 0;
 	unsigned sum = 0;
 
 	*approx = c + 1 > JOB_MAX_BS;
 	for (uint64_t i = 0; i <= c && i < JOB_MAX_BS; i++) {
 		uint64_t m = *approx ? 1 + i * c / (JOB_MAX_BS - 1) : i + 1;
-		uint64_t bs = m * lo < hi ? m * lo : hi;
+		uint64_t bs;
+		if (__builtin_mul_overflow(m, lo, &bs) || bs > hi)
+			bs = hi;
 		bool last = i == c || i == JOB_MAX_BS - 1;
 		unsigned pct = last ? 100 - sum
 			       : *approx ? (unsigned)((i + 1) * 100 / JOB_MAX_BS - sum)
