@@ -667,14 +667,35 @@ static int check_extent(const struct job *j, char *err, size_t errlen)
 	uint64_t end;
 
 	if (j->size > JOB_MAX_BYTES)
-		FAIL(FIELD("size") ": %s is larger than a file can be (%s)",
+		FAIL(FIELD("size") ": %s is too large: files are smaller than %s",
 		     fmt_size(j->size, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	if (j->offset > JOB_MAX_BYTES)
-		FAIL(FIELD("offset") ": %s is beyond the end of any file or device (%s)",
+		FAIL(FIELD("offset") ": %s is too large: files and devices are smaller than %s",
 		     fmt_size(j->offset, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	if (__builtin_add_overflow(j->offset, j->range, &end) || end > JOB_MAX_BYTES)
-		FAIL(FIELD("range") ": " FIELD("offset") " %s + %s ends beyond any file or device "
-		     "(%s)", fmt_size(j->offset, b1, sizeof(b1)), fmt_size(j->range, b2, sizeof(b2)),
+		FAIL(FIELD("range") ": " FIELD("offset") " %s + %s is too large: files and devices "
+		     "are smaller than %s", fmt_size(j->offset, b1, sizeof(b1)), fmt_size(j->range, b2, sizeof(b2)),
+		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+	/* Steps through the region: a cursor past them stays below 2^64 (workload.c). */
+	const struct {
+		uint64_t v;
+		const char *field;
+	} steps[] = {
+		{.v = j->align, .field = FIELD("align")}, {.v = j->skip, .field = FIELD("gap")},
+		{.v = j->thread_stride, .field = FIELD("thread-stride")},
+		{.v = j->zone_size, .field = FIELD("zone-size")},
+		{.v = j->zone_range, .field = FIELD("zone-range")},
+		{.v = j->zone_skip, .field = FIELD("zone-skip")},
+	};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i].v > JOB_MAX_BYTES)
+			FAIL("%s: %s is too large: files and devices are smaller than %s", steps[i].field,
+			     fmt_size(steps[i].v, b1, sizeof(b1)),
+			     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+	if (__builtin_add_overflow(j->zone_range, j->zone_skip, &end) || end > JOB_MAX_BYTES)
+		FAIL(FIELD("zone-skip") ": " FIELD("zone-range") " %s + %s is too large: files and "
+		     "devices are smaller than %s", fmt_size(j->zone_range, b1, sizeof(b1)),
+		     fmt_size(j->zone_skip, b2, sizeof(b2)),
 		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	return 0;
 }

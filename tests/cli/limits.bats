@@ -7,23 +7,29 @@ load helpers
 @test "--size 2^64-1 is refused naming --size, before a test file is made" {
 	iorate run --size 18446744073709551615 -d 1 t.dat
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "iorate: --size: 18446744073709551615B is larger than a file can be (8EiB)" ]
+	[ "$stderr" = "iorate: --size: 18446744073709551615B is too large: files are smaller than 8EiB" ]
 	[ ! -e t.dat ]
 	# A file that is there keeps its size, even when it would be grown (DiskSpd's -c).
 	head -c 4096 /dev/zero >t.dat
 	iorate diskspd -c18446744073709551615 -d1 t.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"-c: 18446744073709551615B is larger than a file can be"* ]]
+	[[ "$stderr" == *"-c: 18446744073709551615B is too large: files are smaller than 8EiB"* ]]
 	[ "$(stat -c %s t.dat)" -eq 4096 ]
 }
 
-@test "--offset + --range past 2^63 is refused naming --range" {
+@test "--offset + --range, --zone-range + --zone-skip past 2^63 are refused by name" {
 	iorate run --size 1m --offset 9223372036854775807 --range 2 -d 1 t.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "iorate: --range: --offset 9223372036854775807B + 2B ends beyond"* ]]
+	[ "$stderr" = "iorate: --range: --offset 9223372036854775807B + 2B is too large: files and devices are smaller than 8EiB" ]
 	iorate run --size 1m --offset 4k --range 18446744073709551615 -d 1 t.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "iorate: --range: --offset 4KiB + 18446744073709551615B ends beyond"* ]]
+	[[ "$stderr" == "iorate: --range: --offset 4KiB + 18446744073709551615B is too large"* ]]
+	iorate run --size 1m --zone-size 64k --zone-range 64k --zone-skip 9223372036854775807 -d 1 t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --zone-skip: --zone-range 64KiB + 9223372036854775807B is too large: files and devices are smaller than 8EiB" ]
+	iorate run --size 1m --sequential --gap 9223372036854775808 -d 1 t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --gap: 8EiB is too large: files and devices are smaller than 8EiB" ]
 	[ ! -e t.dat ]
 }
 
