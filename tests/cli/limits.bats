@@ -121,3 +121,20 @@ ended() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "iorate: -: larger than the 256MiB a JSON input may be" ]
 }
+
+@test "SIGINT during catalog import of 100,000 entries ends it with exit 130, nothing written" {
+	awk 'BEGIN { printf "["; for (i = 0; i < 100000; i++)
+		printf "%s{\"name\": \"x%d-custom\", \"guestCpus\": 2, \"memoryMb\": 4096}",
+		       i ? "," : "", i; print "]" }' >types.json
+	"$IORATE" catalog import types.json >out 2>err &
+	pid=$!
+	read_at_least "$pid" "$(stat -c %s types.json)"
+	kill -INT "$pid"
+	ended "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ] || { echo "exit $rc: $(cat err)"; false; }
+	# Read in full, the entries are being parsed or taken one by one when the signal comes.
+	[[ "$(cat err)" == "iorate: catalog import: types.json: interrupted at entry "* ]]
+	[ -z "$(find "$XDG_DATA_HOME" -name '*.json' 2>/dev/null)" ]
+}
