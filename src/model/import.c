@@ -84,8 +84,7 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 	json_error_t je;
 	json_t *root = json_loads(text, 0, &je);
 	struct import_batch b = {.file = name, .source = source, .date = im->date, .err = err,
-				 .errlen = errlen, .vm_names = json_object(),
-				 .disk_names = json_object()};
+				 .errlen = errlen};
 	struct import_file *f;
 	enum import_provider p = IMPORT_AZURE;
 	int ret;
@@ -97,7 +96,8 @@ int import_text(struct import *im, const char *name, const char *text, char *err
 		goto out;
 	snprintf(source, sizeof(source), "imported from %s on %s (%s)", name, im->date, formats[p]);
 	ret = -ENOMEM;
-	if (!b.vm_names || !b.disk_names || !(b.vms = json_array()) || !(b.disks = json_array()) ||
+	if (!(b.vm_names = json_object()) || !(b.disk_names = json_object()) ||
+	    !(b.vms = json_array()) || !(b.disks = json_array()) ||
 	    !(f = realloc(im->files, (im->nfiles + 1) * sizeof(*f))))
 		goto out;
 	im->files = f;
@@ -326,10 +326,10 @@ static int merge_list(json_t *doc, const char *key, json_t *from, unsigned *repl
 			if (json_array_set(list, (size_t)json_integer_value(at), e))
 				goto out;
 			(*replaced)++;
-		} else if (json_object_set_new_nocheck(names, k,
-						       json_integer((json_int_t)json_array_size(list)))
-			   || json_array_append(list, e)) {
-			goto out;
+		} else {
+			json_t *end = json_integer((json_int_t)json_array_size(list));
+			if (json_object_set_new_nocheck(names, k, end) || json_array_append(list, e))
+				goto out;
 		}
 		free(k);
 		k = NULL;
