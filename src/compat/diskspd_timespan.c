@@ -356,7 +356,8 @@ static int gather_sizes(struct prof *P, char ***texts, size_t *ntexts)
 	for (const xmlNode *ts = spans->children; ts; ts = ts->next)
 		for (const xmlNode *tg = child(child(ts, "Targets"), "Target"); tg; tg = tg->next) {
 			char *p, *f;
-			if (!dspd_xml_is(tg, "Target") || !(f = dspd_xml_text(child(tg, "FileSize"))))
+			if (!dspd_xml_is(tg, "Target") ||
+			    !(f = dspd_xml_text(child(tg, "FileSize"))))
 				continue;
 			int bad = parse_u64(f, 0, UINT64_MAX, &v);
 			free(f);

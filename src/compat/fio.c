@@ -104,7 +104,8 @@ static int refused_grow(struct compat_fio *f)
 		f->refused_cap = cap;
 	}
 	if (2 * (f->nrefused + 1) > f->refused_setcap) {
-		unsigned cap = f->refused_setcap ? f->refused_setcap * 2 : 64, *old = f->refused_set;
+		unsigned cap = f->refused_setcap ? f->refused_setcap * 2 : 64;
+		unsigned *old = f->refused_set;
 		if (!(f->refused_set = calloc(cap, sizeof(*f->refused_set)))) {
 			f->refused_set = old;
 			return -ENOMEM;

@@ -407,7 +407,8 @@ const struct fio_opt *fio_opt_find(const char *name)
 			const char *v[] = {table[i].name, table[i].alias, table[i].alias2};
 			for (size_t k = 0; k < 3; k++)
 				if (v[k])
-					names[n++] = (struct opt_name){.name = v[k], .o = &table[i]};
+					names[n++] = (struct opt_name){.name = v[k],
+								       .o = &table[i]};
 		}
 		qsort(names, n, sizeof(names[0]), opt_name_cmp);
 	}

@@ -668,13 +668,16 @@ static int check_extent(const struct job *j, char *err, size_t errlen)
 
 	if (j->size > JOB_MAX_BYTES)
 		FAIL(FIELD("size") ": %s is too large: files are smaller than %s",
-		     fmt_size(j->size, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+		     fmt_size(j->size, b1, sizeof(b1)),
+		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	if (j->offset > JOB_MAX_BYTES)
 		FAIL(FIELD("offset") ": %s is too large: files and devices are smaller than %s",
-		     fmt_size(j->offset, b1, sizeof(b1)), fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
+		     fmt_size(j->offset, b1, sizeof(b1)),
+		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	if (__builtin_add_overflow(j->offset, j->range, &end) || end > JOB_MAX_BYTES)
 		FAIL(FIELD("range") ": " FIELD("offset") " %s + %s is too large: files and devices "
-		     "are smaller than %s", fmt_size(j->offset, b1, sizeof(b1)), fmt_size(j->range, b2, sizeof(b2)),
+		     "are smaller than %s", fmt_size(j->offset, b1, sizeof(b1)),
+		     fmt_size(j->range, b2, sizeof(b2)),
 		     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	/* Steps through the region: a cursor past them stays below 2^64 (workload.c). */
 	const struct {
@@ -689,8 +692,8 @@ static int check_extent(const struct job *j, char *err, size_t errlen)
 	};
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
 		if (steps[i].v > JOB_MAX_BYTES)
-			FAIL("%s: %s is too large: files and devices are smaller than %s", steps[i].field,
-			     fmt_size(steps[i].v, b1, sizeof(b1)),
+			FAIL("%s: %s is too large: files and devices are smaller than %s",
+			     steps[i].field, fmt_size(steps[i].v, b1, sizeof(b1)),
 			     fmt_size(JOB_MAX_BYTES + 1, max, sizeof(max)));
 	if (__builtin_add_overflow(j->zone_range, j->zone_skip, &end) || end > JOB_MAX_BYTES)
 		FAIL(FIELD("zone-skip") ": " FIELD("zone-range") " %s + %s is too large: files and "
@@ -748,7 +751,8 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		     ", or raise " FIELD("threads"), e->name, j->depth);
 	if (j->cap_io_unit && j->cap_io_unit % 512)
 		FAIL(FIELD("cap-io-unit") ": must be a multiple of 512 bytes");
-	if ((r = check_extent(j, err, errlen)) || (r = check_shape(j, err, errlen)) || (r = check_verify(j, e, err, errlen)) ||
+	if ((r = check_extent(j, err, errlen)) || (r = check_shape(j, err, errlen)) ||
+	    (r = check_verify(j, e, err, errlen)) ||
 	    (r = check_data(j, err, errlen)) || (r = check_steady(j, err, errlen)) ||
 	    (r = check_interval(j, err, errlen)) || (r = check_flow(j, err, errlen)) ||
 	    (r = check_cmdprio(j, err, errlen)) || (r = check_lat_target(j, err, errlen)) ||

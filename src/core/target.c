@@ -212,7 +212,7 @@ static int grow_file(struct target *t, const struct job *job, int hold, struct s
 		    strerror(-fd));
 		return fd;
 	}
-	/* Called only to grow (size > from): the difference does not wrap; space_for's sum might. */
+	/* Called only to grow (size > from): the difference cannot wrap; space_for's sum might. */
 	if (fstatvfs(fd, &vfs) == 0 && !space_for(&vfs, size - from)) {
 		SAY("%s: not enough space to grow it from %s to %s", t->path,
 		    fmt_size(from, b1, sizeof(b1)), fmt_size(size, b2, sizeof(b2)));

@@ -247,7 +247,9 @@ int catalog_grow(void **arr, size_t n, size_t size)
 	 * O(n^2). An array only grows by one or shrinks (an overlay), so it has the room it had.
 	 */
 	if (n == 0 || (n >= 8 && !(n & (n - 1)))) {
-		if (!(p = realloc(*arr, (n ? 2 * n : 8) * size)))
+		size_t bytes;
+		if (__builtin_mul_overflow(n ? 2 * n : 8, size, &bytes) ||
+		    !(p = realloc(*arr, bytes)))
 			return -ENOMEM;
 		*arr = p;
 	}

@@ -73,11 +73,13 @@ int import_add(json_t *list, json_t *names, json_t *e)
 	char *key = import_name_key(json_string_value(json_object_get(e, "name")));
 	int ret = -ENOMEM;
 
+	json_t *end = json_integer((json_int_t)json_array_size(list));
+
 	if (key && json_object_get(names, key))
 		ret = 0;
-	else if (key && !json_object_set_new_nocheck(names, key,
-						      json_integer((json_int_t)json_array_size(list))))
+	else if (key && !json_object_set_new_nocheck(names, key, json_incref(end)))
 		ret = json_array_append(list, e) ? -ENOMEM : 0;
+	json_decref(end);
 	json_decref(e);
 	free(key);
 	return ret;
