@@ -135,12 +135,20 @@ struct probs {
 
 static void prob(struct probs *p, const xmlNode *n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Past what a message can show, problems are counted, not joined: joining stays linear. */
+#define PROBS_TEXT_MAX 4096
+
 static void prob(struct probs *p, const xmlNode *n, const char *fmt, ...)
 {
-	char *why = NULL, *path = dspd_xml_path(n), *s = NULL;
+	char *why = NULL, *path, *s = NULL;
 	va_list ap;
 	int k;
 
+	if (p->len >= PROBS_TEXT_MAX) {
+		p->n++;
+		return;
+	}
+	path = dspd_xml_path(n);
 	va_start(ap, fmt);
 	k = vasprintf(&why, fmt, ap);
 	va_end(ap);
