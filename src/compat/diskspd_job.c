@@ -103,7 +103,9 @@ static int dspd_dist(struct dspd *d)
 			return FAIL(d, "%s: a range of %llu bytes is below the block size", flag,
 				    (unsigned long long)sz);
 		io += a;
-		span += abs ? sz : p;
+		if (__builtin_add_overflow(span, abs ? sz : p, &span))
+			return FAIL(d, "%s: the range sizes add up to more than 64 bits hold",
+				    flag);
 		if (io > 100 || (!abs && span > 100))
 			return FAIL(d, "%s: the %s add up to more than 100%%", flag,
 				    io > 100 ? "I/O percents" : "target percents");

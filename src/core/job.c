@@ -597,9 +597,15 @@ static int check_shape(const struct job *j, char *err, size_t errlen)
 		     "100%%");
 	if (j->dist == DIST_ZONED_ABS && (!j->nzones || fabs(acc - 100) > 1e-9))
 		FAIL(FIELD("distribution") ": zones' accesses must add up to 100%%");
-	for (unsigned i = 0; j->dist == DIST_ZONED_ABS && i + 1 < j->nzones; i++)
-		if (!j->zones[i].size_bytes)
+	uint64_t bytes = 0;
+	for (unsigned i = 0; j->dist == DIST_ZONED_ABS && i < j->nzones; i++) {
+		if (!j->zones[i].size_bytes && i + 1 < j->nzones)
 			FAIL(FIELD("distribution") ": only the last zone may run to the end (size 0)");
+		if (__builtin_add_overflow(bytes, j->zones[i].size_bytes, &bytes) ||
+		    bytes > JOB_MAX_BYTES)
+			FAIL(FIELD("distribution") ": the zones' sizes add up to more than a file or "
+			     "device can hold");
+	}
 	if (j->thread_stride && !(j->pattern == PATTERN_SEQUENTIAL && j->seq_per_thread))
 		FAIL(FIELD("thread-stride") ": needs sequential threads that each sweep the region "
 		     "(" FIELD("sequential") " " FIELD("seq-threads") " each)");

@@ -27,6 +27,9 @@ load helpers
 	iorate run --size 1m --zone-size 64k --zone-range 64k --zone-skip 9223372036854775807 -d 1 t.dat
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: --zone-skip: --zone-range 64KiB + 9223372036854775807B is too large: files and devices are smaller than 8EiB" ]
+	iorate run --size 1m --random --distribution zoned_abs:10/8e:10/8e:80/1g -d 1 t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --distribution: the zones' sizes add up to more than a file or device can hold" ]
 	iorate run --size 1m --sequential --gap 9223372036854775808 -d 1 t.dat
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: --gap: 8EiB is too large: files and devices are smaller than 8EiB" ]
@@ -137,4 +140,11 @@ ended() {
 	# Read in full, the entries are being parsed or taken one by one when the signal comes.
 	[[ "$(cat err)" == "iorate: catalog import: types.json: interrupted at entry "* ]]
 	[ -z "$(find "$XDG_DATA_HOME" -name '*.json' 2>/dev/null)" ]
+}
+
+@test "diskspd: -rdabs range sizes whose sum wraps are refused naming the flag" {
+	iorate diskspd -c1m -d1 -r -rdabs10/9223372036854775807:10/9223372036854775807:80/1G t.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: diskspd: -rdabs10/9223372036854775807:10/9223372036854775807:80/1G: the range sizes add up to more than 64 bits hold" ]
+	[ ! -e t.dat ]
 }
