@@ -64,39 +64,66 @@ struct fio_section *fio_doc_section(struct fio_doc *d, const char *name, const c
 	return s;
 }
 
-/* text with s[at, at+len) replaced by rep: a new string, or NULL. */
-static char *splice(const char *text, size_t at, size_t len, const char *rep)
-{
-	size_t n = strlen(text), r = strlen(rep);
-	char *out = malloc(n - len + r + 1);
+/* A growing string: appends double its room, so a line of many substitutions stays linear. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	bool nomem;
+};
 
-	if (!out)
+static void sb_add(struct sbuf *b, const char *p, size_t n)
+{
+	if (b->nomem)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *g = realloc(b->s, cap);
+		if (!g) {
+			b->nomem = true;
+			return;
+		}
+		b->s = g;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, p, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* The string built, or NULL when out of memory. */
+static char *sb_done(struct sbuf *b)
+{
+	if (!b->nomem && !b->s)
+		sb_add(b, "", 0);
+	if (b->nomem) {
+		free(b->s);
 		return NULL;
-	memcpy(out, text, at);
-	memcpy(out + at, rep, r);
-	memcpy(out + at + r, text + at + len, n - at - len + 1);
-	return out;
+	}
+	return b->s;
 }
 
 /* ${NAME}: the environment's value, or nothing (fio substitutes an empty string). */
 static char *expand_env(const char *text, const struct compat_fio_env *env)
 {
-	char *s = strdup(text), *p, *close, *n;
-	size_t at = 0;
+	struct sbuf b = {0};
+	const char *q = text, *p, *close;
 
-	while (s && (p = strstr(s + at, "${")) && (close = strchr(p, '}')) && close > p + 2) {
-		*close = '\0';
-		const char *v = env->getenv ? env->getenv(env->arg, p + 2) : NULL;
-		*close = '}';
-		if (!v)
-			v = "";
-		at = (size_t)(p - s);
-		n = splice(s, at, (size_t)(close - p) + 1, v);
-		free(s);
-		s = n;
-		at += strlen(v);
+	/* As fio: values are not expanded again, and an empty ${} ends the expansion. */
+	while ((p = strstr(q, "${")) && (close = strchr(p, '}')) && close > p + 2) {
+		char *name = strndup(p + 2, (size_t)(close - p - 2));
+		const char *v = name && env->getenv ? env->getenv(env->arg, name) : NULL;
+
+		b.nomem |= !name;
+		sb_add(&b, q, (size_t)(p - q));
+		if (v)
+			sb_add(&b, v, strlen(v));
+		free(name);
+		q = close + 1;
 	}
-	return s;
+	sb_add(&b, q, strlen(q));
+	return sb_done(&b);
 }
 
 /*
@@ -111,19 +138,30 @@ static char *expand_keywords(const char *text, const struct compat_fio_env *env,
 	} kw[] = {{.word = "$pagesize", .v = env->pagesize},
 		  {.word = "$mb_memory", .v = env->mb_memory},
 		  {.word = "$ncpus", .v = env->ncpus}};
-	char *s = strdup(text), *p, *n, num[32];
+	struct sbuf b = {0};
+	const char *q = text, *p;
+	char num[32];
 
 	*calc = false;
-	for (size_t i = 0; s && i < sizeof(kw) / sizeof(kw[0]); i++) {
-		snprintf(num, sizeof(num), "%" PRIu64, kw[i].v);
-		while (s && (p = strstr(s, kw[i].word))) {
-			n = splice(s, (size_t)(p - s), strlen(kw[i].word), num);
-			free(s);
-			s = n;
-			*calc = true;
+	/* One pass: a number put in place of a keyword never makes another keyword. */
+	while ((p = strchr(q, '$'))) {
+		size_t i = 0, wl = 0;
+		for (; i < sizeof(kw) / sizeof(kw[0]); i++)
+			if (!strncmp(p, kw[i].word, wl = strlen(kw[i].word)))
+				break;
+		sb_add(&b, q, (size_t)(p - q));
+		if (i == sizeof(kw) / sizeof(kw[0])) {
+			sb_add(&b, "$", 1);
+			q = p + 1;
+			continue;
 		}
+		snprintf(num, sizeof(num), "%" PRIu64, kw[i].v);
+		sb_add(&b, num, strlen(num));
+		*calc = true;
+		q = p + wl;
 	}
-	return s;
+	sb_add(&b, q, strlen(q));
+	return sb_done(&b);
 }
 
 static char *trim(char *s)
