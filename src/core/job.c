@@ -603,8 +603,8 @@ static int check_shape(const struct job *j, char *err, size_t errlen)
 			FAIL(FIELD("distribution") ": only the last zone may run to the end (size 0)");
 		if (__builtin_add_overflow(bytes, j->zones[i].size_bytes, &bytes) ||
 		    bytes > JOB_MAX_BYTES)
-			FAIL(FIELD("distribution") ": the zones' sizes add up to more than a file or "
-			     "device can hold");
+			FAIL(FIELD("distribution") ": the zones' sizes add up to more than a file "
+			     "or device can hold");
 	}
 	if (j->thread_stride && !(j->pattern == PATTERN_SEQUENTIAL && j->seq_per_thread))
 		FAIL(FIELD("thread-stride") ": needs sequential threads that each sweep the region "

@@ -328,7 +328,8 @@ static int merge_list(json_t *doc, const char *key, json_t *from, unsigned *repl
 			(*replaced)++;
 		} else {
 			json_t *end = json_integer((json_int_t)json_array_size(list));
-			if (json_object_set_new_nocheck(names, k, end) || json_array_append(list, e))
+			if (json_object_set_new_nocheck(names, k, end) ||
+			    json_array_append(list, e))
 				goto out;
 		}
 		free(k);
