@@ -1,6 +1,7 @@
 /*
  * The text report of a run of several jobs: the system once, each job compactly (its workload,
- * a row per target, its read, write and total, its percentiles), then each group and the whole
+ * a row per target, its read, write and total, its percentiles; the jobs fio's group_reporting
+ * merges, once, merged), then each group and the whole
  * run with percentiles from the merged histograms, the CPU of each group and the kernel's
  * counts per device. One job prints the report of text.c.
  */
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/fio_stats.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/text.h"
@@ -203,24 +205,91 @@ static int groups_table(FILE *f, const struct result_set *s, bool si)
 	return 0;
 }
 
-static int total_section(FILE *f, const struct result_set *s, bool si)
+/* Read, write (trim) and total of merged counts over seconds, then their percentiles. */
+static int dir_table(FILE *f, const struct dir_stats *rd, const struct dir_stats *wr,
+		     const struct dir_stats *trim, double seconds, bool si)
 {
 	struct dir_summary t[REPORT_NDIR];
-	int ret = report_summarize(&s->total.read, &s->total.write, &s->total.trim,
-				   s->total.seconds, t);
+	int ret = report_summarize(rd, wr, trim, seconds, t);
 
 	if (ret < 0)
 		return ret;
+	fprintf(f, "%20s | %12s | %10s | %12s | %12s | %14s\n", "bytes", "I/Os",
+		si ? "MB/s" : "MiB/s", "IOPS", "AvgLat (us)", "LatStdDev (us)");
+	text_rule(f, '-', RULE_WIDTH);
+	dir_rows(f, t, trim, seconds, si);
+	percentiles(f, t, trim, seconds);
+	return 0;
+}
+
+static int total_section(FILE *f, const struct result_set *s, bool si)
+{
 	fprintf(f, "Total of the run: %u job%s in %u group%s, %.3f s (the groups' windows one "
 		"after another)%s\n", s->njobs, s->njobs == 1 ? "" : "s", s->ngroups,
 		s->ngroups == 1 ? "" : "s", s->total.seconds,
 		s->total.interrupted ? " (INTERRUPTED)" : "");
-	fprintf(f, "%20s | %12s | %10s | %12s | %12s | %14s\n", "bytes", "I/Os",
-		si ? "MB/s" : "MiB/s", "IOPS", "AvgLat (us)", "LatStdDev (us)");
-	text_rule(f, '-', RULE_WIDTH);
-	dir_rows(f, t, &s->total.trim, s->total.seconds, si);
-	percentiles(f, t, &s->total.trim, s->total.seconds);
+	return dir_table(f, &s->total.read, &s->total.write, &s->total.trim, s->total.seconds, si);
+}
+
+/*
+ * Jobs merged as fio's group_reporting shows them (fio_stats_build()): one section named after
+ * the first, with their counts and histograms added, over the longest of their windows.
+ */
+static int merged_section(FILE *f, const struct result_set *s, const struct fio_entry *e,
+			  const struct report_opts *o)
+{
+	const struct result *r = &s->jobs[e->first];
+	double secs = 0;
+	bool started = false, interrupted = false;
+	int ret;
+
+	for (unsigned i = e->first; i <= e->last; i++) {
+		secs = s->jobs[i].seconds > secs ? s->jobs[i].seconds : secs;
+		started |= s->jobs[i].started;
+		interrupted |= s->jobs[i].interrupted;
+	}
+	fprintf(f, "Jobs %u to %u of %u: ", e->first + 1, e->last + 1, s->njobs);
+	escape_fputs(r->job.name ? r->job.name : "(unnamed)", f);
+	fprintf(f, " (group %u; %u jobs merged: fio's group_reporting)\n", r->job.group,
+		e->members);
+	text_rule(f, '=', RULE_WIDTH);
+	text_engine(f, r);
+	job_workload(f, &r->job);
+	if (!started) {
+		fputs("\tdid not run\n\n", f);
+		job_end(f, r);
+		return 0;
+	}
+	fprintf(f, "\t%-18s%.3f s (the longest of its jobs)%s\n\n", "measured:", secs,
+		interrupted ? " (INTERRUPTED)" : "");
+	if ((ret = dir_table(f, &e->dir[0], &e->dir[1], &e->dir[2], secs, o->units == UNITS_SI)))
+		return ret;
+	job_end(f, r);
 	return 0;
+}
+
+/* Each job's section, or one for the jobs fio's group_reporting merges. */
+static int job_sections(FILE *f, const struct result_set *s, const struct report_opts *o,
+			bool own_cmd)
+{
+	struct fio_stats st;
+	bool merging = false;
+	int ret = 0;
+
+	for (unsigned i = 0; i < s->njobs; i++)
+		merging |= s->jobs[i].job.group_reporting;
+	if (!merging) {
+		for (unsigned i = 0; i < s->njobs && ret >= 0; i++)
+			ret = job_section(f, s, i, o, own_cmd);
+		return ret;
+	}
+	if ((ret = fio_stats_build(&st, s)))
+		return ret;
+	for (unsigned k = 0; k < st.n && ret >= 0; k++)
+		ret = st.e[k].members > 1 ? merged_section(f, s, &st.e[k], o)
+					  : job_section(f, s, st.e[k].first, o, own_cmd);
+	fio_stats_release(&st);
+	return ret;
 }
 
 static void cpu_lines(FILE *f, const struct result_set *s)
@@ -335,9 +404,8 @@ int text_write_set(FILE *f, const struct result_set *s, const struct report_opts
 		command_line(f, &s->jobs[0], "");
 	fputc('\n', f);
 	text_system(f, &s->jobs[0]);
-	for (unsigned i = 0; i < s->njobs; i++)
-		if ((ret = job_section(f, s, i, o, own_cmd)) < 0)
-			return ret;
+	if ((ret = job_sections(f, s, o, own_cmd)) < 0)
+		return ret;
 	text_rule(f, '*', RULE_WIDTH);
 	fputc('\n', f);
 	if ((ret = groups_table(f, s, si)) < 0 || (ret = total_section(f, s, si)) < 0)

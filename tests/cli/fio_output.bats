@@ -144,3 +144,21 @@ four_jobs() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--output-format=terse: 'iorate fio --dry-run' prints text or json"* ]]
 }
+
+@test "normal: the jobs group_reporting merges are one section of iorate's text, added up" {
+	four_jobs group_reporting
+	printf '[b]\nnew_group\nnumjobs=1\n' >>g.fio
+	iorate fio -q g.fio
+	[ "$status" -eq 0 ]
+	# one section for a's 4 jobs, its read row the 4 jobs' 256 KiB each; b on its own
+	line_ok '^Jobs 1 to 4 of 5: a \(group 0; 4 jobs merged: fio.s group_reporting\)$'
+	line_ok '^read: +1048576 \| +256 \|'
+	line_ok '^Job 5 of 5: b \(group 0\)$'
+	no_line '^Job [1-4] of 5'
+	# without it, each job has its own section
+	four_jobs ""
+	iorate fio -q g.fio
+	[ "$status" -eq 0 ]
+	line_ok '^Job 4 of 4: a \(group 0\)$'
+	no_line 'jobs merged'
+}
