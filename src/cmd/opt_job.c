@@ -573,9 +573,11 @@ static const struct opt workload_opts[] = {
 	 .help = "seed for offsets and data: the same seed issues the same offsets",
 	 .example = "--seed 42", .set = set_seed, J(seed), .only = RSM},
 	{.name = "engine", .arg = "NAME",
-	 .help = "sync, uring, aio or null (default: uring where it works, else sync)",
+	 .help = "sync (pread/pwrite), uring, aio (libaio), posixaio (glibc's aio_read/aio_write), "
+	 "pvsync (preadv/pwritev), pvsync2 (preadv2/pwritev2) or null (default: uring where it "
+	 "works, else sync)",
 	 .example = "--engine aio", .set = set_engine, .only = ALL,
-	 .values = "sync uring aio null fault"},
+	 .values = "sync uring aio posixaio pvsync pvsync2 null fault"},
 	{.name = "fill", .arg = "KIND",
 	 .help = "contents of a new test file: random (default, incompressible) or zero",
 	 .example = "--fill zero", .set = set_fill, .only = RSM, .values = "random zero"},

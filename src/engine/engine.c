@@ -11,6 +11,9 @@ static const struct engine_ops *const engines[] = {
 #ifdef HAVE_LIBAIO
 	&engine_aio,
 #endif
+	&engine_posixaio,
+	&engine_pvsync,
+	&engine_pvsync2,
 	&engine_null,
 	&engine_fault,
 };
@@ -25,7 +28,7 @@ const struct engine_ops *engine_find(const char *name)
 
 const char *engine_names(void)
 {
-	static char buf[64];
+	static char buf[128];
 
 	if (!buf[0])
 		for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++) {

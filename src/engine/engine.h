@@ -44,6 +44,14 @@ struct engine_io {
 #define ENGINE_OPT_ATOMIC 0x2u
 /* The kernel's flag (Linux 6.11; linux/fs.h of Debian 12 predates it). */
 #define ENGINE_RWF_ATOMIC 0x40
+/* Reads and writes carry RWF_HIPRI, RWF_NOWAIT, RWF_DONTCACHE (engines with ENGINE_RWF). */
+#define ENGINE_OPT_HIPRI 0x4u
+#define ENGINE_OPT_NOWAIT 0x8u
+#define ENGINE_OPT_DONTCACHE 0x10u
+/* The kernel's values (linux/fs.h); RWF_DONTCACHE is Linux 6.14, after Debian 12's headers. */
+#define ENGINE_RWF_HIPRI 0x1
+#define ENGINE_RWF_NOWAIT 0x8
+#define ENGINE_RWF_DONTCACHE 0x80
 
 enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 
@@ -52,6 +60,7 @@ enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 #define ENGINE_NO_IO 0x4         /* moves no bytes (the null engine): no file is needed */
 #define ENGINE_IOPRIO 0x8        /* issues io_req.ioprio with each I/O */
 #define ENGINE_ATOMIC 0x10       /* can issue writes with RWF_ATOMIC (ENGINE_OPT_ATOMIC) */
+#define ENGINE_RWF 0x20          /* passes ENGINE_OPT_HIPRI, _NOWAIT, _DONTCACHE to the kernel */
 
 struct engine_ops {
 	const char *name;
@@ -81,6 +90,7 @@ const struct engine_ops *engine_find(const char *name);
 const char *engine_names(void);
 
 extern const struct engine_ops engine_sync, engine_null, engine_fault;
+extern const struct engine_ops engine_posixaio, engine_pvsync, engine_pvsync2;
 #ifdef HAVE_LIBURING
 extern const struct engine_ops engine_uring;
 #endif

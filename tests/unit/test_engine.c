@@ -142,6 +142,92 @@ static void aio_engine(void **state)
 	roundtrip("aio", DEPTH);
 }
 
+static void posixaio_engine(void **state)
+{
+	roundtrip("posixaio", DEPTH);
+	roundtrip("posixaio", 1);
+}
+
+static void pvsync_engines(void **state)
+{
+	roundtrip("pvsync", 1);
+	roundtrip("pvsync2", 1);
+}
+
+/* pvsync2 passes a job's flags to the kernel and moves the same bytes with them. */
+static void pvsync2_flags(void **state)
+{
+	const struct engine_ops *ops = engine_find("pvsync2");
+	struct worker w;
+	int fd = open(path, O_RDWR);
+
+	assert_true(ops && (ops->flags & ENGINE_RWF));
+	assert_true(fd >= 0);
+	worker_setup(&w, ops, fd, 1);
+	w.io.opts = ENGINE_OPT_HIPRI;
+	batch(&w, 3, 1, 1);
+	memset(w.io.reqs[0].buf, 0, BS);
+	batch(&w, 3, 1, 0);
+	assert_int_equal(((unsigned char *)w.io.reqs[0].buf)[0], 4);
+	/* The data was just written through the page cache: RWF_NOWAIT finds it there. */
+	w.io.opts = ENGINE_OPT_NOWAIT;
+	batch(&w, 3, 1, 0);
+	assert_int_equal(((unsigned char *)w.io.reqs[0].buf)[BS - 1], 4);
+	/* RWF_DONTCACHE: the bytes, or the kernel's refusal of the flag as the I/O's result. */
+	w.io.opts = ENGINE_OPT_DONTCACHE;
+	memset(w.io.reqs[0].buf, 0, BS);
+	w.io.reqs[0].offset = 3 * BS;
+	assert_int_equal(ops->queue(&w.io, &w.io.reqs[0]), IO_Q_DONE);
+	if (w.io.reqs[0].res != -EOPNOTSUPP) {
+		assert_int_equal(w.io.reqs[0].res, BS);
+		assert_int_equal(((unsigned char *)w.io.reqs[0].buf)[0], 4);
+	}
+	worker_teardown(&w);
+	close(fd);
+}
+
+/* posixaio: a reap that may return nothing does not wait, a blocking one waits for what is in
+ * flight, and every request comes back once with its own result. */
+static void posixaio_reaps(void **state)
+{
+	const struct engine_ops *ops = engine_find("posixaio");
+	struct worker w;
+	unsigned seen[DEPTH] = {0};
+	int fd = open(path, O_RDONLY);
+
+	assert_true(fd >= 0);
+	worker_setup(&w, ops, fd, DEPTH);
+	assert_int_equal(ops->reap(&w.io, 0, w.done, DEPTH), 0);
+	for (unsigned i = 0; i < DEPTH; i++) {
+		w.io.reqs[i].offset = (uint64_t)i * BS;
+		w.io.reqs[i].write = 0;
+		/* The last one reads past the end of the file: a short read, zero bytes. */
+		if (i == DEPTH - 1)
+			w.io.reqs[i].offset = (uint64_t)BLOCKS * BS;
+		assert_int_equal(ops->queue(&w.io, &w.io.reqs[i]), IO_Q_QUEUED);
+	}
+	assert_int_equal(ops->commit(&w.io), 0);
+	for (unsigned got = 0; got < DEPTH;) {
+		int k = ops->reap(&w.io, DEPTH - got, w.done, DEPTH);
+		assert_int_equal(k, DEPTH - got);
+		for (int i = 0; i < k; i++) {
+			seen[w.done[i]->idx]++;
+			assert_int_equal(w.done[i]->res, w.done[i]->idx == DEPTH - 1 ? 0 : BS);
+		}
+		got += (unsigned)k;
+	}
+	for (unsigned i = 0; i < DEPTH; i++)
+		assert_int_equal(seen[i], 1);
+	/* A request that the kernel refuses: a write to a descriptor opened read-only. */
+	w.io.reqs[0].write = 1;
+	w.io.reqs[0].offset = 0;
+	assert_int_equal(ops->queue(&w.io, &w.io.reqs[0]), IO_Q_QUEUED);
+	assert_int_equal(ops->reap(&w.io, 1, w.done, DEPTH), 1);
+	assert_int_equal(w.done[0]->res, -EBADF);
+	worker_teardown(&w);
+	close(fd);
+}
+
 /*
  * A thread that serves several targets names each I/O's target by its index in fds: a write to
  * file 1 lands in the second file, not the first, whatever the engine.
@@ -192,6 +278,8 @@ static void several_targets(void **state)
 	two_files("sync", 1);
 	two_files("aio", DEPTH);
 	two_files("uring", DEPTH);
+	two_files("posixaio", DEPTH);
+	two_files("pvsync2", 1);
 }
 
 /* An I/O beyond the end of a file is a short read, an error past EOF for direct I/O. */
@@ -232,7 +320,9 @@ static void lookup(void **state)
 {
 	assert_non_null(engine_find("sync"));
 	assert_non_null(engine_find("null"));
-	assert_null(engine_find("posixaio"));
+	assert_non_null(engine_find("posixaio"));
+	assert_non_null(engine_find("pvsync2"));
+	assert_null(engine_find("psync"));
 	assert_non_null(strstr(engine_names(), "sync"));
 }
 
@@ -242,6 +332,10 @@ int main(void)
 		cmocka_unit_test(sync_engine),
 		cmocka_unit_test(uring_engine),
 		cmocka_unit_test(aio_engine),
+		cmocka_unit_test(posixaio_engine),
+		cmocka_unit_test(posixaio_reaps),
+		cmocka_unit_test(pvsync_engines),
+		cmocka_unit_test(pvsync2_flags),
 		cmocka_unit_test(several_targets),
 		cmocka_unit_test(error_is_reported_in_res),
 		cmocka_unit_test(null_engine_moves_nothing),
