@@ -689,6 +689,18 @@ static const struct opt workload_opts[] = {
 	 .help = "uring: a kernel thread takes the I/Os as they are queued, saving the system "
 	 "call that submits them (IORING_SETUP_SQPOLL; fio's sqthread_poll)",
 	 .example = "--engine uring --sqpoll", .set = opt_set_true, J(sqpoll), .only = RS},
+	{.name = "hipri",
+	 .help = "pvsync2: each read and write is polled for its completion (RWF_HIPRI; fio's "
+	 "hipri)", .example = "--engine pvsync2 --hipri", .set = opt_set_true, J(hipri),
+	 .only = RS},
+	{.name = "nowait",
+	 .help = "pvsync2: an I/O that would block fails with EAGAIN instead (RWF_NOWAIT; fio's "
+	 "nowait)", .example = "--engine pvsync2 --nowait", .set = opt_set_true, J(nowait),
+	 .only = RS},
+	{.name = "dontcache",
+	 .help = "pvsync2, buffered I/O: the pages an I/O used leave the page cache after it "
+	 "(RWF_DONTCACHE, Linux 6.14; fio's uncached)", .example = "--engine pvsync2 --cache "
+	 "buffered --dontcache", .set = opt_set_true, J(dontcache), .only = RS},
 	{.name = "steady", .arg = "CRIT:LIMIT",
 	 .help = "end the job once its rate is steady over --steady-time: iops, bw or lat (every "
 	 "sample within LIMIT of the mean; lat: each sample's mean latency), iops_slope, "

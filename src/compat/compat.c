@@ -226,6 +226,12 @@ static size_t put_more(const struct job *j, char *buf, size_t len, size_t n)
 		n = put(buf, len, n, " --sqpoll");
 	if (j->atomic)
 		n = put(buf, len, n, " --atomic");
+	if (j->hipri)
+		n = put(buf, len, n, " --hipri");
+	if (j->nowait)
+		n = put(buf, len, n, " --nowait");
+	if (j->dontcache)
+		n = put(buf, len, n, " --dontcache");
 	if (j->thinktime_ns)
 		n = put(buf, len, n, " --thinktime %s --thinktime-blocks %u",
 			duration_str(j->thinktime_ns, a, sizeof(a)), j->thinktime_blocks);

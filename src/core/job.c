@@ -755,6 +755,9 @@ int job_validate(const struct job *j, char *err, size_t errlen)
 		FAIL(FIELD("depth") ": the %s engine keeps one I/O outstanding per thread; use "
 		     FIELD_VAL("engine", "uring") " (or aio) for " FIELD_VAL("depth", "%u")
 		     ", or raise " FIELD("threads"), e->name, j->depth);
+	if (j->dontcache && direct)
+		FAIL(FIELD("dontcache") ": direct I/O bypasses the page cache already; it is for "
+		     FIELD_VAL("cache", "buffered"));
 	if (j->cap_io_unit && j->cap_io_unit % 512)
 		FAIL(FIELD("cap-io-unit") ": must be a multiple of 512 bytes");
 	if ((r = check_extent(j, err, errlen)) || (r = check_shape(j, err, errlen)) ||

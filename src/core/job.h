@@ -255,6 +255,7 @@ struct job {
 	bool lat_run;
 	bool sqpoll;                       /* uring: a kernel thread polls the submission queue */
 	bool atomic;                       /* writes carry RWF_ATOMIC (torn-write protection) */
+	bool hipri, nowait, dontcache;     /* pvsync2: I/Os carry RWF_HIPRI, _NOWAIT, _DONTCACHE */
 
 	/* Steady state (src/core/run_steady.c). */
 	enum job_steady steady;

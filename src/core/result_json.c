@@ -349,6 +349,9 @@ static json_t *params_obj(const struct result *r, int *err)
 	put(o, "cmdprio", result_json_cmdprio(j, err), err);
 	put(o, "sqpoll", json_boolean(j->sqpoll), err);
 	put(o, "atomic", json_boolean(j->atomic), err);
+	put(o, "hipri", json_boolean(j->hipri), err);
+	put(o, "nowait", json_boolean(j->nowait), err);
+	put(o, "dontcache", json_boolean(j->dontcache), err);
 	if (j->lat_target_ns) {
 		json_t *l = json_object();
 		put(l, "target_ns", result_json_u64(j->lat_target_ns), err);

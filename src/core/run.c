@@ -292,7 +292,9 @@ static int worker_slots(struct worker *w, const struct job *job, uint64_t bs, vo
 		w->io.reqs[i].idx = (uint16_t)i;
 		w->freel[i] = &w->io.reqs[i];
 	}
-	w->io.opts = (job->sqpoll ? ENGINE_OPT_SQPOLL : 0) | (job->atomic ? ENGINE_OPT_ATOMIC : 0);
+	w->io.opts = (job->sqpoll ? ENGINE_OPT_SQPOLL : 0) | (job->atomic ? ENGINE_OPT_ATOMIC : 0) |
+		     (job->hipri ? ENGINE_OPT_HIPRI : 0) | (job->nowait ? ENGINE_OPT_NOWAIT : 0) |
+		     (job->dontcache ? ENGINE_OPT_DONTCACHE : 0);
 	return w->ops->init(&w->io, job->depth);
 }
 
@@ -455,6 +457,10 @@ static int choose_engine(struct run *run, char *err, size_t errlen)
 	if (job->atomic && !(run->ops->flags & ENGINE_ATOMIC))
 		return err_set(err, errlen, -EINVAL, FIELD("atomic") ": the %s engine cannot issue "
 			       "atomic writes (sync, uring and aio can)", name);
+	if ((job->hipri || job->nowait || job->dontcache) && !(run->ops->flags & ENGINE_RWF))
+		return err_set(err, errlen, -EINVAL, "%s: the flags of each I/O need the pvsync2 "
+			       "engine (preadv2, pwritev2), not %s", job->hipri ? FIELD("hipri") :
+			       job->nowait ? FIELD("nowait") : FIELD("dontcache"), name);
 	if (job->sqpoll && strcmp(name, "uring"))
 		return err_set(err, errlen, -EINVAL, FIELD("sqpoll") ": io_uring's polling thread "
 			       "needs the uring engine, not %s", name);

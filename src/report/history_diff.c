@@ -138,6 +138,8 @@ static const struct param_name {
 	{.key = "params.cmdprio.split", .opt = "cmdprio-split"},
 	{.key = "params.sqpoll", .opt = "sqpoll"},
 	{.key = "params.atomic", .opt = "atomic"},
+	{.key = "params.hipri", .opt = "hipri"}, {.key = "params.nowait", .opt = "nowait"},
+	{.key = "params.dontcache", .opt = "dontcache"},
 	{.key = "params.latency_target", .opt = "latency-target",
 	 .label = "--latency-target and its window"},
 	{.key = "params.latency_target.target_ns", .opt = "latency-target", .kind = K_NS},
