@@ -214,6 +214,8 @@ static int set_engine(struct opt_ctx *c, const struct opt *o, const char *val)
 		return opt_refuse(c, val, why);
 	}
 	snprintf(c->job->engine, sizeof(c->job->engine), "%s", val);
+	/* An engine named here is the one asked for, in place of none. */
+	c->job->engine_for[0] = c->job->engine_differs[0] = '\0';
 	return 0;
 }
 

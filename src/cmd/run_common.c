@@ -147,6 +147,26 @@ int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *
 	return runner_note_targets(jobs, n) ? run_error("out of memory") : 0;
 }
 
+/*
+ * A job whose engine runs in place of the one its front end named is said before the run,
+ * --quiet or not: its figures are not that engine's. Once for the clones of a job (numjobs).
+ */
+static void engine_notes(const struct job *jobs, unsigned n)
+{
+	char label[96];
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct job *j = &jobs[i];
+		if (!j->engine_for[0] || (i && jobs[i - 1].name && j->name &&
+					  !strcmp(jobs[i - 1].name, j->name) &&
+					  !strcmp(jobs[i - 1].engine_for, j->engine_for)))
+			continue;
+		fprintf(stderr, "iorate: %s: %s engine runs as iorate's %s engine: %s\n",
+			job_label(j, i, label, sizeof(label)), j->engine_for, j->engine,
+			j->engine_differs);
+	}
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
@@ -159,6 +179,7 @@ int cmd_run_job(struct job *job, const struct output_opts *o)
 		return usage_error("%s", err);
 	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
 		return rc;
+	engine_notes(job, 1);
 	progress_init(&progress, o->quiet);
 	progress_hooks(&progress, &hooks, cmd_stop_flag());
 	result_init(&res);
@@ -249,6 +270,7 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 		return usage_error("%s", err);
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");
+	engine_notes(jobs->jobs, jobs->n);
 	for (unsigned i = 0; i < jobs->n; i++)
 		result_init(&res[i]);
 	progress_init(&progress, o->quiet);

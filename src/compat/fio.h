@@ -93,7 +93,8 @@ enum fio_id {
 	FO_CMDPRIO_CLASS, FO_CMDPRIO_LEVEL, FO_CMDPRIO_SPLIT, FO_SQPOLL, FO_LAT_TARGET,
 	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_ZONECAP,
 	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_SPR,
-	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_GROUP_REPORTING, FO_NONE, FO_N
+	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_GROUP_REPORTING, FO_HIPRI, FO_HIPRI_PCT,
+	FO_UNCACHED, FO_NOWAIT, FO_NONE, FO_N
 };
 
 enum fio_dirs { FIO_READ, FIO_WRITE };
@@ -154,6 +155,9 @@ struct fio_opts {
 	const char *cmdprio_pct, *cmdprio_class, *cmdprio_level, *cmdprio_split;
 	bool sqpoll;
 	bool atomic;                        /* atomic=1 (newer fio): RWF_ATOMIC writes */
+	/* pvsync2's options: RWF_HIPRI (on hipri_pct percent of the I/Os), _DONTCACHE, _NOWAIT */
+	bool hipri, nowait;
+	unsigned hipri_pct, uncached;
 	bool seq_stride;                    /* random_sequence_stride (newer fio) */
 	uint64_t lat_target_ns, lat_window_ns;  /* latency_target, latency_window */
 	const char *lat_pct;                /* latency_percentile as written */
@@ -265,8 +269,9 @@ int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len,
 			const char **why);
 int fio_dist_convert(const char *s, unsigned kb_base, char *out, size_t len, const char **why);
 
-/* fio's engines: what iorate runs each with ("sync", "aio", "uring", "null"), or NULL. */
-const char *fio_engine_map(const char *engine, bool *sync_engine);
+/* fio's engines: what iorate runs each with ("sync", "aio", "posixaio", ...), or NULL; *differs
+ * says how the system calls differ when iorate has no engine that makes fio's, else NULL. */
+const char *fio_engine_map(const char *engine, bool *sync_engine, const char **differs);
 /* Why an engine iorate does not run is refused ("network I/O ..."). */
 const char *fio_engine_refusal(const char *engine);
 

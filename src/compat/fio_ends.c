@@ -197,6 +197,36 @@ static const char *prio_split(const char *s, char *buf, size_t len, bool *hint)
 	return buf;
 }
 
+/* pvsync2's hipri, uncached and nowait: the flags of each I/O, for that engine only. */
+static int emit_rwf(struct fio_emit *e, const struct fio_opts *o)
+{
+	const struct fio_line *h = o->src[FO_HIPRI], *p = o->src[FO_HIPRI_PCT];
+	const struct fio_line *u = o->src[FO_UNCACHED], *n = o->src[FO_NOWAIT];
+	const struct fio_line *set = o->hipri ? h : o->uncached ? u : o->nowait ? n : NULL;
+	int r = 0;
+
+	if (set && strcmp(o->engine, "pvsync2"))
+		return fio_emit_fail(e, set, NULL, "iorate passes this flag to the kernel with "
+				     "ioengine=pvsync2 only, not %s", o->engine);
+	if (o->hipri && o->hipri_pct != 100)
+		return fio_emit_fail(e, p, NULL, "iorate sets RWF_HIPRI on every I/O (100) or on "
+				     "none");
+	if (p && !o->hipri && (r = fio_note(e, p, NULL, "without hipri", "(no effect)")))
+		return r;
+	if (o->hipri && (r = fio_set(e, h, NULL, "hipri", NULL, "each I/O carries RWF_HIPRI")))
+		return r;
+	if (o->uncached && o->direct)
+		r = fio_note(e, u, NULL, "fio sets RWF_UNCACHED on buffered I/O only, and this job "
+			     "is direct", "(no effect)");
+	else if (o->uncached)
+		r = fio_set(e, u, NULL, "dontcache", NULL, "each I/O carries RWF_DONTCACHE, the "
+			    "kernel's name for fio's RWF_UNCACHED");
+	if (!r && o->nowait)
+		r = fio_set(e, n, NULL, "nowait", NULL, "each I/O carries RWF_NOWAIT: one that "
+			    "would block fails with EAGAIN");
+	return r;
+}
+
 /* cmdprio_percentage or cmdprio_bssplit, with cmdprio_class and cmdprio; sqthread_poll. */
 static int emit_cmdprio(struct fio_emit *e, const struct fio_opts *o)
 {
@@ -304,6 +334,8 @@ int fio_ends_emit(struct fio_emit *e, const struct fio_opts *o)
 		r = emit_flow(e, o);
 	if (!r)
 		r = emit_cmdprio(e, o);
+	if (!r)
+		r = emit_rwf(e, o);
 	if (!r)
 		r = emit_lat_target(e, o);
 	return r ? r : emit_prio(e, o);

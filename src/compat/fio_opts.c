@@ -12,22 +12,24 @@
 #include <string.h>
 
 #include "compat/fio.h"
-#include "core/runner.h"
 
 /* fio's engines that do file or block I/O, and the engine of iorate each runs on. */
 static const struct {
 	const char *fio, *iorate;
 	bool sync;
+	const char *differs;  /* the system calls differ: how; NULL when they are the same */
 } engine_map[] = {
 	{.fio = "psync", .iorate = "sync", .sync = true},
-	{.fio = "sync", .iorate = "sync", .sync = true},
-	{.fio = "pvsync", .iorate = "sync", .sync = true},
-	{.fio = "pvsync2", .iorate = "sync", .sync = true},
-	{.fio = "vsync", .iorate = "sync", .sync = true},
+	{.fio = "sync", .iorate = "sync", .sync = true,
+	 .differs = "pread/pwrite, not read/write after lseek"},
+	{.fio = "pvsync", .iorate = "pvsync", .sync = true},
+	{.fio = "pvsync2", .iorate = "pvsync2", .sync = true},
+	{.fio = "vsync", .iorate = "sync", .sync = true,
+	 .differs = "pread/pwrite, not readv/writev after lseek"},
 	{.fio = "libaio", .iorate = "aio", .sync = false},
 	{.fio = "io_uring", .iorate = "uring", .sync = false},
 	{.fio = "null", .iorate = "null", .sync = false},
-	{.fio = "posixaio", .iorate = "uring", .sync = false},
+	{.fio = "posixaio", .iorate = "posixaio", .sync = false},
 };
 
 /* The engines iorate refuses, by what they do. */
@@ -63,16 +65,13 @@ static const struct {
 	{.names = " cpp_null ", .what = "fio's C++ test engine"},
 };
 
-const char *fio_engine_map(const char *engine, bool *sync_engine)
+const char *fio_engine_map(const char *engine, bool *sync_engine, const char **differs)
 {
 	for (size_t i = 0; i < sizeof(engine_map) / sizeof(engine_map[0]); i++) {
 		if (strcmp(engine, engine_map[i].fio))
 			continue;
 		*sync_engine = engine_map[i].sync;
-		/* POSIX AIO runs buffered I/O asynchronously (glibc's threads), as io_uring does
-		 * and libaio does not: uring where the build has it. */
-		if (!strcmp(engine, "posixaio") && !runner_has_engine("uring"))
-			return "aio";
+		*differs = engine_map[i].differs;
 		return engine_map[i].iorate;
 	}
 	return NULL;
@@ -279,6 +278,7 @@ static void defaults(struct fio_opts *o)
 	o->fst = FILES_ROUNDROBIN;
 	o->fst_n = 1;
 	o->engine = "psync";
+	o->hipri_pct = 100;
 	o->iodepth = o->batch = o->think_blocks = 1;
 	o->randrepeat = o->invalidate = o->scramble = true;
 	o->compress_chunk = 512;

@@ -146,6 +146,12 @@ static const struct fio_opt table[] = {
 	 .id = FO_CMDPRIO_SPLIT},
 	{.name = "sqthread_poll", .type = FT_BOOL, .off = OFF(sqpoll), .id = FO_SQPOLL},
 	{.name = "atomic", .type = FT_BOOL, .off = OFF(atomic), .id = FO_ATOMIC},
+	/* the pvsync2 engine's flags of each I/O */
+	{.name = "hipri", .type = FT_SET, .off = OFF(hipri), .id = FO_HIPRI},
+	{.name = "hipri_percentage", NUM(FIO_COUNT, hipri_pct), .u32 = true, .max = 100,
+	 .id = FO_HIPRI_PCT},
+	{.name = "uncached", NUM(FIO_COUNT, uncached), .u32 = true, .id = FO_UNCACHED},
+	{.name = "nowait", .type = FT_BOOL, .off = OFF(nowait), .id = FO_NOWAIT},
 	/* the search for the deepest queue that keeps within a latency */
 	{.name = "latency_target", NUM(FIO_MICROSECONDS, lat_target_ns), .id = FO_LAT_TARGET},
 	{.name = "latency_window", NUM(FIO_MICROSECONDS, lat_window_ns), .id = FO_LAT_WINDOW},

@@ -238,8 +238,9 @@ int fio_read_filesize(struct compat_fio *f, struct fio_opts *o, const struct fio
 int fio_read_engine(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
 {
 	bool sync;
+	const char *differs;
 
-	if (!fio_engine_map(l->val, &sync))
+	if (!fio_engine_map(l->val, &sync, &differs))
 		return fio_refuse(f, l, true, "refused engine: %s, not file or block I/O",
 				  fio_engine_refusal(l->val));
 	o->engine = l->val;

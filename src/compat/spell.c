@@ -223,6 +223,8 @@ static const struct field_map fio_fields[] = {
 	{.field = "cmdprio-class", .spelled = "cmdprio_class"},
 	{.field = "cmdprio-split", .spelled = "cmdprio_bssplit"},
 	{.field = "sqpoll", .spelled = "sqthread_poll"}, {.field = "atomic", .spelled = "atomic"},
+	{.field = "hipri", .spelled = "hipri"}, {.field = "nowait", .spelled = "nowait"},
+	{.field = "dontcache", .spelled = "uncached"},
 	{.field = "flow", .spelled = "flow"}, {.field = "flow-id", .spelled = "flow_id"},
 	{.field = "flow-sleep", .spelled = "flow_sleep"},
 	{.field = "latency-target", .spelled = "latency_target"},
@@ -265,6 +267,9 @@ static const struct field_map fio_pairs[] = {
 	{.field = "engine=uring", .spelled = "ioengine=io_uring"},
 	{.field = "engine=aio", .spelled = "ioengine=libaio"},
 	{.field = "engine=sync", .spelled = "ioengine=psync"},
+	{.field = "engine=posixaio", .spelled = "ioengine=posixaio"},
+	{.field = "engine=pvsync", .spelled = "ioengine=pvsync"},
+	{.field = "engine=pvsync2", .spelled = "ioengine=pvsync2"},
 	{.field = "write=100", .spelled = "rw=write"}, {.field = "write=0", .spelled = "rw=read"},
 };
 

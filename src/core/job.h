@@ -132,6 +132,9 @@ struct job {
 	uint64_t seed;
 	bool seed_set;
 	char engine[16];                   /* "" = choose (uring where it probes, else sync) */
+	/* A front end's engine that this one runs in place of ("fio's vsync"), and how their
+	 * system calls differ: said before the run and in its report. "" for none. */
+	char engine_for[24], engine_differs[64];
 	enum job_fill fill;
 	bool keep;                         /* keep a test file iorate created */
 	bool grow;                         /* grow a smaller file to size, not refuse it */

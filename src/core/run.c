@@ -444,6 +444,8 @@ static int choose_engine(struct run *run, char *err, size_t errlen)
 			return err_set(err, errlen, -EINVAL, FIELD("depth") " %u needs an "
 				       "asynchronous engine, and io_uring is unavailable here; use "
 				       FIELD("engine") " aio or " FIELD("depth") " 1", job->depth);
+	} else if (job->engine_for[0]) {
+		snprintf(why, sizeof(why), "in place of %s", job->engine_for);
 	} else {
 		snprintf(why, sizeof(why), "asked for");
 	}
@@ -473,6 +475,11 @@ static int choose_engine(struct run *run, char *err, size_t errlen)
 			       FIELD("engine") ": %s moves no bytes and cannot trim", name);
 	snprintf(res->engine, sizeof(res->engine), "%s", name);
 	snprintf(res->engine_why, sizeof(res->engine_why), "%s", why);
+	/* The figures are not those of the engine the job named: said with them, not only in a
+	 * dry run. */
+	if (job->engine_for[0])
+		result_add_note(res, "%s engine ran as iorate's %s engine: %s", job->engine_for,
+				name, job->engine_differs);
 	snprintf(res->job.engine, sizeof(res->job.engine), "%s", name);
 	return 0;
 }

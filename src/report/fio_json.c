@@ -237,6 +237,14 @@ static json_t *job_obj(const struct result_set *s, const struct fio_stats *st, u
 	set(o, "latency_target", json_integer(0));
 	set(o, "latency_percentile", json_real(100));
 	set(o, "latency_window", json_integer(0));
+	/* iorate's own key, after fio's: what a reader of the figures must know (an engine that
+	 * ran in place of the one named). Only when there is something to say. */
+	if (r->nnotes) {
+		json_t *a = json_array();
+		for (unsigned k = 0; k < r->nnotes; k++)
+			json_array_append_new(a, result_json_str(r->notes[k]));
+		set(o, "iorate_notes", a);
+	}
 	return o;
 }
 

@@ -361,8 +361,33 @@ static void test_defaults(void **state)
 	assert_string_equal(J(0)->engine, "uring");
 	assert_int_equal(J(0)->depth, 32);
 	assert_int_equal(J(0)->batch, 8);
+	/* Each engine runs as the one that makes its system calls; where iorate has none, the
+	 * job says which ran in its place. */
 	assert_int_equal(file("[j]\nsize=1m\nioengine=pvsync2\n"), 0);
+	assert_string_equal(J(0)->engine, "pvsync2");
+	assert_string_equal(J(0)->engine_for, "");
+	assert_int_equal(file("[j]\nsize=1m\nioengine=pvsync\n"), 0);
+	assert_string_equal(J(0)->engine, "pvsync");
+	assert_int_equal(file("[j]\nsize=1m\nioengine=posixaio\niodepth=8\n"), 0);
+	assert_string_equal(J(0)->engine, "posixaio");
+	assert_int_equal(J(0)->depth, 8);
+	assert_string_equal(J(0)->engine_for, "");
+	assert_int_equal(file("[j]\nsize=1m\nioengine=vsync\n"), 0);
 	assert_string_equal(J(0)->engine, "sync");
+	assert_string_equal(J(0)->engine_for, "fio's vsync");
+	assert_non_null(strstr(J(0)->engine_differs, "readv/writev"));
+	assert_non_null(strstr(item(0, "ioengine=vsync")->note, "runs as iorate's sync"));
+	assert_int_equal(file("[j]\nsize=1m\nioengine=psync\n"), 0);
+	assert_string_equal(J(0)->engine_for, "");
+	/* pvsync2's flags, for that engine only; uncached only where the page cache is used. */
+	assert_int_equal(file("[j]\nsize=1m\nioengine=pvsync2\nhipri\nnowait=1\nuncached=1\n"), 0);
+	assert_true(J(0)->hipri && J(0)->nowait && J(0)->dontcache);
+	assert_int_equal(file("[j]\nsize=1m\ndirect=1\nioengine=pvsync2\nuncached=1\n"), 0);
+	assert_false(J(0)->dontcache);
+	assert_int_equal(file("[j]\nsize=1m\nioengine=psync\nhipri\n"), -EINVAL);
+	assert_err_has("ioengine=pvsync2 only");
+	assert_int_equal(file("[j]\nsize=1m\nioengine=pvsync2\nhipri\nhipri_percentage=50\n"),
+			 -EINVAL);
 	assert_int_equal(file("[j]\nsize=1m\nioengine=null\niodepth=16\n"), 0);
 	assert_string_equal(J(0)->engine, "null");
 	assert_int_equal(J(0)->depth, 16);
