@@ -41,7 +41,8 @@ endif
 DEPS := gcc libc6-dev make pkg-config liburing-dev libaio-dev libjansson-dev libsqlite3-dev libblkid-dev \
 	libisal-dev nettle-dev libxml2-dev libcurl4-openssl-dev \
 	libcmocka-dev zlib1g-dev bats util-linux mount e2fsprogs xfsprogs fdisk lvm2 jq procps python3 sqlite3 \
-	openmpi-bin libopenmpi-dev clang libclang-rt-14-dev fio librsvg2-dev fonts-dejavu-core chromium
+	openmpi-bin libopenmpi-dev clang libclang-rt-14-dev fio librsvg2-dev fonts-dejavu-core chromium \
+	strace
 BENCH_DEPS := time
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
