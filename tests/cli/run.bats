@@ -44,7 +44,7 @@ setup() {
 	check "--size: '99999999999999999999'" --size 99999999999999999999
 	check "--size: '20E'" --size 20E
 	check "--cache: 'fast'" --cache fast
-	check "--engine: 'posixaio'" --engine posixaio
+	check "--engine: 'windowsaio'" --engine windowsaio
 	check "--nope: unknown option" --nope
 	check "-Z: unknown option" -Z
 	iorate run t.dat --bs
