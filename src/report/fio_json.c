@@ -202,6 +202,29 @@ static json_t *sync_obj(void)
 }
 
 /*
+ * iorate's own key, after fio's: what a reader of the figures must know (an engine that ran in
+ * place of the one named), each note of the entry's jobs once. Only when there is one.
+ */
+static void set_notes(json_t *o, const struct result_set *s, const struct fio_entry *e)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = e->first; i <= e->last; i++)
+		for (unsigned k = 0; k < s->jobs[i].nnotes; k++) {
+			const char *n = s->jobs[i].notes[k];
+			bool seen = false;
+			for (size_t m = 0; m < json_array_size(a) && !seen; m++)
+				seen = !strcmp(json_string_value(json_array_get(a, m)) ?: "", n);
+			if (!seen)
+				json_array_append_new(a, result_json_str(n));
+		}
+	if (json_array_size(a))
+		set(o, "iorate_notes", a);
+	else
+		json_decref(a);
+}
+
+/*
  * An entry of jobs[]: one job, or the jobs group_reporting merges. As fio: the name from the
  * first, the job options and latency depth from the last, the first failure.
  */
@@ -237,14 +260,7 @@ static json_t *job_obj(const struct result_set *s, const struct fio_stats *st, u
 	set(o, "latency_target", json_integer(0));
 	set(o, "latency_percentile", json_real(100));
 	set(o, "latency_window", json_integer(0));
-	/* iorate's own key, after fio's: what a reader of the figures must know (an engine that
-	 * ran in place of the one named). Only when there is something to say. */
-	if (r->nnotes) {
-		json_t *a = json_array();
-		for (unsigned k = 0; k < r->nnotes; k++)
-			json_array_append_new(a, result_json_str(r->notes[k]));
-		set(o, "iorate_notes", a);
-	}
+	set_notes(o, s, e);
 	return o;
 }
 
