@@ -123,6 +123,14 @@ io_threads() {
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"fio's vsync engine runs as iorate's sync engine"* ]]
 	echo "$output" | jq -e --arg n "$note" '.jobs[0].iorate_notes | index($n) != null'
+	# Clones merged by group_reporting: one entry, the note once.
+	printf 'numjobs=2\ngroup_reporting\n' >> v.fio
+	iorate fio --output-format=json v.fio
+	[ "$status" -eq 0 ]
+	echo "$output" | jq -e '(.jobs | length) == 1'
+	echo "$output" | jq -e '[.jobs[0].iorate_notes[] | select(test("ran as"))] | length == 1'
+	[ "$(echo "$stderr" | grep -c 'runs as')" -eq 1 ]
+	sed -i '/numjobs/d; /group_reporting/d' v.fio
 	iorate run --job v.fio --json
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"fio's vsync engine runs as iorate's sync engine"* ]]
