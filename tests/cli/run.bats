@@ -442,7 +442,7 @@ setup() {
 	grep -q '^\.B iorate help$' "$top/docs/iorate.1"
 	grep -q '^\.B iorate \\-\\-version$' "$top/docs/iorate.1"
 	# A command's subcommands, from its entry, in its section and its --help.
-	grep -q '^Subcommands: list, show, import, compare, rm$' "$top/docs/iorate.1"
+	grep -q '^Subcommands: list, show, import, compare, rm, check$' "$top/docs/iorate.1"
 	"$IORATE" help catalog | grep -qx 'Subcommands: list, show, import, prices'
 }
 
@@ -450,7 +450,7 @@ setup() {
 	"$IORATE" help --completion >comp.bash
 	ask() { bash -c "source ./comp.bash; COMP_WORDS=($1); COMP_CWORD=$2; _iorate;
 		echo \"\${COMPREPLY[*]}\""; }
-	[ "$(ask "iorate history ''" 2)" = "list show import compare rm" ]
+	[ "$(ask "iorate history ''" 2)" = "list show import compare rm check" ]
 	[ "$(ask "iorate catalog p" 2)" = "prices" ]
 	[ "$(ask "iorate cost ''" 2)" = "upload config" ]
 	[ "$(ask "iorate history list --li" 3)" = "--limit" ]
