@@ -248,6 +248,30 @@ static int set_trace(struct opt_ctx *c, const struct opt *o, const char *val)
 	return c->job->trace_path ? 0 : -ENOMEM;
 }
 
+/* A log's file prefix (fio's write_bw_log=PREFIX and its kin): PREFIX_bw.N.log. */
+static int set_log_prefix(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	char **p = (char **)(void *)((char *)c->job + o->off);
+
+	if (!*val)
+		return opt_refuse(c, val, "is empty: give the prefix of the log's file names");
+	free(*p);
+	*p = strdup(val);
+	return *p ? 0 : -ENOMEM;
+}
+
+/* A log's window: whole milliseconds, as fio's log files count time. */
+static int set_log_ms(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	int r = opt_set_duration(c, o, val);
+	uint64_t ns = *(uint64_t *)(void *)((char *)c->job + o->off);
+
+	if (!r && ns % 1000000)
+		return opt_refuse(c, val, "is not a whole number of milliseconds (examples: 500ms, "
+				  "1s)");
+	return r;
+}
+
 /* MiB/s caps are kept as MB/s (10^6 B/s), the unit the throttle and the catalog use. */
 static int set_mibps(struct opt_ctx *c, const struct opt *o, const char *val)
 {
@@ -631,6 +655,49 @@ static const struct opt workload_opts[] = {
 	{.name = "trace", .arg = "FILE",
 	 .help = "write every issued I/O (target thread R|W offset length) to FILE",
 	 .example = "--trace io.log", .set = set_trace, .only = RS},
+	{.name = "log-bw", .arg = "PREFIX",
+	 .help = "write fio's bandwidth log, PREFIX_bw.N.log (N the job's number in the run): "
+	 "\"time, KiB/s, direction, block size, priority\" per I/O, or per --log-avg; fio's "
+	 "write_bw_log", .example = "--log-bw run1", .set = set_log_prefix, J(log.bw),
+	 .only = CMDK_RUN},
+	{.name = "log-iops", .arg = "PREFIX",
+	 .help = "write fio's IOPS log, PREFIX_iops.N.log; fio's write_iops_log",
+	 .example = "--log-iops run1", .set = set_log_prefix, J(log.iops), .only = CMDK_RUN},
+	{.name = "log-lat", .arg = "PREFIX",
+	 .help = "write fio's latency logs in ns, PREFIX_lat.N.log, PREFIX_clat.N.log (the same "
+	 "values: iorate times one latency per I/O) and an empty PREFIX_slat.N.log; fio's "
+	 "write_lat_log", .example = "--log-lat run1", .set = set_log_prefix, J(log.lat),
+	 .only = CMDK_RUN},
+	{.name = "log-hist", .arg = "PREFIX",
+	 .help = "write fio's latency histogram log, PREFIX_clat_hist.N.log: a line of fio's 1856 "
+	 "bins per direction every --log-hist-interval; fio's write_hist_log",
+	 .example = "--log-hist run1 --log-hist-interval 1s", .set = set_log_prefix,
+	 J(log.hist), .only = CMDK_RUN},
+	{.name = "log-avg", .arg = "DURATION",
+	 .help = "the logs hold an entry per direction for each window this long (whole ms), "
+	 "not one per I/O: the mean latency, the rate; fio's log_avg_msec",
+	 .example = "--log-bw run1 --log-avg 500ms", .set = set_log_ms, J(log.avg_ns), .min = 1,
+	 .only = CMDK_RUN},
+	{.name = "log-hist-interval", .arg = "DURATION",
+	 .help = "the window of --log-hist (whole ms; without it the file stays empty, as "
+	 "fio's); fio's log_hist_msec", .example = "--log-hist-interval 1s", .set = set_log_ms,
+	 J(log.hist_ns), .min = 1, .only = CMDK_RUN},
+	{.name = "log-max",
+	 .help = "--log-avg's entries hold the window's largest value, not its mean; fio's "
+	 "log_max_value", .example = "--log-avg 1s --log-max", .set = opt_set_true,
+	 J(log.max), .only = CMDK_RUN},
+	{.name = "log-offset",
+	 .help = "the logs' entries hold each I/O's offset after its block size; fio's log_offset",
+	 .example = "--log-lat run1 --log-offset", .set = opt_set_true, J(log.offset),
+	 .only = CMDK_RUN},
+	{.name = "log-prio",
+	 .help = "the logs' last column is each I/O's priority in full (0xCLASSLEVEL), not "
+	 "whether it is real-time; fio's log_prio", .example = "--log-prio", .set = opt_set_true,
+	 J(log.prio), .only = CMDK_RUN},
+	{.name = "log-shared",
+	 .help = "the logs' names carry no job number (PREFIX_bw.log): jobs with one prefix "
+	 "share each file; fio's per_job_logs=0", .example = "--log-shared",
+	 .set = opt_set_true, J(log.shared), .only = CMDK_RUN},
 	{.name = "job", .arg = "FILE", .help = "read the workload from a fio job file",
 	 .example = "--job db.fio", .set = set_jobfile, .only = CMDK_RUN},
 	{.name = "job-name", .arg = "NAME",

@@ -45,6 +45,7 @@ void job_release(struct job *j)
 	free(j->made);
 	free(j->command_line);
 	free(j->trace_path);
+	job_logs_release(&j->log);
 	free(j->emulate);
 	free(j->name);
 	j->emulate = NULL;
@@ -124,6 +125,7 @@ int job_copy(struct job *dst, const struct job *src)
 	dst->ntargets = 0;
 	dst->command_line = NULL;
 	dst->trace_path = NULL;
+	dst->log.bw = dst->log.iops = dst->log.lat = dst->log.hist = NULL;
 	dst->emulate = NULL;
 	dst->name = NULL;
 	for (unsigned i = 0; i < src->ntargets; i++)
@@ -142,6 +144,8 @@ int job_copy(struct job *dst, const struct job *src)
 	if (src->command_line && !(dst->command_line = strdup(src->command_line)))
 		goto nomem;
 	if (src->trace_path && !(dst->trace_path = strdup(src->trace_path)))
+		goto nomem;
+	if (job_logs_copy(&dst->log, &src->log))
 		goto nomem;
 	if (src->emulate && !(dst->emulate = strdup(src->emulate)))
 		goto nomem;

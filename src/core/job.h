@@ -87,6 +87,19 @@ enum job_exit { EXIT_NONE, EXIT_REPORT_GROUP, EXIT_GROUP, EXIT_ALL };
 /* The longest --pattern, in bytes (fio's buffer_pattern takes as many). */
 #define JOB_MAX_PATTERN 512
 
+/*
+ * fio's log files (write_bw_log and its kin): each prefix, or NULL for no such log, and how
+ * entries are made. Named PREFIX_bw.N.log as fio names them (N the job's number in the run).
+ */
+struct job_logs {
+	char *bw, *iops, *lat, *hist;      /* the prefix of each log, or NULL: not written */
+	uint64_t avg_ns;                   /* an entry per window this long; 0: one per I/O */
+	uint64_t hist_ns;                  /* the histogram log's window; 0: none written */
+	bool max;                          /* a window's largest value, not its mean */
+	bool offset, prio;                 /* a column of offsets; the priority in full */
+	bool shared;                       /* no job number: the run's jobs share each file */
+};
+
 /* I/O priority classes, as the kernel numbers them (ioprio_set(2)). */
 #define JOB_IOPRIO_RT 1u
 #define JOB_IOPRIO_BE 2u
@@ -145,6 +158,7 @@ struct job {
 	bool verbose;
 	uint64_t ios_per_thread;           /* stop a thread after this many I/Os; 0 = by time */
 	char *trace_path;                  /* write every issued I/O here (debugging, tests) */
+	struct job_logs log;               /* fio's log files (src/core/joblog.c) */
 
 	/* Emulation of cloud caps (per target, and across all targets as the VM's). */
 	struct job_caps cap, vm_cap;
@@ -383,6 +397,11 @@ uint64_t job_min_bs(const struct job *j);
 uint32_t job_verify_block(const struct job *j);
 /* Deep copy; dst must be released. */
 int job_copy(struct job *dst, const struct job *src);
+/* The prefixes of fio's logs (src/core/joblog.c): freed; copied (0 or -ENOMEM). */
+void job_logs_release(struct job_logs *l);
+int job_logs_copy(struct job_logs *dst, const struct job_logs *src);
+/* Whether the job writes any of fio's logs. */
+bool job_logs_on(const struct job *j);
 /* Records prog (may be NULL) and argv, joined with shell quoting where needed. */
 int job_set_command_line(struct job *j, const char *prog, int argc, char *const argv[]);
 

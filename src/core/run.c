@@ -25,6 +25,7 @@
 #include "core/throttle.h"
 #include "core/worker.h"
 #include "core/worker_extra.h"
+#include "core/worker_log.h"
 #include "core/worker_trim.h"
 #include "core/workload.h"
 #include "core/zbd.h"
@@ -46,6 +47,7 @@ static void worker_free(struct worker *w)
 	verify_free(w);
 	worker_extra_free(w);
 	worker_trim_free(w);
+	worker_log_free(w);
 	worker_cmdprio_free(w);
 	worker_lat_free(w);
 	free(w->zbd);
@@ -350,7 +352,8 @@ static int worker_new(struct run *run, unsigned ti, unsigned thread, void *buf,
 	}
 	if (r || (r = worker_slots(w, job, workload_max_bs(run->shape, job->bs), buf)) ||
 	    (r = worker_trims(run, w, ti)) ||
-	    (r = worker_cmdprio_new(w, job, run->res->job.seed)))
+	    (r = worker_cmdprio_new(w, job, run->res->job.seed)) ||
+	    (r = worker_log_new(w, job, run->logs)))
 		goto fail;
 	w->per_io = w->extra || w->trim || w->cp || w->zbd || w->spr; /* runner.c: --flow's */
 	*out = w;
@@ -377,6 +380,7 @@ static void merge_results(struct run *run)
 	for (unsigned i = 0; i < run->nworkers; i++) {
 		struct worker *w = run->workers[i];
 		worker_extra_merge(res, w);
+		worker_log_finish(w);
 		res->zone_resets += w->zbd ? w->zbd->resets : 0;
 		if (w->rate_interval_ns > 0) {
 			double behind = (double)clock_since(w->t_done, w->next_due) / NS;

@@ -20,6 +20,7 @@ struct target;
 struct worker;
 struct throttle_set;
 struct workload_shape;
+struct log_files;
 
 struct run {
 	const struct job *job;
@@ -35,6 +36,7 @@ struct run {
 	struct workload_shape *shape;
 	struct iobuf bufs;             /* every worker's buffers, a slice each */
 	struct gate_out trace;
+	const struct log_files *logs;  /* fio's log files (src/core/joblog.h), or NULL */
 	struct zbd_set **zbd_sets;     /* the run's emulated zones, per target (runner.c) */
 	unsigned zbd_open;             /* zones this job holds open for writing */
 	int rc;                        /* 0, or the -errno that ended this job */

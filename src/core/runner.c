@@ -13,6 +13,7 @@
 #include "core/cpu.h"
 #include "core/diskstats.h"
 #include "core/gate.h"
+#include "core/joblog.h"
 #include "core/run.h"
 #include "core/target.h"
 #include "core/verify_jobs.h"
@@ -221,14 +222,23 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 	struct run *runs = calloc(n ? n : 1, sizeof(*runs));
 	struct zbd_set *zones = NULL;   /* every group's jobs share a target's emulated zones */
 	unsigned done = 0, group = 0, first;
+	struct log_set logs = {0};
 	char err[sizeof(res->errmsg)];
-	int rc = 0;
+	int rc = 0, r;
 
 	if (!runs)
 		return -ENOMEM;
 	/* Before any target is touched: verifying jobs that would write each other's blocks
 	 * (the refusal is the first of the two jobs' failure, named by it). */
 	if ((rc = verify_jobs_check(jobs, n, &first, err, sizeof(err)))) {
+		struct result *r = &res[first];
+		snprintf(r->errmsg, sizeof(r->errmsg), "%s", err);
+		r->error = job_copy(&r->job, &jobs[first]) ? -ENOMEM : rc;
+		free(runs);
+		return r->error;
+	}
+	/* fio's logs, every job's, before any target is touched; committed after the last group. */
+	if ((rc = log_set_open(&logs, jobs, n, &first, err, sizeof(err)))) {
 		struct result *r = &res[first];
 		snprintf(r->errmsg, sizeof(r->errmsg), "%s", err);
 		r->error = job_copy(&r->job, &jobs[first]) ? -ENOMEM : rc;
@@ -245,7 +255,8 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 			if (jobs[i].group == group)
 				runs[k++] = (struct run){.job = &jobs[i], .res = &res[i],
 							 .user_stop = hooks ? hooks->stop : NULL,
-							 .trace = {.dirfd = -1}, .zbd_sets = &zones};
+							 .trace = {.dirfd = -1}, .zbd_sets = &zones,
+							 .logs = logs.jobs ? &logs.jobs[i] : NULL};
 			else if (jobs[i].group > group && jobs[i].group < next)
 				next = jobs[i].group;
 		}
@@ -260,6 +271,11 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 	}
 	zbd_sets_free(&zones);
 	free(runs);
+	/* A log that cannot be written fails the run, as a --trace does. */
+	if (logs.jobs && (r = log_set_commit(&logs, err, sizeof(err))) && !rc) {
+		snprintf(res[0].errmsg, sizeof(res[0].errmsg), "%s", err);
+		rc = res[0].error = r;
+	}
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 #include "core/throttle.h"
 #include "core/worker.h"
 #include "core/worker_extra.h"
+#include "core/worker_log.h"
 #include "core/worker_trim.h"
 #include "core/sprandom.h"
 #include "core/zbd.h"
@@ -65,6 +66,8 @@ static inline __attribute__((always_inline)) void complete(struct worker *w, str
 		lat_target_done(w, r, now);
 	if (!r->counted)
 		return;
+	if (__builtin_expect(w->log != NULL, 0))
+		worker_log_io(w, r, now);
 	if (__builtin_expect(r->ioprio != 0, 0))
 		cmdprio_done(w, r, now);
 	if (__builtin_expect(w->tg != NULL, 0)) {

@@ -104,6 +104,7 @@ struct worker {
 	struct worker_verify *vf;   /* --verify, or NULL */
 	struct worker_extra *extra; /* what src/core/worker_extra.c keeps, or NULL */
 	struct worker_trim *trim;   /* a job that trims (src/core/worker_trim.c), or NULL */
+	struct worker_log *log;     /* fio's log files (src/core/worker_log.c), or NULL */
 	struct worker_cmdprio *cp;  /* --cmdprio: src/core/worker_prio.c, or NULL */
 	struct worker_lat *lt;      /* --latency-target: src/core/worker_lat.c, or NULL */
 	struct flow_group *flow;    /* --flow: the group's shared counts, or NULL */
