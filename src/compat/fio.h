@@ -94,7 +94,8 @@ enum fio_id {
 	FO_LAT_WINDOW, FO_LAT_PCT, FO_LAT_RUN, FO_ATOMIC, FO_EXITALL_ERROR, FO_SEQ_STRIDE, FO_ZONECAP,
 	FO_MAX_OPEN, FO_JOB_MAX_OPEN, FO_ZRT, FO_ZRF, FO_RBWP, FO_SPR,
 	FO_SPR_OP, FO_SPR_REGIONS, FO_SPR_CS, FO_GROUP_REPORTING, FO_HIPRI, FO_HIPRI_PCT,
-	FO_UNCACHED, FO_NOWAIT, FO_NONE, FO_N
+	FO_UNCACHED, FO_NOWAIT, FO_LOG_BW, FO_LOG_IOPS, FO_LOG_LAT, FO_LOG_HIST, FO_LOG_AVG,
+	FO_LOG_HIST_MSEC, FO_LOG_MAX, FO_LOG_OFFSET, FO_LOG_PRIO, FO_PER_JOB_LOGS, FO_NONE, FO_N
 };
 
 enum fio_dirs { FIO_READ, FIO_WRITE };
@@ -186,6 +187,10 @@ struct fio_opts {
 	/* steady state (fio_ends.c) */
 	const char *ss;
 	uint64_t ss_dur_ns, ss_ramp_ns, ss_interval_ns;
+	/* log files (fio_job.c): each prefix ("": the job's name), log_avg_msec, log_hist_msec */
+	const char *log_bw, *log_iops, *log_lat, *log_hist;
+	uint64_t log_avg_ms, log_hist_ms;
+	bool log_max, log_offset, log_prio, per_job_logs;
 	const struct fio_line *src[FO_N];   /* the line that set each value, NULL: fio's default */
 };
 
@@ -218,6 +223,7 @@ struct fio_opt {
 	size_t pct_off;           /* FT_NUM with pct: the field that says it is a percentage */
 	size_t z_off;             /* ... and the one that says it counts zones ('z'), or 0 */
 	bool pct, u32, neg;       /* a percentage may be given; an unsigned field; stored negated */
+	bool bare;                /* FT_WORD: may stand without a value (write_bw_log) */
 	uint64_t min, max;        /* FT_NUM, FT_PAIR (max 0: none) */
 	/* FH_NOEFFECT: why; FH_REFUSED: what iorate would need */
 	const char *why;
@@ -250,6 +256,7 @@ int fio_read_bsrange(struct compat_fio *f, struct fio_opts *o, const struct fio_
 int fio_read_bssplit(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
 int fio_read_filesize(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
 int fio_read_engine(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
+int fio_read_log(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
 int fio_read_sync(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
 int fio_read_rate_process(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);
 int fio_read_verify(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l);

@@ -582,6 +582,59 @@ static int emit_names(struct fio_emit *e, const struct fio_opts *o)
 	return r;
 }
 
+/* ---- log files ---- */
+
+/* A bare write_*_log names the files after the job, as fio does. */
+static int emit_log(struct fio_emit *e, const struct fio_opts *o, enum fio_id id,
+		    const char *val, const char *name)
+{
+	if (!o->src[id])
+		return 0;
+	return fio_set(e, o->src[id], NULL, name, *val ? val : e->j->name, NULL);
+}
+
+static int emit_logs(struct fio_emit *e, const struct fio_opts *o)
+{
+	static const enum fio_id tuning[] = {FO_LOG_AVG, FO_LOG_HIST_MSEC, FO_LOG_MAX,
+					     FO_LOG_OFFSET, FO_LOG_PRIO, FO_PER_JOB_LOGS};
+	bool any = o->src[FO_LOG_BW] || o->src[FO_LOG_IOPS] || o->src[FO_LOG_LAT] ||
+		   o->src[FO_LOG_HIST];
+	char v[32];
+	int r;
+
+	if (!any) {
+		for (unsigned i = 0; i < sizeof(tuning) / sizeof(tuning[0]); i++)
+			if (o->src[tuning[i]] &&
+			    (r = fio_note(e, o->src[tuning[i]], NULL, "no log is written",
+					  "(no effect)")))
+				return r;
+		return 0;
+	}
+	if ((r = emit_log(e, o, FO_LOG_BW, o->log_bw, "log-bw")) ||
+	    (r = emit_log(e, o, FO_LOG_IOPS, o->log_iops, "log-iops")) ||
+	    (r = emit_log(e, o, FO_LOG_LAT, o->log_lat, "log-lat")) ||
+	    (r = emit_log(e, o, FO_LOG_HIST, o->log_hist, "log-hist")))
+		return r;
+	if (o->log_avg_ms) {
+		snprintf(v, sizeof(v), "%llums", (unsigned long long)o->log_avg_ms);
+		if ((r = fio_set(e, o->src[FO_LOG_AVG], NULL, "log-avg", v, NULL)))
+			return r;
+	}
+	if (o->log_hist_ms) {
+		snprintf(v, sizeof(v), "%llums", (unsigned long long)o->log_hist_ms);
+		if ((r = fio_set(e, o->src[FO_LOG_HIST_MSEC], NULL, "log-hist-interval", v, NULL)))
+			return r;
+	}
+	if ((o->log_max && (r = fio_set(e, o->src[FO_LOG_MAX], NULL, "log-max", NULL, NULL))) ||
+	    (o->log_offset &&
+	     (r = fio_set(e, o->src[FO_LOG_OFFSET], NULL, "log-offset", NULL, NULL))) ||
+	    (o->log_prio && (r = fio_set(e, o->src[FO_LOG_PRIO], NULL, "log-prio", NULL, NULL))))
+		return r;
+	if (!o->per_job_logs)
+		return fio_set(e, o->src[FO_PER_JOB_LOGS], NULL, "log-shared", NULL, NULL);
+	return 0;
+}
+
 int fio_job_emit(struct fio_emit *e, const struct fio_opts *opts, const char *jobname,
 		 unsigned clone)
 {
@@ -597,7 +650,7 @@ int fio_job_emit(struct fio_emit *e, const struct fio_opts *opts, const char *jo
 	    (r = fio_files_emit(e, o, jobname, clone, &bytes)) || (r = emit_time(e, o, bytes)) ||
 	    (r = emit_delays(e, o)) || (r = emit_syncs(e, o)) || (r = emit_think(e, o)) ||
 	    (r = emit_rate(e, o)) || (r = fio_ends_emit(e, o)) || (r = fio_data_emit(e, o)) ||
-	    (r = fio_zones_emit(e, o)))
+	    (r = fio_zones_emit(e, o)) || (r = emit_logs(e, o)))
 		return r;
 	return emit_names(e, o);
 }

@@ -249,7 +249,7 @@ static int read_line(struct compat_fio *f, struct fio_opts *o, const struct fio_
 		return asks_nothing(op, l->val) ? 0
 						 : fio_refuse(f, l, false, "iorate has no %s",
 							      op->why);
-	if (!l->val && op->type != FT_SET && op->type != FT_BOOL)
+	if (!l->val && op->type != FT_SET && op->type != FT_BOOL && !op->bare)
 		return fio_refuse(f, l, false, "needs a value (%s=...)", l->key);
 	if (l->val && !*l->val)
 		return bad(f, l, "is empty");
@@ -280,7 +280,7 @@ static void defaults(struct fio_opts *o)
 	o->engine = "psync";
 	o->hipri_pct = 100;
 	o->iodepth = o->batch = o->think_blocks = 1;
-	o->randrepeat = o->invalidate = o->scramble = true;
+	o->randrepeat = o->invalidate = o->scramble = o->per_job_logs = true;
 	o->compress_chunk = 512;
 	o->dedupe_set_pct = 5;
 	o->randseed = 0x89;

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,33 @@ int fio_read_engine(struct compat_fio *f, struct fio_opts *o, const struct fio_l
 	o->engine = l->val;
 	o->src[FO_ENGINE] = l;
 	return 0;
+}
+
+/* write_bw_log, write_iops_log, write_lat_log, write_hist_log: a prefix, or bare (the job's
+ * name, as fio names the files then). */
+int fio_read_log(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+		enum fio_id id;
+	} logs[] = {
+		{.key = "write_bw_log", .off = offsetof(struct fio_opts, log_bw), .id = FO_LOG_BW},
+		{.key = "write_iops_log", .off = offsetof(struct fio_opts, log_iops),
+		 .id = FO_LOG_IOPS},
+		{.key = "write_lat_log", .off = offsetof(struct fio_opts, log_lat), .id = FO_LOG_LAT},
+		{.key = "write_hist_log", .off = offsetof(struct fio_opts, log_hist),
+		 .id = FO_LOG_HIST},
+	};
+
+	for (unsigned i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		if (strcmp(l->key, logs[i].key))
+			continue;
+		*(const char **)(void *)((char *)o + logs[i].off) = l->val ? l->val : "";
+		o->src[logs[i].id] = l;
+		return 0;
+	}
+	return BAD("is not a log of fio");
 }
 
 int fio_read_sync(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
