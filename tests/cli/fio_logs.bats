@@ -126,6 +126,9 @@ both() {
 	[ "$ios" -le 404 ] && [ "$ios" -ge 320 ]
 	# Averaged entries carry no block size, as fio's.
 	awk -F', ' 'NF != 5 || $4 != 0 || $3 != 0 { exit 1 }' w_bw.1.log
+	# Entry by entry, KiB/s of 4 KiB I/Os is four times the IOPS of the same window.
+	paste -d, w_bw.1.log w_iops.1.log | awk -F', *' '
+		{ d = $2 - 4 * $7; if ($1 != $6 || d < 0 || d > 3) bad++ } END { exit bad > 0 }'
 }
 
 @test "run --log-hist: a line per direction and window of fio's 1856 bins, counting every I/O" {
