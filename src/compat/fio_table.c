@@ -17,7 +17,8 @@
 
 #define WHY_REPORT "reporting: iorate reports each job, each run group and the total, with " \
 	"latency percentiles from full histograms"
-#define WHY_LOGS "fio's log files: iorate keeps a series in its result (--series, --interval)"
+#define WHY_LOGS "how fio keeps, compresses or stamps its log files: iorate writes them " \
+	"uncompressed, times in ms from the job's start"
 #define WHY_TIMING "fio's own clock and timing: iorate times every I/O with its own clock"
 #define WHY_PLACE "CPU and memory placement: iorate leaves it to the scheduler"
 #define WHY_PROC "fio's process model: iorate runs each job as threads of one process"
