@@ -21,6 +21,7 @@
 #include "core/gate.h"
 #include "report/dry_run_fmt.h"
 #include "util/escape.h"
+#include "util/field.h"
 
 /* ---- the translation through the option table of 'iorate run' ---- */
 
@@ -390,6 +391,65 @@ static int check_output(const struct fio_session *s)
 	return 0;
 }
 
+/* The field a core message is first about ("bssplit" of FIELD("bssplit")), into name. */
+static bool first_field(const char *msg, char *name, size_t len)
+{
+	const char *a = strchr(msg, FIELD_OPEN), *b = a ? strchr(a, FIELD_CLOSE) : NULL;
+	size_t n = a && b ? strcspn(a + 1, "=\002") : 0;
+
+	if (!n || n >= len)
+		return false;
+	memcpy(name, a + 1, n);
+	name[n] = '\0';
+	return true;
+}
+
+/* The line of job x that became --name (the first, as the job file has them), or NULL. */
+static const struct compat_fio_item *item_of(const struct compat_fio_job *x, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (unsigned k = 0; k < x->nitems; k++) {
+		const char *b = x->items[k].became;
+		if (!strncmp(b, "--", 2) && !strncmp(b + 2, name, n) && (!b[n + 2] || b[n + 2] == ' '))
+			return &x->items[k];
+	}
+	return NULL;
+}
+
+/*
+ * The checks a run makes before it touches a target, made here for the dry run and the run
+ * alike, so that both accept and refuse the same jobs. A refusal names the fio line that set
+ * what it is about, "db.fio:7: bssplit=4k/50:64k/40: ...", else the job's section.
+ */
+static int check_jobs(const struct fio_session *s)
+{
+	char err[512], field[64], open[80];
+	const struct compat_fio_item *it = NULL;
+	const struct compat_fio_job *x;
+	const char *rest = err;
+	unsigned bad;
+	int r = cmd_jobs_check(s->jobs.jobs, s->jobs.n, &bad, err, sizeof(err));
+
+	if (!r)
+		return 0;
+	if (r == -ENOMEM)
+		return run_error("fio: out of memory");
+	if (bad >= s->fio.njobs)
+		return cmd_check_failed(r, "fio: %s", err);
+	x = &s->fio.jobs[bad];
+	if (first_field(err, field, sizeof(field)) && (it = item_of(x, field)) &&
+	    strcmp(it->where, "default")) {
+		/* The option is named by its line: the message need not start with it again. */
+		snprintf(open, sizeof(open), "%c%s%c: ", FIELD_OPEN, field, FIELD_CLOSE);
+		if (!strncmp(err, open, strlen(open)))
+			rest = err + strlen(open);
+		return cmd_check_failed(r, "fio: %s: %s: %s", it->where, it->option, rest);
+	}
+	/* (the whole line is escaped when printed) */
+	return cmd_check_failed(r, "fio: %s: job '%s': %s", x->where, x->name, err);
+}
+
 static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_own *own,
 		   int argc, char **argv, int fargc, char **fargv)
 {
@@ -411,12 +471,12 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 		return r;
 	if (s->fio.parse_only && !ctx->dry_run)
 		return 0;
-	if ((r = check_output(s)))
+	/* The core's messages name fields as fio's options. */
+	cmd_set_speller(&compat_fio_spelling);
+	if ((r = check_output(s)) || (r = check_jobs(s)))
 		return r;
 	if (!ctx->dry_run && !ctx->out->quiet)
 		cmd_fio_announce(s, "fio");
-	/* The core's messages name fields as fio's options. */
-	cmd_set_speller(&compat_fio_spelling);
 	return with_output(s, ctx->out, ctx->dry_run);
 }
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "cmd/cmd.h"
 #include "cmd/options.h"
 #include "core/gate.h"
+#include "core/verify_jobs.h"
 #include "report/progress.h"
 #include "store/history.h"
 
@@ -167,18 +169,52 @@ static void engine_notes(const struct job *jobs, unsigned n)
 	}
 }
 
+int cmd_check_failed(int rc, const char *fmt, ...)
+{
+	char *msg = NULL;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		return run_error("out of memory");
+	/* What the jobs ask is wrong: bad usage; what the system refused (a permission): failed. */
+	r = rc == -EINVAL || rc == -EDOM ? usage_error("%s", msg) : run_error("%s", msg);
+	free(msg);
+	return r;
+}
+
+int cmd_jobs_check(const struct job *jobs, unsigned n, unsigned *bad, char *err, size_t errlen)
+{
+	int r;
+
+	*bad = UINT32_MAX;
+	for (unsigned i = 0; i < n; i++)
+		if ((r = job_validate(&jobs[i], err, errlen)) ||
+		    (r = runner_precheck(&jobs[i], err, errlen))) {
+			*bad = i;
+			return r;
+		}
+	if ((r = jobs_check_interval(jobs, n, err, errlen)))
+		return r;
+	return verify_jobs_check(jobs, n, bad, err, errlen);
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
 	struct progress progress;
 	struct result res;
 	char err[256];
+	unsigned bad;
 	int rc;
 
-	if (job_validate(job, err, sizeof(err)))
-		return usage_error("%s", err);
 	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
 		return rc;
+	if ((rc = cmd_jobs_check(job, 1, &bad, err, sizeof(err))))
+		return rc == -ENOMEM ? run_error("out of memory") : cmd_check_failed(rc, "%s", err);
 	engine_notes(job, 1);
 	progress_init(&progress, o->quiet);
 	progress_hooks(&progress, &hooks, cmd_stop_flag());
@@ -254,6 +290,7 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 	struct result_set set;
 	struct result *res;
 	char err[256], label[96];
+	unsigned bad;
 	int rc, code;
 
 	if (jobs->n == 1)
@@ -261,13 +298,13 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 	if ((rc = cmd_jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)))
 		return rc;
 	/* Every job is checked before the first touches a target: no file is made for nothing. */
-	for (unsigned i = 0; i < jobs->n; i++)
-		if (job_validate(&jobs->jobs[i], err, sizeof(err)) ||
-		    runner_precheck(&jobs->jobs[i], err, sizeof(err)))
-			return usage_error("%s: %s", job_label(&jobs->jobs[i], i, label,
-							       sizeof(label)), err);
-	if (jobs_check_interval(jobs->jobs, jobs->n, err, sizeof(err)))
-		return usage_error("%s", err);
+	if ((rc = cmd_jobs_check(jobs->jobs, jobs->n, &bad, err, sizeof(err))) == -ENOMEM)
+		return run_error("out of memory");
+	if (rc && bad < jobs->n)
+		return cmd_check_failed(rc, "%s: %s", job_label(&jobs->jobs[bad], bad, label,
+								sizeof(label)), err);
+	if (rc)
+		return cmd_check_failed(rc, "%s", err);
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");
 	engine_notes(jobs->jobs, jobs->n);

@@ -213,10 +213,10 @@ fake_sysblock() {
 	run --separate-stderr "$IORATE" fio a.fio
 	[ "$status" -eq 2 ]
 	[ "$(printf '%s\n' "$stderr" | tail -1)" = \
-		"iorate: bs: direct I/O needs a multiple of 512 bytes (use direct=0 for 1000)" ]
+		"iorate: fio: a.fio:4: bs=1000: direct I/O needs a multiple of 512 bytes (use direct=0 for 1000)" ]
 	printf '[a]\nfilename=g.dat\nzonemode=zbd\nzonesize=1m\nzonecapacity=2m\nsize=4z\nrw=write\n' >z.fio
 	run --separate-stderr "$IORATE" fio z.fio
 	[ "$status" -eq 2 ]
-	[ "$(printf '%s\n' "$stderr" | tail -1)" = "iorate: zonecapacity: more than zonesize" ]
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = "iorate: fio: z.fio:5: zonecapacity=2m: more than zonesize" ]
 	[ ! -e f.dat ] && [ ! -e g.dat ] || false
 }

@@ -524,7 +524,7 @@ gzip_pct() {
 	[[ "$output" == *"size=(none)"*"(no bound): fill_device writes until the target is full"* ]]
 	iorate fio --name=x --rw=randwrite --fill_device=1 --filename=x.dat
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"iorate: fill_device: needs sequential writes (rw rw=write)"* ]]
+	[[ "$stderr" == *"iorate: fio: command line: --fill_device=1: needs sequential writes (rw rw=write)"* ]]
 	[ ! -e x.dat ]
 }
 
