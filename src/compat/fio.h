@@ -270,10 +270,11 @@ int fio_read_dedupe_mode(struct compat_fio *f, struct fio_opts *o, const struct 
 
 /*
  * fio's bssplit and random_distribution in the forms --bssplit and --distribution read: sizes
- * in bytes, fio's normal deviation as a sigma. 0, or -EINVAL with *why.
+ * in bytes, fio's normal deviation as a sigma. 0, or -EINVAL with *why. A bssplit's shares are
+ * those fio draws (they need not add up to 100 as written); note says how, or is empty.
  */
-int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len,
-			const char **why);
+int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len, char *note,
+			size_t notelen, const char **why);
 int fio_dist_convert(const char *s, unsigned kb_base, char *out, size_t len, const char **why);
 
 /* fio's engines: what iorate runs each with ("sync", "aio", "posixaio", ...), or NULL; *differs

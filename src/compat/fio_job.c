@@ -222,9 +222,10 @@ uint64_t fio_min_bs(const struct fio_opts *o)
 		m = b < m ? b : m;
 	}
 	if (o->bssplit) {
-		char v[2048], *p = v;
+		char v[2048], note[1100], *p = v;
 		const char *why;
-		if (!fio_bssplit_convert(o->bssplit, o->kb_base, v, sizeof(v), &why))
+		if (!fio_bssplit_convert(o->bssplit, o->kb_base, v, sizeof(v), note, sizeof(note),
+					 &why))
 			for (; *p; p += strcspn(p, ":,"), p += *p != '\0') {
 				uint64_t b = strtoull(p, NULL, 10);
 				m = b && b < m ? b : m;
@@ -290,7 +291,7 @@ static int emit_bsrange(struct fio_emit *e, const struct fio_opts *o)
 static int emit_bs(struct fio_emit *e, const struct fio_opts *o)
 {
 	const struct fio_line *l = o->src[FO_BS], *sp = o->src[FO_BSSPLIT];
-	char v[2100], b[32], w[32];
+	char v[2100], b[32], w[32], note[1100];
 	const char *why;
 	int r;
 
@@ -300,13 +301,14 @@ static int emit_bs(struct fio_emit *e, const struct fio_opts *o)
 			return -ENOMEM;
 		if (!sp)
 			return emit_bsrange(e, o);
-		if (fio_bssplit_convert(o->bssplit, o->kb_base, v, sizeof(v), &why))
+		if (fio_bssplit_convert(o->bssplit, o->kb_base, v, sizeof(v), note, sizeof(note),
+					&why))
 			return fio_emit_fail(e, sp, NULL, "%s", why);
 		if ((r = fio_set(e, sp, NULL, "bs", fmt_size(fio_min_bs(o), b, sizeof(b)),
 				 "the smallest size: random offsets are multiples of it, as in "
 				 "fio")))
 			return r;
-		return fio_set(e, sp, NULL, "bssplit", v, NULL);
+		return fio_set(e, sp, NULL, "bssplit", v, note[0] ? "%s" : NULL, note);
 	}
 	if (o->rw == 2 && o->bs[FIO_READ] != o->bs[FIO_WRITE]) {
 		snprintf(v, sizeof(v), "%s/100,%s/100", fmt_size(o->bs[0], b, sizeof(b)),

@@ -144,11 +144,81 @@ int fio_read_bsrange(struct compat_fio *f, struct fio_opts *o, const struct fio_
 	return 0;
 }
 
-/* One direction of a bssplit, "4k/50:64k/:1m", as 'iorate run' reads it (bytes). */
-static int split_dir(const char *s, size_t n, unsigned kb_base, char *out, size_t len,
-		     const char **why)
+/* An entry of a bssplit: its size, its share as fio keeps it, what it is drawn with. */
+struct split_ent {
+	uint64_t bs;
+	uint32_t perc;          /* as fio keeps it: UINT32_MAX none given (or 0), at most 100 */
+	uint64_t eff;           /* the percent of I/Os it ends up with */
+};
+
+/* fio sorts the entries by their shares, as signed ints, and keeps the order of equals. */
+static void split_sort(struct split_ent *e, unsigned n, unsigned *order)
 {
-	char buf[1024], *save = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k = i;
+		for (; k && (int)e[order[k - 1]].perc > (int)e[i].perc; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+}
+
+/*
+ * The shares fio 3.33 draws (options.c, io_u.c): a missing or 0 share is none; a share above
+ * 100 is 100; the sizes without one split what the others leave, rounded down; then, smallest
+ * share first, each takes its share until 100 is reached, and a draw past the last share falls
+ * to the last one drawn (the largest): so shares need not add up to 100. note says how.
+ */
+static void split_shares(struct split_ent *e, unsigned n, char *note, size_t notelen)
+{
+	unsigned order[64], missing = 0, last = 0;
+	uint64_t sum = 0, cum = 0;
+	size_t used = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		missing += e[i].perc == UINT32_MAX;
+		sum += e[i].perc == UINT32_MAX ? 0 : e[i].perc;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (e[i].perc == UINT32_MAX)
+			e[i].perc = n == 1 ? 100 : (uint32_t)(100 - sum) / missing;
+	split_sort(e, n, order);
+	for (unsigned k = 0; k < n; k++) {
+		struct split_ent *x = &e[order[k]];
+		uint64_t before = cum < 100 ? cum : 100;
+		if (!x->perc)
+			continue;
+		cum += x->perc;
+		x->eff = (cum < 100 ? cum : 100) - before;
+		last = order[k];
+	}
+	if (cum < 100)
+		e[last].eff += 100 - cum;
+	if (missing && n > 1)
+		used += (size_t)snprintf(note, notelen, "sizes without a share split what the others "
+					 "leave (rounded down)");
+	if (cum < 100)
+		snprintf(note + used, used < notelen ? notelen - used : 0, "%sthe %llu%% no share "
+			 "claims goes to %llu bytes, the largest share, as fio's draw falls to it",
+			 used ? "; " : "", (unsigned long long)(100 - cum),
+			 (unsigned long long)e[last].bs);
+	else if (cum > 100)
+		snprintf(note + used, used < notelen ? notelen - used : 0, "%sthe shares add up "
+			 "to more than 100%%: fio cuts them at 100%%, smallest share first",
+			 used ? "; " : "");
+}
+
+/*
+ * One direction of a bssplit, "4k/50:64k/:1m", as 'iorate run' reads it (bytes), each size
+ * with the share fio draws it with, rounded down to a multiple of the smallest size as fio
+ * does; note says how those differ from what was written, or is empty.
+ */
+static int split_dir(const char *s, size_t n, unsigned kb_base, char *out, size_t len,
+		     char *note, size_t notelen, const char **why)
+{
+	char buf[1024], *p, *next;
+	struct split_ent e[64];
+	unsigned k = 0, rounded = 0;
+	uint64_t min = UINT64_MAX;
 	size_t used = 0;
 
 	if (n >= sizeof(buf)) {
@@ -157,21 +227,60 @@ static int split_dir(const char *s, size_t n, unsigned kb_base, char *out, size_
 	}
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	out[0] = '\0';
-	for (char *p = strtok_r(buf, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
-		char *slash = strchr(p, '/');
-		uint64_t bs;
-		if (slash)
+	out[0] = note[0] = '\0';
+	/* fio stops at an empty entry ("4k/50::8k" is 4k alone). */
+	for (p = buf; p && *p; p = next) {
+		char *slash;
+		uint64_t pct = 0;
+		if ((next = strchr(p, ':')))
+			*next++ = '\0';
+		if ((slash = strchr(p, '/')))
 			*slash = '\0';
-		if (fio_number(p, FIO_BYTES, kb_base, &bs, NULL, why))
+		if (k == 64) {
+			*why = "has more than 64 sizes";
+			return -EINVAL;
+		}
+		if (fio_number(p, FIO_BYTES, kb_base, &e[k].bs, NULL, why))
 			return -EINVAL;
 		if (slash && slash[1] && strspn(slash + 1, "0123456789") != strlen(slash + 1)) {
 			*why = "has a share that is not a whole percent";
 			return -EINVAL;
 		}
-		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%llu/%s",
-					 used ? ":" : "", (unsigned long long)bs,
-					 slash ? slash + 1 : "");
+		for (const char *d = slash ? slash + 1 : ""; *d && pct <= 100; d++)
+			pct = pct * 10 + (uint64_t)(*d - '0');
+		e[k].perc = !pct ? UINT32_MAX : pct > 100 ? 100 : (uint32_t)pct;
+		e[k].eff = 0;
+		min = e[k].bs && e[k].bs < min ? e[k].bs : min;
+		k++;
+	}
+	if (!k)
+		return 0;
+	uint64_t sum = 0;
+	unsigned missing = 0;
+	for (unsigned i = 0; i < k; i++) {
+		missing += e[i].perc == UINT32_MAX;
+		sum += e[i].perc == UINT32_MAX ? 0 : e[i].perc;
+	}
+	if (sum > 100 && missing > 1) {
+		*why = "has shares that add up to more than 100% (fio refuses it too)";
+		return -EINVAL;
+	}
+	split_shares(e, k, note, notelen);
+	for (unsigned i = 0; i < k; i++) {
+		/* fio rounds each size down to a multiple of the smallest (no bs_unaligned). */
+		if (min != UINT64_MAX && e[i].bs % min) {
+			e[i].bs -= e[i].bs % min;
+			rounded++;
+		}
+		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%llu/%llu",
+					 used ? ":" : "", (unsigned long long)e[i].bs,
+					 (unsigned long long)e[i].eff);
+	}
+	if (rounded) {
+		size_t nl = strlen(note);
+		snprintf(note + nl, nl < notelen ? notelen - nl : 0, "%sa size that is not a "
+			 "multiple of the smallest (%llu bytes) is rounded down to one, as fio "
+			 "does", nl ? "; " : "", (unsigned long long)min);
 	}
 	if (used >= len) {
 		*why = "is too long";
@@ -180,20 +289,30 @@ static int split_dir(const char *s, size_t n, unsigned kb_base, char *out, size_
 	return 0;
 }
 
-int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len, const char **why)
+int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len, char *note,
+			size_t notelen, const char **why)
 {
 	const char *comma = strchr(s, ',');
-	char r[1024], w[1024];
+	char r[1024], w[1024], nr[512], nw[512];
 
-	if (split_dir(s, comma ? (size_t)(comma - s) : strlen(s), kb_base, r, sizeof(r), why))
+	note[0] = '\0';
+	if (split_dir(s, comma ? (size_t)(comma - s) : strlen(s), kb_base, r, sizeof(r), nr,
+		      sizeof(nr), why))
 		return -EINVAL;
 	/* READS,WRITES[,TRIMS]: trims are not issued, so their part is left out. */
 	if (comma && comma[1] && comma[1] != ',') {
-		if (split_dir(comma + 1, strcspn(comma + 1, ","), kb_base, w, sizeof(w), why))
+		if (split_dir(comma + 1, strcspn(comma + 1, ","), kb_base, w, sizeof(w), nw,
+			      sizeof(nw), why))
 			return -EINVAL;
 		snprintf(out, len, "%s,%s", r[0] ? r : w, w);
+		if (nr[0] && nw[0])
+			snprintf(note, notelen, "reads: %s; writes: %s", nr, nw);
+		else if (nr[0] || nw[0])
+			snprintf(note, notelen, "%s: %s", nr[0] ? "reads" : "writes",
+				 nr[0] ? nr : nw);
 	} else {
 		snprintf(out, len, "%s", r);
+		snprintf(note, notelen, "%s", nr);
 	}
 	if (!r[0]) {
 		*why = "names no block size for reads";
@@ -204,10 +323,10 @@ int fio_bssplit_convert(const char *s, unsigned kb_base, char *out, size_t len, 
 
 int fio_read_bssplit(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
 {
-	char out[2048];
+	char out[2048], note[1100];
 	const char *why;
 
-	if (fio_bssplit_convert(l->val, o->kb_base, out, sizeof(out), &why))
+	if (fio_bssplit_convert(l->val, o->kb_base, out, sizeof(out), note, sizeof(note), &why))
 		return BAD(why);
 	o->bssplit = l->val;
 	o->src[FO_BSSPLIT] = l;
