@@ -128,7 +128,16 @@ int fio_refuse(struct compat_fio *f, const struct fio_line *l, bool engine, cons
 	va_start(ap, fmt);
 	r = vasprintf(&why, fmt, ap);
 	va_end(ap);
-	if (r < 0 || asprintf(&line, "%s: %s: %s", l->where, l->typed, why) < 0) {
+	/* An unset ${NAME} is the likely reason: named first (fio reads it as empty). */
+	if (r >= 0 && l->unset)
+		r = l->val && l->val[0] ? asprintf(&line, "%s: %s: %s is not set, so the value is "
+						   "'%s': %s", l->where, l->typed, l->unset,
+						   l->val, why)
+					: asprintf(&line, "%s: %s: %s is not set", l->where,
+						   l->typed, l->unset);
+	else if (r >= 0)
+		r = asprintf(&line, "%s: %s: %s", l->where, l->typed, why);
+	if (r < 0) {
 		free(why);
 		return -ENOMEM;
 	}
@@ -343,6 +352,24 @@ static int item_quiet(struct compat_fio_job *x, const struct fio_line *l,
 	return item_add(x, l->where, l->typed, "(read with the options it goes with)", NULL);
 }
 
+/* An item of line l; a ${NAME} not set is said first (fio reads it as empty, as here). */
+static int item_add_unset(struct compat_fio_job *x, const struct fio_line *l, const char *became,
+			  const char *note)
+{
+	char *n = NULL;
+	int r;
+
+	if (!l->unset)
+		return item_add(x, l->where, l->typed, became, note);
+	if (asprintf(&n, "%s is not set: read as empty, as fio does (%s)%s%s", l->unset,
+		     l->val ? l->val : "",
+		     note ? "; " : "", note ? note : "") < 0)
+		return -ENOMEM;
+	r = item_add(x, l->where, l->typed, became, n);
+	free(n);
+	return r;
+}
+
 /* The explanation in the order of the lines, then fio's defaults. */
 static int explain_job(struct fio_emit *e, const struct fio_read_job *rj)
 {
@@ -354,8 +381,8 @@ static int explain_job(struct fio_emit *e, const struct fio_read_job *rj)
 			if (e->recs[k].line != rj->lines[i])
 				continue;
 			any = true;
-			r = item_add(e->ex, rj->lines[i]->where, rj->lines[i]->typed,
-				     e->recs[k].became, e->recs[k].note);
+			r = item_add_unset(e->ex, rj->lines[i], e->recs[k].became,
+					   e->recs[k].note);
 		}
 		if (!any && !r)
 			r = item_quiet(e->ex, rj->lines[i], &rj->o);

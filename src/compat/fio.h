@@ -19,6 +19,7 @@ struct fio_line {
 	char *val;               /* "4k", or NULL for a bare option ("norandommap") */
 	char *where;             /* "job.fio:7", or "command line" */
 	char *typed;             /* "bs=4k" in a job file, "--bs=4k" on a command line */
+	char *unset;             /* the first ${NAME} that is not set (read as empty), or NULL */
 };
 
 /* A section: [global] (any name starting with "global", as fio reads it) or a job. */

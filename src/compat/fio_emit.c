@@ -64,6 +64,9 @@ int fio_emit_fail(struct fio_emit *e, const struct fio_line *l, const char *defl
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	if (l && l->unset)
+		return err_set(e->err, e->errlen, -EINVAL, "%s: %s: %s is not set, so the value is "
+			       "'%s': %s", l->where, l->typed, l->unset, l->val ? l->val : "", why);
 	if (l)
 		return err_set(e->err, e->errlen, -EINVAL, "%s: %s: %s", l->where, l->typed, why);
 	return err_set(e->err, e->errlen, -EINVAL, "%s (fio's default %s)", why,

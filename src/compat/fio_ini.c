@@ -32,6 +32,7 @@ void fio_doc_free(struct fio_doc *d)
 			free(s->lines[k].val);
 			free(s->lines[k].where);
 			free(s->lines[k].typed);
+			free(s->lines[k].unset);
 		}
 		free(s->lines);
 		free(s->name);
@@ -104,8 +105,11 @@ static char *sb_done(struct sbuf *b)
 	return b->s;
 }
 
-/* ${NAME}: the environment's value, or nothing (fio substitutes an empty string). */
-static char *expand_env(const char *text, const struct compat_fio_env *env)
+/*
+ * ${NAME}: the environment's value, or nothing (fio substitutes an empty string); *unset (when
+ * not NULL and still NULL) gets the first name that is not set, for the messages.
+ */
+static char *expand_env(const char *text, const struct compat_fio_env *env, char **unset)
 {
 	struct sbuf b = {0};
 	const char *q = text, *p, *close;
@@ -119,7 +123,10 @@ static char *expand_env(const char *text, const struct compat_fio_env *env)
 		sb_add(&b, q, (size_t)(p - q));
 		if (v)
 			sb_add(&b, v, strlen(v));
-		free(name);
+		if (!v && name && unset && !*unset)
+			*unset = name;
+		else
+			free(name);
 		q = close + 1;
 	}
 	sb_add(&b, q, strlen(q));
@@ -217,10 +224,11 @@ int fio_section_add(struct fio_section *s, const struct compat_fio_env *env, con
 		s->cap = cap;
 	}
 	/* The command line comes expanded by the shell; fio expands job files only. */
-	if (!(l.key = cli ? strdup(key) : expand_env(key, env)) || !(l.where = strdup(where)))
+	if (!(l.key = cli ? strdup(key) : expand_env(key, env, &l.unset)) ||
+	    !(l.where = strdup(where)))
 		goto fail;
 	if (val) {
-		char *e = cli ? strdup(val) : expand_env(val, env);
+		char *e = cli ? strdup(val) : expand_env(val, env, &l.unset);
 		if (!e)
 			goto fail;
 		r = cli ? 0 : keyword_value(e, env, &l.val, err, errlen, where, l.key);
@@ -232,8 +240,9 @@ int fio_section_add(struct fio_section *s, const struct compat_fio_env *env, con
 			goto fail;
 		r = -ENOMEM;
 	}
-	if (asprintf(&l.typed, "%s%s%s%s", cli ? "--" : "", l.key, l.val ? "=" : "",
-		     l.val ? l.val : "") < 0) {
+	/* A line with a variable that is not set is shown as written: the name tells why. */
+	if (asprintf(&l.typed, "%s%s%s%s", cli ? "--" : "", l.unset ? key : l.key,
+		     val ? "=" : "", !val ? "" : l.unset ? val : l.val) < 0) {
 		l.typed = NULL;
 		goto fail;
 	}
@@ -243,6 +252,7 @@ fail:
 	free(l.key);
 	free(l.val);
 	free(l.where);
+	free(l.unset);
 	return r;
 }
 

@@ -281,7 +281,7 @@ static void test_expansion(void **state)
 	assert_string_equal(J(0)->targets[0], "f");     /* an unset variable is empty */
 	/* An unset variable that leaves an option empty is refused by the option. */
 	assert_int_equal(file("[j]\nbs=${UNSET}\nsize=1m\n"), -EINVAL);
-	assert_refused("job.fio:2: bs=: is empty");
+	assert_refused("job.fio:2: bs=${UNSET}: UNSET is not set");
 	vars[0].name = NULL;
 }
 
