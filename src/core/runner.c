@@ -216,6 +216,19 @@ static int run_group(struct run *runs, unsigned n, const struct runner_hooks *ho
 	return rc;
 }
 
+/*
+ * A job that never ran (its group came after a failure, a stop, or a refusal of another job)
+ * still names itself in the result: its name, group and settings, as the reports list them.
+ * A result whose job has no target was never set up (a job has one at least).
+ */
+static int describe_unrun(const struct job *jobs, unsigned n, struct result *res)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!res[i].job.ntargets && job_copy(&res[i].job, &jobs[i]))
+			return -ENOMEM;
+	return 0;
+}
+
 int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 		    const struct runner_hooks *hooks)
 {
@@ -235,7 +248,7 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 		snprintf(r->errmsg, sizeof(r->errmsg), "%s", err);
 		r->error = job_copy(&r->job, &jobs[first]) ? -ENOMEM : rc;
 		free(runs);
-		return r->error;
+		return describe_unrun(jobs, n, res) ? -ENOMEM : r->error;
 	}
 	/* fio's logs, every job's, before any target is touched; committed after the last group. */
 	if ((rc = log_set_open(&logs, jobs, n, &first, err, sizeof(err)))) {
@@ -243,7 +256,7 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 		snprintf(r->errmsg, sizeof(r->errmsg), "%s", err);
 		r->error = job_copy(&r->job, &jobs[first]) ? -ENOMEM : rc;
 		free(runs);
-		return r->error;
+		return describe_unrun(jobs, n, res) ? -ENOMEM : r->error;
 	}
 	/* Set before any group runs, so a job of a group that never ran says its interval too. */
 	for (unsigned i = 0; i < n; i++)
@@ -276,6 +289,8 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 		snprintf(res[0].errmsg, sizeof(res[0].errmsg), "%s", err);
 		rc = res[0].error = r;
 	}
+	if (describe_unrun(jobs, n, res) && !rc)
+		rc = -ENOMEM;
 	return rc;
 }
 
