@@ -44,6 +44,11 @@ static void worker_free(struct worker *w)
 	dir_stats_release(&w->st[0]);
 	dir_stats_release(&w->st[1]);
 	dir_stats_release(&w->st[2]);
+	if (w->warm) {
+		dir_stats_release(&w->warm[0]);
+		dir_stats_release(&w->warm[1]);
+		free(w->warm);
+	}
 	verify_free(w);
 	worker_extra_free(w);
 	worker_trim_free(w);
@@ -268,6 +273,15 @@ static int worker_settings(struct run *run, struct worker *w, unsigned thread)
 	if (dir_stats_init_hist(&w->st[0]) || dir_stats_init_hist(&w->st[1]) ||
 	    worker_lat_new(w, job))
 		return -ENOMEM;
+	/* fio counts all of a job that ends within its ramp_time: kept aside until then. */
+	if (job->warmup_ns && !job->time_ns) {
+		if (!(w->warm = calloc(2, sizeof(*w->warm))))
+			return -ENOMEM;
+		dir_stats_init(&w->warm[0]);
+		dir_stats_init(&w->warm[1]);
+		if (dir_stats_init_hist(&w->warm[0]) || dir_stats_init_hist(&w->warm[1]))
+			return -ENOMEM;
+	}
 	return worker_extra_new(w, job);
 }
 
@@ -841,6 +855,30 @@ static void verify_after(struct run *run)
 	}
 }
 
+/*
+ * A job bounded by size that ended within its warm-up: fio's ramp_time never ended, so fio
+ * counts every I/O of it; so does this, over the whole run (trims and the counts of threads
+ * sharing targets excepted).
+ */
+static void warm_only(struct run *run, uint64_t last_done)
+{
+	bool any = false;
+
+	if (!run->nworkers || !run->workers[0]->warm || last_done >= run->t_meas_start)
+		return;
+	for (unsigned i = 0; i < run->nworkers; i++) {
+		struct worker *w = run->workers[i];
+		if (w->warm && (dir_stats_merge(&w->st[0], &w->warm[0]) ||
+				dir_stats_merge(&w->st[1], &w->warm[1])))
+			return;
+		any |= w->warm && (dir_stats_any(&w->warm[0]) || dir_stats_any(&w->warm[1]));
+	}
+	run->t_meas_start = run->t_start;
+	if (any)
+		result_add_note(run->res, "the job ended within its warm-up (fio's ramp_time): "
+				"every I/O is counted, as fio counts them");
+}
+
 void run_finish(struct run *run, const struct cpu_usage *cpu)
 {
 	struct result *res = run->res;
@@ -857,6 +895,7 @@ void run_finish(struct run *run, const struct cpu_usage *cpu)
 		end = run->t_halted;
 	if (last_done < end)
 		end = last_done;
+	warm_only(run, last_done);
 	run_series_finish(run, end);
 	merge_results(run);
 	res->cpu = *cpu;

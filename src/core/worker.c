@@ -64,8 +64,11 @@ static inline __attribute__((always_inline)) void complete(struct worker *w, str
 		sync_after_write(w, r);
 	if (__builtin_expect(w->lt != NULL, 0))
 		lat_target_done(w, r, now);
-	if (!r->counted)
+	if (!r->counted) {
+		if (__builtin_expect(w->warm != NULL, 0) && r->write < 2)
+			dir_stats_add(&w->warm[r->write], r->len, clock_since(now, r->start_ns));
 		return;
+	}
 	if (__builtin_expect(w->log != NULL, 0))
 		worker_log_io(w, r, now);
 	if (__builtin_expect(r->ioprio != 0, 0))

@@ -97,6 +97,9 @@ struct worker {
 	unsigned err_target;        /* the target index of the first failure */
 	uint64_t t_done;            /* set when the thread has drained and is about to exit */
 	struct dir_stats st[3];     /* [0] read, [1] write, [2] trim (its histogram: trims only) */
+	/* A job bounded by size with a warm-up: the warm-up's reads and writes, counted when the
+	 * job ends before its warm-up does (fio's ramp_time then never ends); else NULL. */
+	struct dir_stats *warm;
 
 	/* setup */
 	unsigned target, thread;
