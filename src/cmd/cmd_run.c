@@ -171,15 +171,15 @@ static int print_dry_run(const struct fio_session *s, struct output_opts *out)
 /* One job, checked as a run would be, then shown: nothing is opened or made. */
 static int dry_run_job(const struct job *job, struct output_opts *out)
 {
-	char err[256], line[2048];
+	char line[2048];
 	struct dry_run_report d = {.job = job};
 	FILE *f;
 	int rc;
 
 	if ((rc = output_opts_format(out, REPORT_DRY_RUN)))
 		return rc;
-	if (job_validate(job, err, sizeof(err)))
-		return usage_error("%s", err);
+	if ((rc = cmd_jobs_judge(job, 1)))
+		return rc;
 	/* The 'iorate run' line is compat's translation of the job; the report prints it. */
 	d.equivalent = compat_run_equivalent(job, line, sizeof(line));
 	if (!(f = cmd_stdout_open()))
@@ -208,7 +208,7 @@ static int run_jobs_file(int argc, char **argv, const char *path)
 	if (c.help)
 		options_help(stdout, &cmd_run);
 	else if (c.dry_run)
-		rc = print_dry_run(&s, &out);
+		rc = cmd_jobs_judge(s.jobs.jobs, s.jobs.n) ?: print_dry_run(&s, &out);
 	else
 		rc = cmd_run_jobs(&s.jobs, &out);
 out:

@@ -202,19 +202,30 @@ int cmd_jobs_check(const struct job *jobs, unsigned n, unsigned *bad, char *err,
 	return verify_jobs_check(jobs, n, bad, err, errlen);
 }
 
+int cmd_jobs_judge(const struct job *jobs, unsigned n)
+{
+	char err[256], label[96];
+	unsigned bad;
+	int rc = cmd_jobs_check(jobs, n, &bad, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		return run_error("out of memory");
+	if (rc && n > 1 && bad < n)
+		return cmd_check_failed(rc, "%s: %s", job_label(&jobs[bad], bad, label,
+								sizeof(label)), err);
+	return rc ? cmd_check_failed(rc, "%s", err) : 0;
+}
+
 int cmd_run_job(struct job *job, const struct output_opts *o)
 {
 	struct runner_hooks hooks;
 	struct progress progress;
 	struct result res;
-	char err[256];
-	unsigned bad;
 	int rc;
 
-	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)))
+	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)) ||
+	    (rc = cmd_jobs_judge(job, 1)))
 		return rc;
-	if ((rc = cmd_jobs_check(job, 1, &bad, err, sizeof(err))))
-		return rc == -ENOMEM ? run_error("out of memory") : cmd_check_failed(rc, "%s", err);
 	engine_notes(job, 1);
 	progress_init(&progress, o->quiet);
 	progress_hooks(&progress, &hooks, cmd_stop_flag());
@@ -289,22 +300,14 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 	struct progress progress;
 	struct result_set set;
 	struct result *res;
-	char err[256], label[96];
-	unsigned bad;
 	int rc, code;
 
 	if (jobs->n == 1)
 		return cmd_run_job(&jobs->jobs[0], o);
-	if ((rc = cmd_jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)))
-		return rc;
 	/* Every job is checked before the first touches a target: no file is made for nothing. */
-	if ((rc = cmd_jobs_check(jobs->jobs, jobs->n, &bad, err, sizeof(err))) == -ENOMEM)
-		return run_error("out of memory");
-	if (rc && bad < jobs->n)
-		return cmd_check_failed(rc, "%s: %s", job_label(&jobs->jobs[bad], bad, label,
-								sizeof(label)), err);
-	if (rc)
-		return cmd_check_failed(rc, "%s", err);
+	if ((rc = cmd_jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)) ||
+	    (rc = cmd_jobs_judge(jobs->jobs, jobs->n)))
+		return rc;
 	if (!(res = calloc(jobs->n, sizeof(*res))))
 		return run_error("out of memory");
 	engine_notes(jobs->jobs, jobs->n);

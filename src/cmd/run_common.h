@@ -50,6 +50,9 @@ int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *
 int cmd_jobs_check(const struct job *jobs, unsigned n, unsigned *bad, char *err, size_t errlen);
 /* A refusal of cmd_jobs_check() (rc) printed: exit 2 for -EINVAL or -EDOM, else 1. */
 int cmd_check_failed(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cmd_jobs_check(), its refusal printed (naming the job when there are several): 0 or the exit
+ * code. What a run, a dry run and a run of a job file judge alike. */
+int cmd_jobs_judge(const struct job *jobs, unsigned n);
 
 /*
  * Parses iorate run's command line (argv[0] = "run") into job and o: --job file, options,

@@ -250,6 +250,17 @@ both() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "$dry" ]
 	[[ "$dry" == "iorate: fio: b.fio:1: job 'b': "* ]]
+	# 'iorate run --job' and 'iorate run' judge their dry runs alike.
+	iorate run --job a.fio --dry-run
+	[ "$status" -eq 2 ]
+	dry=$stderr
+	iorate run --job a.fio
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "$dry" ]
+	iorate run --dry-run --time 1 no/such/dir/f.dat
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: no/such/dir/f.dat: its directory does not exist" ]
+	[ ! -e g.dat ] && [ ! -e no ] || false
 }
 
 @test "a \${VAR} that is not set is read as empty, as fio does; a refusal names it" {
