@@ -308,15 +308,24 @@ static bool listed_partitions(const struct device_env *env, const struct devset 
 {
 	const char *root = env && env->dev ? env->dev : "/dev";
 	char names[256] = "", node[PATH_MAX];
+	unsigned order[MAX_PARTS + 1], n = 0;
 	size_t at = 0;
 
 	if (s->parts >= s->n)
 		return false;
-	for (unsigned i = s->parts; i < s->n && at + 1 < sizeof(names); i++)
+	/* sysfs lists them in no set order: by name, p2 before p10, as a user numbers them. */
+	for (unsigned i = s->parts; i < s->n; i++) {
+		unsigned k = n++;
+		for (; k && strverscmp(s->name[order[k - 1]], s->name[i]) > 0; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	for (unsigned k = 0; k < n && at + 1 < sizeof(names); k++)
 		at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s", at ? ", " : "",
-				       s->name[i]);
+				       s->name[order[k]]);
 	device_add_reason(why, len, "the kernel lists partitions on it (%s)", names);
-	for (unsigned i = s->parts; probe && i < s->n; i++) {
+	for (unsigned k = 0; probe && k < n; k++) {
+		unsigned i = order[k];
 		struct stat st;
 		int fd;
 

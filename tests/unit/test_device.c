@@ -285,6 +285,20 @@ static void listed_partitions(void **state)
 	close(fd);
 	/* The partition itself lists none. */
 	expect(fx, PART, -1, 0, NULL);
+	/* Named in a user's order, whatever order sysfs lists them in. */
+	for (unsigned n = 10; n; n = n == 10 ? 2 : 0) {
+		char p[512], text[32];
+
+		snprintf(p, sizeof(p), "%s/fakedisk%u", fx->disk, n);
+		mkdirs(p);
+		snprintf(p, sizeof(p), "%s/fakedisk%u/partition", fx->disk, n);
+		snprintf(text, sizeof(text), "%u\n", n);
+		put(p, text);
+		snprintf(p, sizeof(p), "%s/fakedisk%u/dev", fx->disk, n);
+		snprintf(text, sizeof(text), "259:%u\n", 1048580 + n);
+		put(p, text);
+	}
+	expect(fx, DISK, -1, 1, "the kernel lists partitions on it (fakedisk1, fakedisk2, fakedisk10)");
 }
 
 /*
