@@ -286,7 +286,7 @@ static void listed_partitions(void **state)
 	/* The partition itself lists none. */
 	expect(fx, PART, -1, 0, NULL);
 	/* Named in a user's order, whatever order sysfs lists them in. */
-	for (unsigned n = 10; n; n = n == 10 ? 2 : 0) {
+	for (unsigned n = 12; n >= 2; n--) {
 		char p[512], text[32];
 
 		snprintf(p, sizeof(p), "%s/fakedisk%u", fx->disk, n);
@@ -298,7 +298,9 @@ static void listed_partitions(void **state)
 		snprintf(text, sizeof(text), "259:%u\n", 1048580 + n);
 		put(p, text);
 	}
-	expect(fx, DISK, -1, 1, "the kernel lists partitions on it (fakedisk1, fakedisk2, fakedisk10)");
+	expect(fx, DISK, -1, 1, "the kernel lists partitions on it (fakedisk1, fakedisk2, fakedisk3, "
+	       "fakedisk4, fakedisk5, fakedisk6, fakedisk7, fakedisk8, fakedisk9, fakedisk10, "
+	       "fakedisk11, fakedisk12)");
 }
 
 /*
