@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "model/catalog.h"
+#include "util/suggest.h"
 
 static const char *strip_std(const char *s)
 {
@@ -185,72 +186,22 @@ bool catalog_price_stale(int age_days)
 	return age_days < 0 || age_days > CATALOG_PRICE_STALE_DAYS;
 }
 
-/* Levenshtein distance without case, bounded to short names. */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[65], n = (unsigned)strlen(b), m = (unsigned)strlen(a);
-
-	if (n > 64 || m > 64)
-		return 99;
-	for (unsigned j = 0; j <= n; j++)
-		row[j] = j;
-	for (unsigned i = 1; i <= m; i++) {
-		unsigned prev = row[0]++;
-
-		for (unsigned j = 1; j <= n; j++) {
-			unsigned cur = row[j];
-			unsigned sub = prev + (tolower((unsigned char)a[i - 1]) !=
-					       tolower((unsigned char)b[j - 1]));
-
-			row[j] = sub;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			if (cur + 1 < row[j])
-				row[j] = cur + 1;
-			prev = cur;
-		}
-	}
-	return row[n];
-}
-
 void catalog_suggest(const struct catalog *c, const char *kind, const char *catalog,
 		     const char *name, char *out, size_t outlen)
 {
-	const char *best[3] = {0};
-	unsigned bestd[3] = {99, 99, 99};
 	bool vm = !strcmp(kind, "vm");
 	size_t n = vm ? c->nvms : c->ndisks;
+	struct suggest s;
 	char buf[64];
 
 	name = strip_std(split_cat(c, name, buf, sizeof(buf), &catalog));
-	out[0] = 0;
+	suggest_init(&s, name);
 	for (size_t i = 0; i < n; i++) {
 		const char *cand = vm ? c->vms[i].name : c->disks[i].name;
 		const char *cat = vm ? c->vms[i].catalog : c->disks[i].catalog;
-		unsigned d;
 
-		if (catalog && strcmp(catalog, cat))
-			continue;
-		d = distance(name, strip_std(cand));
-		if (!strncasecmp(strip_std(cand), name, strlen(name)) && *name)
-			d = d > 1 ? 1 : d;
-		if (d > 2 + strlen(name) / 4)
-			continue;
-		for (int k = 0; k < 3; k++) {
-			bool dup = false;
-
-			for (int j = 0; j < 3; j++)
-				dup |= best[j] && !strcasecmp(best[j], cand);
-			if (dup)
-				break;
-			if (d < bestd[k]) {
-				for (int j = 2; j > k; j--)
-					best[j] = best[j - 1], bestd[j] = bestd[j - 1];
-				best[k] = cand, bestd[k] = d;
-				break;
-			}
-		}
+		if (!catalog || !strcmp(catalog, cat))
+			suggest_add(&s, strip_std(cand), cand);
 	}
-	for (int k = 0; k < 3 && best[k]; k++)
-		snprintf(out + strlen(out), outlen - strlen(out), "%s%s", k ? ", " : "", best[k]);
+	suggest_list(&s, NULL, out, outlen);
 }
