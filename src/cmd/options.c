@@ -8,9 +8,11 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/cmd.h"
 #include "util/parse.h"
+#include "util/suggest.h"
 
 #define PROG(cmd) ((cmd)->prog ? (cmd)->prog : "iorate")
 
@@ -289,6 +291,55 @@ static int moved(const struct command *cmd, const char *arg)
 	return 0;
 }
 
+/* The names other tools give iorate's options, so "--blocksize" suggests "--bs". */
+static const struct {
+	const char *theirs, *ours;
+} synonyms[] = {
+	{.theirs = "blocksize", .ours = "bs"}, {.theirs = "block-size", .ours = "bs"},
+	{.theirs = "iodepth", .ours = "depth"}, {.theirs = "queue-depth", .ours = "depth"},
+	{.theirs = "qd", .ours = "depth"}, {.theirs = "numjobs", .ours = "threads"},
+	{.theirs = "runtime", .ours = "time"}, {.theirs = "duration", .ours = "time"},
+	{.theirs = "ramp-time", .ours = "warmup"}, {.theirs = "ioengine", .ours = "engine"},
+	{.theirs = "filesize", .ours = "size"}, {.theirs = "rate-limit", .ours = "cap-mbps"},
+};
+
+static bool near_opt(const struct opt *o, const void *arg)
+{
+	suggest_add((struct suggest *)arg, o->name, NULL);
+	return false;
+}
+
+/* "--blocksize: unknown option; did you mean --bs? (see 'iorate run --help')". */
+int options_unknown(const struct command *cmd, const char *arg)
+{
+	char name[64], tail[240];
+	struct suggest s;
+	size_t n;
+	int r;
+
+	if ((r = moved(cmd, arg)))
+		return r;
+	n = strcspn(arg + strspn(arg, "-"), "=");
+	snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), arg + strspn(arg, "-"));
+	suggest_init(&s, name);
+	each_opt(cmd, near_opt, &s);
+	for (size_t i = 0; i < sizeof(synonyms) / sizeof(synonyms[0]); i++) {
+		char alt[64];
+
+		/* fio writes them with underscores: "ramp_time" is "ramp-time". */
+		snprintf(alt, sizeof(alt), "%s", name);
+		for (char *p = alt; *p; p++)
+			*p = *p == '_' ? '-' : *p;
+		if (options_find(cmd, synonyms[i].ours) && !strcasecmp(alt, synonyms[i].theirs))
+			suggest_add(&s, name, synonyms[i].ours);
+		else if (options_find(cmd, synonyms[i].ours))
+			suggest_add(&s, synonyms[i].theirs, synonyms[i].ours);
+	}
+	return usage_error("%.*s: unknown option%s (see '%s %s --help')",
+			   (int)strcspn(arg, "="), arg, suggest_tail(&s, "--", tail, sizeof(tail)),
+			   PROG(cmd), cmd->name);
+}
+
 int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 {
 	struct option lo[160];
@@ -340,10 +391,7 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 			if (optopt)
 				return usage_error("-%c: unknown option (see '%s %s --help')",
 						   optopt, PROG(c->cmd), c->cmd->name);
-			if ((r = moved(c->cmd, argv[optind - 1])))
-				return r;
-			return usage_error("%s: unknown option (see '%s %s --help')",
-					   argv[optind - 1], PROG(c->cmd), c->cmd->name);
+			return options_unknown(c->cmd, argv[optind - 1]);
 		}
 		if (ch == ':')
 			return usage_error("%s: needs an argument (see '%s %s --help')",

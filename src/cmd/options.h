@@ -133,6 +133,8 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first);
  * options (nothing printed), or EXIT_USAGE after printing why.
  */
 int options_take(struct opt_ctx *c, int argc, char **argv, int *i);
+/* Refuses an unknown "--name[=VAL]" with the closest options of cmd: EXIT_USAGE. */
+int options_unknown(const struct command *cmd, const char *arg);
 
 /*
  * Applies val to the option called name, for a front end that spells options its own way.
