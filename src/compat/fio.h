@@ -235,6 +235,8 @@ struct fio_opt {
 
 /* The option called name (or by an alias), or NULL. */
 const struct fio_opt *fio_opt_find(const char *name);
+/* "; did you mean iodepth?" (prefix "--": "--iodepth") for a name no row has, or "". */
+const char *fio_opt_suggest(const char *name, const char *prefix, char *out, size_t len);
 
 /* What went wrong while reading a job: every refusal, one line each (fio.c keeps them). */
 struct fio_refusals;
@@ -283,6 +285,8 @@ int fio_dist_convert(const char *s, unsigned kb_base, char *out, size_t len, con
 const char *fio_engine_map(const char *engine, bool *sync_engine, const char **differs);
 /* Why an engine iorate does not run is refused ("network I/O ..."). */
 const char *fio_engine_refusal(const char *engine);
+/* "; did you mean libaio?" for a typo of an engine iorate runs, or "". */
+const char *fio_engine_near(const char *engine, char *out, size_t len);
 
 /* ---- jobs (fio_job.c, fio_files.c) ---- */
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compat/fio.h"
+#include "util/suggest.h"
 
 /* fio's engines that do file or block I/O, and the engine of iorate each runs on. */
 static const struct {
@@ -90,6 +91,16 @@ const char *fio_engine_refusal(const char *engine)
 		if (strstr(engine_refused[i].names, word))
 			return engine_refused[i].what;
 	return "not an engine of fio";
+}
+
+const char *fio_engine_near(const char *engine, char *out, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, engine);
+	for (size_t i = 0; i < sizeof(engine_map) / sizeof(engine_map[0]); i++)
+		suggest_add(&s, engine_map[i].fio, NULL);
+	return suggest_tail(&s, NULL, out, len);
 }
 
 #define FIELD_AT(o, off) ((char *)(o) + (off))
@@ -241,8 +252,14 @@ static int read_line(struct compat_fio *f, struct fio_opts *o, const struct fio_
 {
 	const struct fio_opt *op = fio_opt_find(l->key);
 
-	if (!op)
-		return fio_refuse(f, l, false, "not an option of fio 3.33");
+	if (!op) {
+		char near[240];
+
+		/* On a command line fio's options are "--iodepth", in a job file "iodepth". */
+		fio_opt_suggest(l->key, l->typed && !strncmp(l->typed, "-", 1) ? "--" : "", near,
+				sizeof(near));
+		return fio_refuse(f, l, false, "not an option of fio 3.33%s", near);
+	}
 	if (op->how == FH_NOEFFECT)
 		return 0;
 	if (op->how == FH_REFUSED)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compat/fio.h"
+#include "util/suggest.h"
 
 #define OFF(field) offsetof(struct fio_opts, field)
 /* A number read into a field: unit, field, bounds. */
@@ -438,4 +439,18 @@ const struct fio_opt *fio_opt_find(const char *name)
 	for (; p < names + n && !strcmp(p->name, name); p++)
 		best = !best || p->o < best ? p->o : best;
 	return best;
+}
+
+const char *fio_opt_suggest(const char *name, const char *prefix, char *out, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (size_t i = 0; i < NTABLE; i++) {
+		suggest_add(&s, table[i].name, NULL);
+		/* An alias typed close is answered with the name fio documents. */
+		suggest_add(&s, table[i].alias, table[i].name);
+		suggest_add(&s, table[i].alias2, table[i].name);
+	}
+	return suggest_tail(&s, prefix, out, len);
 }

@@ -13,6 +13,7 @@
 
 #include "compat/fio.h"
 #include "core/job.h"
+#include "util/suggest.h"
 
 
 #define BAD(why) fio_refuse(f, l, false, "%s", (why))
@@ -60,8 +61,16 @@ int fio_read_rw(struct compat_fio *f, struct fio_opts *o, const struct fio_line 
 		o->src[FO_RW] = l;
 		return 0;
 	}
-	return BAD("is not a pattern of fio (read, write, randread, randwrite, rw, readwrite, "
-		   "randrw, trim, randtrim, trimwrite, randtrimwrite)");
+	struct suggest s;
+	char word[64], tail[120];
+
+	snprintf(word, sizeof(word), "%.*s", (int)(n < 63 ? n : 63), l->val);
+	suggest_init(&s, word);
+	for (size_t i = 0; i < sizeof(rw_modes) / sizeof(rw_modes[0]); i++)
+		suggest_add(&s, rw_modes[i].name, NULL);
+	return fio_refuse(f, l, false, "is not a pattern of fio (read, write, randread, randwrite, "
+			  "rw, readwrite, randrw, trim, randtrim, trimwrite, randtrimwrite)%s",
+			  suggest_tail(&s, NULL, tail, sizeof(tail)));
 }
 
 int fio_read_rwmix(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
@@ -360,6 +369,13 @@ int fio_read_engine(struct compat_fio *f, struct fio_opts *o, const struct fio_l
 	bool sync;
 	const char *differs;
 
+	char near[120];
+
+	/* A typo of an engine iorate runs, not one of fio's it refuses ("sg" is not "sync"). */
+	if (!fio_engine_map(l->val, &sync, &differs) &&
+	    !strcmp(fio_engine_refusal(l->val), "not an engine of fio") &&
+	    *fio_engine_near(l->val, near, sizeof(near)))
+		return fio_refuse(f, l, true, "is not an engine of fio%s", near);
 	if (!fio_engine_map(l->val, &sync, &differs))
 		return fio_refuse(f, l, true, "refused engine: %s, not file or block I/O",
 				  fio_engine_refusal(l->val));
