@@ -207,13 +207,16 @@ static int set_data_pattern(struct opt_ctx *c, const struct opt *o, const char *
 
 static int set_engine(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	char why[160];
+	char why[240], near[120];
+	/* fio's names (io_uring, libaio, psync) run the engine of the same system calls. */
+	const char *name = runner_engine_name(val, near, sizeof(near));
 
-	if (!runner_has_engine(val) || strlen(val) >= sizeof(c->job->engine)) {
-		snprintf(why, sizeof(why), "is not an engine of this build (%s)", runner_engines());
+	if (!name || strlen(name) >= sizeof(c->job->engine)) {
+		snprintf(why, sizeof(why), "is not an engine of this build (%s)%s", runner_engines(),
+			 near);
 		return opt_refuse(c, val, why);
 	}
-	snprintf(c->job->engine, sizeof(c->job->engine), "%s", val);
+	snprintf(c->job->engine, sizeof(c->job->engine), "%s", name);
 	/* An engine named here is the one asked for, in place of none. */
 	c->job->engine_for[0] = c->job->engine_differs[0] = '\0';
 	return 0;

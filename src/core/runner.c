@@ -24,6 +24,7 @@
 #include "util/clock.h"
 #include "util/err.h"
 #include "util/field.h"
+#include "util/suggest.h"
 
 #define START_DELAY_NS (50ull * 1000000ull)
 
@@ -35,6 +36,21 @@ const char *runner_engines(void)
 bool runner_has_engine(const char *name)
 {
 	return engine_find(name) != NULL;
+}
+
+const char *runner_engine_name(const char *name, char *near, size_t nearlen)
+{
+	const char *ours = engine_canonical(name);
+	struct suggest s;
+
+	if (near && nearlen)
+		near[0] = '\0';
+	if (ours || !near)
+		return ours;
+	suggest_init(&s, name);
+	engine_suggest(&s);
+	suggest_tail(&s, NULL, near, nearlen);
+	return NULL;
 }
 
 bool runner_engine_no_io(const char *name)

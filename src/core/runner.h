@@ -64,6 +64,9 @@ int runner_note_targets(const struct job *jobs, unsigned n);
 /* The engines of this build, for front ends (which do not see the engine layer). */
 const char *runner_engines(void);          /* "sync, uring, aio, null, fault" */
 bool runner_has_engine(const char *name);
+/* iorate's name of an engine given by its own or fio's name ("libaio": "aio"), or NULL;
+ * else "; did you mean uring?" in near (or ""). */
+const char *runner_engine_name(const char *name, char *near, size_t nearlen);
 /* Whether the engine moves no bytes (null): its targets are only names. */
 bool runner_engine_no_io(const char *name);
 

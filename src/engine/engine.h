@@ -88,6 +88,12 @@ int sync_reap_none(struct engine_io *w, unsigned min, struct io_req **done, unsi
 const struct engine_ops *engine_find(const char *name);
 /* Names of the engines built in, for --help: "sync, uring, aio, null". */
 const char *engine_names(void);
+/* The engine name is, or fio's name for one ("io_uring", "libaio", "psync"): its own name
+ * ("uring"), or NULL when unknown or not built in. */
+const char *engine_canonical(const char *name);
+struct suggest;
+/* Offers every engine built in, by both names, to a "did you mean" (util/suggest.h). */
+void engine_suggest(struct suggest *s);
 
 extern const struct engine_ops engine_sync, engine_null, engine_fault;
 extern const struct engine_ops engine_posixaio, engine_pvsync, engine_pvsync2;
