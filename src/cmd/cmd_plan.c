@@ -21,8 +21,8 @@ static int set_amount(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	double *d = (double *)((char *)c->state + o->off);
 
-	if (parse_double(val, 0, 1e9, d))
-		return opt_refuse(c, val, "is not a number from 0 to 1e9");
+	if (parse_amount(val, 0, 1e9, d))
+		return opt_refuse(c, val, "is not a number from 0 to 1e9 (examples: 20000, 20k)");
 	return 0;
 }
 

@@ -138,7 +138,8 @@ int opt_set_size(struct opt_ctx *c, const struct opt *o, const char *val)
 int opt_set_count(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	unsigned max = o->max ? (unsigned)o->max : 1u << 30;
-	int r = parse_uint(val, (unsigned)o->min, max, field(c, o));
+	uint64_t v = 0;
+	int r = parse_count(val, (unsigned)o->min, max, &v);
 	char why[64];
 
 	if (r == -ERANGE) {
@@ -146,18 +147,21 @@ int opt_set_count(struct opt_ctx *c, const struct opt *o, const char *val)
 		return opt_refuse(c, val, why);
 	}
 	if (r)
-		return refuse_number(c, val, "is not a whole number");
+		return refuse_number(c, val, "is not a whole number (examples: "
+				     PARSE_COUNT_EXAMPLES ")");
+	*(unsigned *)field(c, o) = (unsigned)v;
 	return 0;
 }
 
 int opt_set_u64(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	int r = parse_u64(val, o->min, o->max ? o->max : UINT64_MAX, field(c, o));
+	int r = parse_count(val, o->min, o->max ? o->max : UINT64_MAX, field(c, o));
 
 	if (r == -ERANGE)
 		return opt_refuse(c, val, "does not fit in 64 bits");
 	if (r)
-		return refuse_number(c, val, "is not a whole number");
+		return refuse_number(c, val, "is not a whole number (examples: "
+				     PARSE_COUNT_EXAMPLES ")");
 	return 0;
 }
 
@@ -171,10 +175,10 @@ int opt_set_percent(struct opt_ctx *c, const struct opt *o, const char *val)
 int opt_set_rate(struct opt_ctx *c, const struct opt *o, const char *val)
 {
 	double *d = field(c, o);
-	int r = parse_double(val, 0, 1e12, d);
+	int r = parse_amount(val, 0, 1e12, d);
 
 	if (r || *d <= 0)
-		return refuse_number(c, val, "is not a rate above 0 (examples: 500, 2.5, 1e5)");
+		return refuse_number(c, val, "is not a rate above 0 (examples: 500, 2.5, 20k)");
 	return 0;
 }
 

@@ -173,6 +173,75 @@ int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	return whole(s, false, min, max, out);
 }
 
+/* The multiplier of a count's suffix: k, M, G (any case) are decimal; 0 for none of them. */
+static double count_suffix(const char *p)
+{
+	if (!*p)
+		return 1;
+	if (p[1])
+		return 0;
+	switch (*p) {
+	case 'k': case 'K':
+		return 1e3;
+	case 'm': case 'M':
+		return 1e6;
+	case 'g': case 'G':
+		return 1e9;
+	}
+	return 0;
+}
+
+int parse_count(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char num[40];
+	size_t n;
+	double v, mult;
+	int r;
+
+	if (!s || !(n = strlen(s)) || n >= sizeof(num))
+		return -EINVAL;
+	if (isdigit((unsigned char)s[n - 1]))
+		return parse_u64(s, min, max, out);
+	if (!(mult = count_suffix(s + n - 1)))
+		return -EINVAL;
+	memcpy(num, s, n - 1);
+	num[n - 1] = '\0';
+	/* "1.5k" is 1500; "1.0005k" is not a whole count. */
+	if ((r = parse_double(num, 0, 1e19, &v)) || strpbrk(num, "eE"))
+		return r ? r : -EINVAL;
+	v *= mult;
+	if (v >= 18446744073709551616.0)
+		return -ERANGE;
+	if (v != floor(v))
+		return -EINVAL;
+	if ((uint64_t)v < min || (uint64_t)v > max)
+		return -ERANGE;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+int parse_amount(const char *s, double min, double max, double *out)
+{
+	char num[40];
+	size_t n;
+	double mult;
+	int r;
+
+	if (!s || !(n = strlen(s)) || n >= sizeof(num))
+		return -EINVAL;
+	if (!(mult = count_suffix(s + n - 1)) || isdigit((unsigned char)s[n - 1]) || s[n - 1] == '.')
+		return parse_double(s, min, max, out);
+	memcpy(num, s, n - 1);
+	num[n - 1] = '\0';
+	/* "2e3k" reads twice a unit: only plain decimals take a suffix. */
+	if (strpbrk(num, "eE"))
+		return -EINVAL;
+	if ((r = parse_double(num, 0, 1e300, out)))
+		return r;
+	*out *= mult;
+	return *out < min || *out > max ? -ERANGE : 0;
+}
+
 int parse_u64_hex(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	return whole(s, true, min, max, out);
@@ -249,7 +318,7 @@ int parse_double(const char *s, double min, double max, double *out)
 
 static int parse_value(const char *s, bool sizes, uint64_t *v)
 {
-	return sizes ? parse_size(s, v) : parse_u64(s, 0, UINT64_MAX, v);
+	return sizes ? parse_size(s, v) : parse_count(s, 0, UINT64_MAX, v);
 }
 
 #define LIST_MAX 4096

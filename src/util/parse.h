@@ -32,6 +32,15 @@ int parse_percent(const char *s, unsigned *out);
 int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 int parse_uint(const char *s, unsigned min, unsigned max, unsigned *out);
 
+/*
+ * A count as users write rates and totals: parse_u64(), or a decimal with a suffix k, M or G
+ * (any case) that is decimal, as counts are: "20k" is 20000, "1.5M" 1500000, "1M" 10^6.
+ */
+int parse_count(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/* parse_double(), or a plain decimal with the same k/M/G suffix: "20k" is 20000.0. */
+int parse_amount(const char *s, double min, double max, double *out);
+#define PARSE_COUNT_EXAMPLES "20000, 20k, 1.5M"
+
 /* fio job files only: decimal, or hexadecimal after 0x, as fio documents its integers. */
 int parse_u64_hex(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 /* The same for sizes: parse_size(), or 0x, hex digits and a size suffix ("0x10k"). */

@@ -132,7 +132,7 @@ SHOWN='a\x1b]0;owned\a\rb'
 
 @test "error messages escape control bytes in what the user typed" {
 	refused run --engine null -t $'4\e[31m' x
-	[ "$stderr" = "iorate: --threads: '4\x1b[31m' is not a whole number" ]
+	[ "$stderr" = "iorate: --threads: '4\x1b[31m' is not a whole number (examples: 20000, 20k, 1.5M)" ]
 	iorate run --job "$BAD.fio" x
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "iorate: --job: $SHOWN.fio: No such file or directory" ]
@@ -183,4 +183,26 @@ SHOWN='a\x1b]0;owned\a\rb'
 	[[ "$stderr" == *"  $SHOWN"*"target"* ]]
 	[[ "$stderr" == *"  = iorate run "*" $SHOWN"* ]]
 	[ ! -e "$BAD" ]
+}
+
+@test "an unknown option, engine or fio word is answered with the closest one" {
+	refused run --blocksize 4k x
+	[ "$stderr" = "iorate: --blocksize: unknown option; did you mean --bs? (see 'iorate run --help')" ]
+	refused run --iodepht 4 x
+	[[ "$stderr" == *"--iodepht: unknown option; did you mean --depth?"* ]]
+	refused run --engine nul x
+	[[ "$stderr" == *"'nul' is not an engine of this build"*"did you mean null?" ]]
+	iorate fio --iodepht=4 --name=a --filename=f --size=1m
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--iodepht=4: not an option of fio 3.33; did you mean --iodepth?"* ]]
+	[ ! -e f ]
+	iorate fio --name=a --rw=randreed --ioengine=libai --filename=f --size=1m
+	[[ "$stderr" == *"did you mean randread?"* ]]
+	[[ "$stderr" == *"--ioengine=libai: is not an engine of fio; did you mean libaio?"* ]]
+}
+
+@test "fio's engine names and k/M/G counts are taken: --engine psync, --ios 2k, --cap-iops 1M" {
+	iorate run --engine psync --ios 2k --cap-iops 1M --size 64k -q --json f
+	[ "$status" -eq 0 ]
+	json_ok '.params.engine == "sync" and .total.total.ios == 2000'
 }

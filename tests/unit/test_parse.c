@@ -275,6 +275,38 @@ static void format_decimals(void **state)
 	assert_string_equal(fmt_decimal(1e300, 0, b, sizeof(b)), "1e+300");
 }
 
+/* Counts and rates take k, M, G as decimal multipliers: --iops 20k is 20000. */
+static void counts_with_suffixes(void **state)
+{
+	uint64_t v = 0;
+	double d = 0;
+
+	assert_int_equal(parse_count("20k", 0, UINT64_MAX, &v), 0);
+	assert_int_equal(v, 20000);
+	assert_int_equal(parse_count("1M", 0, UINT64_MAX, &v), 0);
+	assert_int_equal(v, 1000000);
+	assert_int_equal(parse_count("1.5m", 0, UINT64_MAX, &v), 0);
+	assert_int_equal(v, 1500000);
+	assert_int_equal(parse_count("2G", 0, UINT64_MAX, &v), 0);
+	assert_int_equal(v, 2000000000ull);
+	assert_int_equal(parse_count("4096", 0, UINT64_MAX, &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_count("1.0005k", 0, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(parse_count("2e3k", 0, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(parse_count("4q", 0, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(parse_count("k", 0, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(parse_count("4kb", 0, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(parse_count("2k", 1, 1000, &v), -ERANGE);
+	assert_int_equal(parse_amount("20k", 0, 1e9, &d), 0);
+	assert_true(d == 20000.0);
+	assert_int_equal(parse_amount("2.5", 0, 1e9, &d), 0);
+	assert_true(d == 2.5);
+	assert_int_equal(parse_amount("1e3", 0, 1e9, &d), 0);
+	assert_true(d == 1000.0);
+	assert_int_equal(parse_amount("2G", 0, 1e9, &d), -ERANGE);
+	assert_int_equal(parse_amount("1e3k", 0, 1e9, &d), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +316,7 @@ int main(void)
 		cmocka_unit_test(lists),     cmocka_unit_test(format_sizes),
 		cmocka_unit_test(decimal_only), cmocka_unit_test(fio_hex),
 		cmocka_unit_test(number_why), cmocka_unit_test(format_decimals),
+		cmocka_unit_test(counts_with_suffixes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
