@@ -104,7 +104,8 @@ static int plan_main(int argc, char **argv)
 		goto out;
 	}
 	if (!r.n) {
-		ret = run_error("plan: no configuration meets the target: %s", r.unmet);
+		ret = run_error("plan: %s: %s", r.only_unpriced ? "no priced configuration meets "
+				"the target" : "no configuration meets the target", r.unmet);
 		goto out;
 	}
 	ret = model_opts_written(mo.fmt->plan(stdout, &(struct plan_report){

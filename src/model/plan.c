@@ -324,7 +324,8 @@ static int search_pair(struct search *s, const struct vm_price *vp, const struct
 		if (v != MEETS)
 			continue;
 		if (!priced || cost_config(s->c, &o.config, &s->q, &o.cost, err, sizeof(err))) {
-			s->r->unpriced++;
+			if (!s->r->unpriced++)
+				s->r->unpriced_provider = vm->provider;
 			break;
 		}
 		if (o.cost.total < best.cost.total)
@@ -388,16 +389,40 @@ static struct vm_price *vms_by_price(const struct catalog *c, const struct plan_
 	return v;
 }
 
-static void unmet(struct plan_result *r, const struct met *met)
+/*
+ * Configurations meet the target but none is priced for the region and currency: say how
+ * many, for what, and the command that downloads the prices (Azure and AWS publish theirs).
+ */
+static void unpriced(struct plan_result *r, const struct plan_target *t)
 {
-	snprintf(r->unmet, sizeof(r->unmet), "%s",
-		 !met->iops ? FIELD("iops") ": no configuration reaches that many IOPS" :
-		 !met->mbps ? FIELD("mbps") ": no configuration reaches that throughput" :
-		 !met->cap ? FIELD("capacity") ": no configuration holds that much" :
-		 !met->lat ? FIELD("latency-ms") ": no disk type is that fast" :
-		 r->unpriced ? "configurations meet it, but none has a price in the catalog "
-			       "(give prices with " FIELD("catalog") ")" :
-			       "no single configuration meets every target together");
+	const char *prov = r->unpriced_provider;
+	bool dl = prov && (!strncmp(prov, "azure", 5) || !strncmp(prov, "aws", 3));
+	char fix[200] = "";
+
+	if (dl)
+		snprintf(fix, sizeof(fix), "download them with 'iorate catalog prices --provider %s "
+			 "--region %s%s%s', or ", !strncmp(prov, "aws", 3) ? "aws" : "azure",
+			 t->region ? t->region : "REGION", t->currency ? " --currency " : "",
+			 t->currency ? t->currency : "");
+	r->only_unpriced = true;
+	snprintf(r->unmet, sizeof(r->unmet), "%u configuration%s meet%s it, but none has a price "
+		 "%s%s%s in %s%s; %sgive prices with " FIELD("catalog") " FILE", r->unpriced,
+		 r->unpriced == 1 ? "" : "s", r->unpriced == 1 ? "s" : "",
+		 t->region ? "for region '" : "in the catalog", t->region ? t->region : "",
+		 t->region ? "'" : "", r->currency, t->currency ? "" : " (the default currency)", fix);
+}
+
+static void unmet(struct plan_result *r, const struct plan_target *t, const struct met *met)
+{
+	if (met->iops && met->mbps && met->cap && met->lat && r->unpriced)
+		unpriced(r, t);
+	else
+		snprintf(r->unmet, sizeof(r->unmet), "%s",
+			 !met->iops ? FIELD("iops") ": no configuration reaches that many IOPS" :
+			 !met->mbps ? FIELD("mbps") ": no configuration reaches that throughput" :
+			 !met->cap ? FIELD("capacity") ": no configuration holds that much" :
+			 !met->lat ? FIELD("latency-ms") ": no disk type is that fast" :
+				     "no single configuration meets every target together");
 	if (r->no_vm_limit[0]) {
 		size_t n = strlen(r->unmet);
 
@@ -441,7 +466,7 @@ static int search(const struct catalog *c, const struct plan_target *t, struct p
 	free(vms);
 	*pruned = s.pruned;
 	if (!r->n)
-		unmet(r, &s.met);
+		unmet(r, t, &s.met);
 	return ret;
 }
 

@@ -31,7 +31,9 @@ struct plan_result {
 	unsigned considered, unpriced;
 	char no_vm_limit[96];           /* disk types left out: no per-VM limit, comma-separated */
 	const char *currency;           /* every answer's (the one asked for, or found) */
-	char unmet[320];                /* when n == 0: the requirement no configuration meets */
+	char unmet[512];                /* when n == 0: the requirement no configuration meets */
+	bool only_unpriced;             /* n == 0 though some meet it: none of them has a price */
+	const char *unpriced_provider;  /* the provider of the first that meets it unpriced */
 };
 
 /*

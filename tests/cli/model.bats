@@ -148,6 +148,13 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[[ "$output" == *"more configurations meet the target but have no price"* ]]
 }
 
+@test "plan: unpriced answers say so without contradiction and name the command to fix it" {
+	run "$IORATE" plan --iops 20k --provider azure --region northeurope --currency GBP
+	[ "$status" -eq 1 ]
+	[[ "$output" == "iorate: plan: no priced configuration meets the target: "[0-9]*" configurations meet it, but none has a price for region 'northeurope' in GBP; download them with 'iorate catalog prices --provider azure --region northeurope --currency GBP', or give prices with --catalog FILE"* ]]
+	[[ "$output" != *"no configuration meets"* ]]
+}
+
 @test "explain: which cache served a run above every cap follows from the run's own settings" {
 	# Buffered reads whose working set fits in RAM: the page cache.
 	# With no host cache configured, no host-cache hit ratio is spoken of.
