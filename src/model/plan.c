@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "model/plan.h"
+#include "model/prices.h"
 #include "util/field.h"
 
 #define HOURS 730
@@ -393,7 +394,8 @@ static struct vm_price *vms_by_price(const struct catalog *c, const struct plan_
  * Configurations meet the target but none is priced for the region and currency: say how
  * many, for what, and the command that downloads the prices (Azure and AWS publish theirs).
  */
-static void unpriced(struct plan_result *r, const struct plan_target *t)
+static void unpriced(const struct catalog *c, struct plan_result *r,
+		     const struct plan_target *t)
 {
 	const char *prov = r->unpriced_provider;
 	bool dl = prov && (!strncmp(prov, "azure", 5) || !strncmp(prov, "aws", 3));
@@ -404,18 +406,35 @@ static void unpriced(struct plan_result *r, const struct plan_target *t)
 			 "--region %s%s%s', or ", !strncmp(prov, "aws", 3) ? "aws" : "azure",
 			 t->region ? t->region : "REGION", t->currency ? " --currency " : "",
 			 t->currency ? t->currency : "");
+	char near[300] = "";
+	size_t at = 0;
+
+	/* A region or currency the provider's list lacks is likely a typo of one it has. */
+	for (int k = 0; k < 2; k++) {
+		const char *want = k ? t->currency : t->region;
+		char list[120];
+
+		if (want && *prices_near(prov, k, want, list, sizeof(list)) && at < sizeof(near))
+			at += (size_t)snprintf(near + at, sizeof(near) - at, "; '%s' is no %s of "
+					       "%s's price list (did you mean %s?)", want,
+					       k ? "currency" : "region",
+					       prov && !strncmp(prov, "aws", 3) ? "AWS" : "Azure",
+					       list);
+	}
 	r->only_unpriced = true;
 	snprintf(r->unmet, sizeof(r->unmet), "%u configuration%s meet%s it, but none has a price "
-		 "%s%s%s in %s%s; %sgive prices with " FIELD("catalog") " FILE", r->unpriced,
+		 "%s%s%s in %s%s%s; %sgive prices with " FIELD("catalog") " FILE", r->unpriced,
 		 r->unpriced == 1 ? "" : "s", r->unpriced == 1 ? "s" : "",
 		 t->region ? "for region '" : "in the catalog", t->region ? t->region : "",
-		 t->region ? "'" : "", r->currency, t->currency ? "" : " (the default currency)", fix);
+		 t->region ? "'" : "", r->currency, t->currency ? "" : " (the default currency)",
+		 near, fix);
 }
 
-static void unmet(struct plan_result *r, const struct plan_target *t, const struct met *met)
+static void unmet(const struct catalog *c, struct plan_result *r, const struct plan_target *t,
+		  const struct met *met)
 {
 	if (met->iops && met->mbps && met->cap && met->lat && r->unpriced)
-		unpriced(r, t);
+		unpriced(c, r, t);
 	else
 		snprintf(r->unmet, sizeof(r->unmet), "%s",
 			 !met->iops ? FIELD("iops") ": no configuration reaches that many IOPS" :
@@ -466,7 +485,7 @@ static int search(const struct catalog *c, const struct plan_target *t, struct p
 	free(vms);
 	*pruned = s.pruned;
 	if (!r->n)
-		unmet(r, t, &s.met);
+		unmet(c, r, t, &s.met);
 	return ret;
 }
 

@@ -87,6 +87,13 @@ int prices_fetch(const struct prices_request *rq, struct prices_result *r, char 
 		 size_t errlen);
 void prices_result_free(struct prices_result *r);
 
+/*
+ * The closest regions (or currencies) of a provider's price list to word, for "did you mean";
+ * "" when the list has word or nothing is close.
+ */
+const char *prices_near(const char *provider, bool currency, const char *word, char *out,
+			size_t len);
+
 /* The file a provider's prices for a region and currency are kept in, under dir (malloc'd). */
 char *prices_path(const char *dir, const char *provider, const char *region,
 		  const char *currency);

@@ -153,6 +153,10 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[ "$status" -eq 1 ]
 	[[ "$output" == "iorate: plan: no priced configuration meets the target: "[0-9]*" configurations meet it, but none has a price for region 'northeurope' in GBP; download them with 'iorate catalog prices --provider azure --region northeurope --currency GBP', or give prices with --catalog FILE"* ]]
 	[[ "$output" != *"no configuration meets"* ]]
+	run "$IORATE" plan --iops 20k --provider azure --region northeuorpe --currency GPB
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'northeuorpe' is no region of Azure's price list (did you mean northeurope?)"* ]]
+	[[ "$output" == *"'GPB' is no currency of Azure's price list (did you mean GBP?)"* ]]
 }
 
 @test "explain: which cache served a run above every cap follows from the run's own settings" {
