@@ -151,7 +151,7 @@ void cmd_fio_announce(const struct fio_session *s, const char *label)
 /* ---- the command ---- */
 
 struct fio_own {
-	bool allow_write_device, force, keep;
+	bool allow_write_device, force, keep, verbose;
 };
 
 #define OWN(field) .in = OPT_IN_CMD, .off = offsetof(struct fio_own, field)
@@ -165,6 +165,9 @@ static const struct opt fio_own_opts[] = {
 	 .example = "--force", .set = opt_set_true, OWN(force)},
 	{.name = "keep", .help = "keep the files the jobs create even with unlink=1",
 	 .example = "--keep", .set = opt_set_true, OWN(keep)},
+	{.name = "verbose", .help = "print each job's 'iorate run' equivalent on stderr before "
+	 "running (-v; --dry-run prints it and runs nothing)", .example = "--verbose",
+	 .set = opt_set_true, OWN(verbose)},
 	{0},
 };
 static const struct opt_group fio_own_group = {
@@ -182,6 +185,8 @@ static int parse_own(struct opt_ctx *ctx, int argc, char **argv, char **fargv, i
 			ctx->help = true;
 		else if (r == -ENOENT && !strcmp(argv[i], "-q"))
 			ctx->out->quiet = true;
+		else if (r == -ENOENT && !strcmp(argv[i], "-v"))
+			((struct fio_own *)ctx->state)->verbose = true;
 		else if (r == -ENOENT)
 			fargv[(*fargc)++] = argv[i];
 		else if (r)
@@ -475,7 +480,8 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 	cmd_set_speller(&compat_fio_spelling);
 	if ((r = check_output(s)) || (r = check_jobs(s)))
 		return r;
-	if (!ctx->dry_run && !ctx->out->quiet)
+	/* fio prints no translation: only -v shows it (notes that change figures still print). */
+	if (!ctx->dry_run && !ctx->out->quiet && own->verbose)
 		cmd_fio_announce(s, "fio");
 	return with_output(s, ctx->out, ctx->dry_run);
 }

@@ -659,3 +659,17 @@ gzip_pct() {
 	jq -e '.latency_target.finished == 1 and .latency_target.depth_min == 16 and
 		.seconds < 10' iorate.json >/dev/null
 }
+
+@test "a fio run prints no translation; -v and --verbose do, and the engine note always prints" {
+	cd "$BATS_TEST_TMPDIR"
+	args=(--name=a --ioengine=sync --rw=randread --size=64k --number_ios=8 --filename=f)
+	iorate fio "${args[@]}"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"iorate run "* ]]
+	[[ "$stderr" == *"fio's sync engine runs as iorate's sync engine"* ]]
+	for v in -v --verbose; do
+		iorate fio "$v" "${args[@]}"
+		[ "$status" -eq 0 ]
+		[[ "$stderr" == *"iorate: fio: job 'a' (group 0): iorate run --engine sync "* ]]
+	done
+}
