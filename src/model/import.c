@@ -173,15 +173,20 @@ static int compare_entry(struct import *im, enum import_provider p, json_t *e,
 
 		if (!json_object_get(e, c->key) || !differs(a, b))
 			continue;
+		/* Compared in one unit: 152.04352 MB/s is the page's 145 read as MiB/s. */
+		bool unit_only = !strcmp(c->unit, "MB/s") && b > 0 && !differs(a / 1.048576, b);
+
 		if (!(k = realloc(im->conflicts, (im->nconflicts + 1) * sizeof(*k))))
 			return -ENOMEM;
 		im->conflicts = k;
 		k += im->nconflicts++;
 		*k = (struct import_conflict){.provider = p, .unit = c->unit, .builtin = b,
-			.imported = a, .builtin_missing = c->type != C_FLAG && b == 0};
+			.imported = a, .builtin_missing = c->type != C_FLAG && b == 0,
+			.unit_only = unit_only};
 		snprintf(k->name, sizeof(k->name), "%s", name);
 		snprintf(k->field, sizeof(k->field), "%s", c->key);
-		n++;
+		im->nunit_only += unit_only;
+		n += !unit_only;
 	}
 	return (int)n;
 }

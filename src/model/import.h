@@ -27,6 +27,9 @@ struct import_conflict {
 	const char *unit;           /* "IOPS", "MB/s", "GiB", ... ("" for a flag) */
 	double builtin, imported;
 	bool builtin_missing;       /* the built-in entry does not give the figure */
+	/* Not a difference: the imported MB/s are the built-in figure read as MiB/s (Azure's
+	 * pages write MBps for what its API gives in MiB/s: 145 MBps is 152043520 B/s). */
+	bool unit_only;
 };
 
 /* What each input file was. */
@@ -48,6 +51,7 @@ struct import {
 	size_t nconflicts;
 	/* Entries new, equal to or differing from the built-in ones; earlier imports replaced. */
 	unsigned nnew, nsame, ndiffer, nreplaced;
+	unsigned nunit_only;        /* conflicts that are one figure in two units */
 	char *written[IMPORT_NPROVIDERS];         /* the files written (NULL: none) */
 	unsigned nseriesless;       /* GCP machine types of a series without rules */
 	char seriesless[160];       /* their names, for the report */

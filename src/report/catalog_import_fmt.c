@@ -10,6 +10,7 @@
 #include "report/catalog_fmt.h"
 #include "report/model_fmt.h"
 #include "util/escape.h"
+#include "util/parse.h"
 
 /* 0, or why the output could not be written: -EPIPE when the reader went away ('| head'). */
 static int written(FILE *f)
@@ -26,8 +27,12 @@ static const char *figure(double v, const char *unit, bool missing, char *buf, s
 		snprintf(buf, len, "not given");
 	else if (!*unit)
 		snprintf(buf, len, "%s", v != 0 ? "yes" : "no");
-	else
-		snprintf(buf, len, "%.10g %s", v, unit);
+	else {
+		char d[48];
+
+		/* As the catalog writes its figures: a plain decimal, no exponent. */
+		snprintf(buf, len, "%s %s", fmt_decimal(v, 0, d, sizeof(d)), unit);
+	}
 	return buf;
 }
 
@@ -49,10 +54,26 @@ int catalog_fmt_import_text(FILE *f, const struct import *im)
 	for (size_t i = 0; i < im->nconflicts; i++) {
 		const struct import_conflict *k = &im->conflicts[i];
 
-		fprintf(f, "  %s:%s %s: built-in %s, imported %s\n",
-			import_provider_name(k->provider), escape_buf(k->name, n, sizeof(n)),
-			k->field, figure(k->builtin, k->unit, k->builtin_missing, a, sizeof(a)),
-			figure(k->imported, k->unit, false, b, sizeof(b)));
+		if (!k->unit_only)
+			fprintf(f, "  %s:%s %s: built-in %s, imported %s\n",
+				import_provider_name(k->provider), escape_buf(k->name, n, sizeof(n)),
+				k->field, figure(k->builtin, k->unit, k->builtin_missing, a,
+						 sizeof(a)),
+				figure(k->imported, k->unit, false, b, sizeof(b)));
+	}
+	if (im->nunit_only)
+		fprintf(f, "one figure in two units, not a difference (%u): the built-in catalog "
+			"writes as MB/s what the provider's API gives in MiB/s:\n", im->nunit_only);
+	for (size_t i = 0; i < im->nconflicts; i++) {
+		const struct import_conflict *k = &im->conflicts[i];
+		char d[48];
+
+		if (k->unit_only)
+			fprintf(f, "  %s:%s %s: built-in %s, imported %s = %s MiB/s\n",
+				import_provider_name(k->provider), escape_buf(k->name, n, sizeof(n)),
+				k->field, figure(k->builtin, k->unit, false, a, sizeof(a)),
+				figure(k->imported, k->unit, false, b, sizeof(b)),
+				fmt_decimal(k->imported / 1.048576, 0, d, sizeof(d)));
 	}
 	if (im->nseriesless)
 		fprintf(f, "note: %u GCP machine type%s of a series without per-VM rules (%s%s): "
@@ -82,10 +103,10 @@ int catalog_fmt_import_json(FILE *f, const struct import *im)
 	for (size_t i = 0; i < im->nconflicts; i++) {
 		const struct import_conflict *k = &im->conflicts[i];
 
-		json_array_append_new(conf, json_pack("{s:s, s:s, s:s, s:s, s:o, s:f}", "provider",
-			import_provider_name(k->provider), "name", k->name, "field", k->field,
-			"unit", k->unit, "builtin", k->builtin_missing ? json_null() :
-			json_real(k->builtin), "imported", k->imported));
+		json_array_append_new(conf, json_pack("{s:s, s:s, s:s, s:s, s:o, s:f, s:b}",
+			"provider", import_provider_name(k->provider), "name", k->name, "field",
+			k->field, "unit", k->unit, "builtin", k->builtin_missing ? json_null() :
+			json_real(k->builtin), "imported", k->imported, "unit_only", k->unit_only));
 	}
 	for (int p = 0; p < IMPORT_NPROVIDERS; p++)
 		if (im->written[p])
