@@ -50,7 +50,7 @@ static const struct opt report_opts[] = {
 	{.name = "output", .arg = "FILE", .help = "the page to write ('-' for stdout)",
 	 .example = "--output today.html", .set = opt_set_string, RC(out)},
 	{.name = "png", .arg = "DIR", .help = "also write each chart as a PNG file into DIR, "
-	 "which must exist (names say what each shows: run-1-iops-over-time.png)",
+	 "made when missing (names say what each shows: run-1-iops-over-time.png)",
 	 .example = "--png charts", .set = opt_set_string, RC(png)},
 	{.name = "units", .arg = "UNITS", .help = "throughput in iec (MiB/s) or si (MB/s); default "
 	 "iec, or si for marks whose table was in MB/s", .example = "--units si",
@@ -83,7 +83,8 @@ const struct command cmd_report = {
 		 "is in the units of the tables beside it (--units).\n"
 		 "\n"
 		 "--png DIR writes every chart of the page as a PNG file (rendered by librsvg\n"
-		 "from the same SVG, twice its size) into DIR, with or without --output.\n"
+		 "from the same SVG, twice its size) into DIR, with or without --output; a DIR\n"
+		 "that does not exist is made (in a directory that does, never through a link).\n"
 		 "\n"
 		 "Runs are history ids (see 'iorate history list') or JSON files of 'iorate run\n"
 		 "--json' (also 'sweep --json' and 'mark --json': every run they hold); '-'\n"
@@ -266,7 +267,13 @@ static int check_outputs(const struct collect *c)
 	if (!report_png_available())
 		return usage_error("--png: this iorate was built without librsvg (make deps "
 				   "installs librsvg2-dev)");
-	if ((fd = gate_hold(c->png, true, &st)) < 0)
+	/* A DIR that does not exist yet is made, one level, never through a link. */
+	if ((fd = gate_hold(c->png, true, &st)) == -ENOENT &&
+	    (r = gate_mkdir("--png", c->png, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (fd == -ENOENT && (fd = gate_hold(c->png, false, &st)) < 0)
+		return run_error("--png %s: %s", c->png, strerror(-fd));
+	if (fd < 0)
 		return usage_error("--png %s: %s", c->png, strerror(-fd));
 	close(fd);
 	if (!S_ISDIR(st.st_mode))

@@ -84,6 +84,48 @@ static int parent_fail(int r, const char *what, const char *path, char *err, siz
 	return r == -ENOMEM ? r : r == -EACCES ? r : -EINVAL;
 }
 
+int gate_mkdir(const char *what, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char *base = NULL, *p = strdup(path ? path : "");
+	size_t n = p ? strlen(p) : 0;
+	int dirfd = -1, r;
+
+	if (!p)
+		return err_set(err, errlen, -ENOMEM, "out of memory");
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	if ((r = gate_open_parent(p, &dirfd, &base))) {
+		r = parent_fail(r, what, path, err, errlen);
+		goto out;
+	}
+	/* mkdirat() never follows a link at the name: one planted there is refused below. */
+	if (!mkdirat(dirfd, base, 0755)) {
+		r = 0;
+		goto out;
+	}
+	r = -errno;
+	if (r != -EEXIST) {
+		SAY("%s %s: cannot create the directory: %s", what, path, strerror(-r));
+		goto out;
+	}
+	if (fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW)) {
+		r = -errno;
+		SAY("%s %s: %s", what, path, strerror(-r));
+	} else if (!S_ISDIR(st.st_mode)) {
+		r = -EINVAL;
+		SAY("%s %s: not a directory but %s", what, path, gate_kind(st.st_mode));
+	} else {
+		r = 0;
+	}
+out:
+	if (dirfd >= 0)
+		close(dirfd);
+	free(base);
+	free(p);
+	return r;
+}
+
 /* A file the command uses (gate_use): no output may replace it. */
 struct use {
 	char *path, *base;

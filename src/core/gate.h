@@ -134,6 +134,13 @@ int gate_unique_name(const char *dir, const char *prefix, const char *suffix, ch
 		     size_t len);
 
 /*
+ * A directory for outputs (report --png DIR): created when missing, in a parent that exists
+ * (one level, mode 0755); an existing directory is taken as it is, an existing name that is
+ * not a directory, a symbolic link included, is refused (-EINVAL).
+ */
+int gate_mkdir(const char *what, const char *path, char *err, size_t errlen);
+
+/*
  * Removes path only while it still names the file id that iorate created: a file that replaced
  * it is left alone (-ESTALE). -ENOENT when already gone.
  */

@@ -174,7 +174,7 @@ nightly() {
 	png_ok s.html charts
 }
 
-@test "--png alone writes the charts and no page; a DIR that is missing or a file is usage" {
+@test "--png alone writes the charts and no page; a missing DIR is made, a file is usage" {
 	nightly 4k 8k
 	mkdir out
 	iorate report results-*-4k-0.json results-*-8k-0.json --png out
@@ -186,9 +186,19 @@ nightly() {
 	[ "$(ls | grep -c '\.html$')" -eq 0 ]
 	read -r _ _ distinct < <(python3 "$BATS_TEST_DIRNAME/png-info.py" out/comparison-p99-by-run.png)
 	[ "$distinct" -ge 20 ]
-	iorate report results-*-4k-0.json --png nowhere
+	# A DIR that does not exist yet is made; one whose parent is missing, or a dangling
+	# link (made through the link, it would land elsewhere), is refused and nothing made.
+	iorate report results-*-4k-0.json --png new
+	[ "$status" -eq 0 ]
+	[ -d new ] && [ ! -L new ] && [ "$(ls new | wc -l)" -gt 0 ]
+	iorate report results-*-4k-0.json --png no/such/dir
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "iorate: --png nowhere: No such file or directory" ]
+	[ "$stderr" = "iorate: --png no/such/dir: its directory does not exist" ]
+	ln -s "$BATS_TEST_TMPDIR/elsewhere" dangling
+	iorate report results-*-4k-0.json --png dangling
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --png dangling: not a directory but a symbolic link" ]
+	[ ! -e "$BATS_TEST_TMPDIR/elsewhere" ]
 	iorate report results-*-4k-0.json --png results-of-the-nightly-storage-benchmark-on-the-build-host-4k-0.json
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *": not a directory but a regular file" ]]
