@@ -3,6 +3,7 @@
  * the sections of sweeps and marks are html_docs.c's.
  */
 #include "report/html.h"
+#include "report/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -93,19 +94,22 @@ static void kv(FILE *f, const char *key, const char *val)
 	fputs("</td></tr>\n", f);
 }
 
-static void caps_line(char *buf, size_t len, const struct job_caps *c)
+/* A cap in the page's unit: kept in MB/s, --vm-cap-mibps 285 shows as 285 MiB/s. */
+static void caps_line(char *buf, size_t len, const struct job_caps *c, bool si)
 {
+	const char *u = si ? "MB/s" : "MiB/s";
 	int n = 0;
 
 	buf[0] = '\0';
 	if (c->iops > 0)
 		n += snprintf(buf + n, len - (size_t)n, "%g IOPS ", c->iops);
 	if (c->mbps > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, "%g MB/s ", c->mbps);
+		n += snprintf(buf + n, len - (size_t)n, "%g %s ", text_cap_rate(c->mbps, si), u);
 	if (c->burst_iops > 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, "burst %g IOPS ", c->burst_iops);
 	if (c->burst_mbps > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, "burst %g MB/s ", c->burst_mbps);
+		n += snprintf(buf + n, len - (size_t)n, "burst %g %s ",
+			      text_cap_rate(c->burst_mbps, si), u);
 	if (c->burst_seconds > 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, "for %g s", c->burst_seconds);
 }
@@ -115,7 +119,7 @@ static const char *engine_of(const struct result *r)
 	return r->engine[0] ? r->engine : r->job.engine;
 }
 
-static void params_table(FILE *f, const struct result *r)
+static void params_table(FILE *f, const struct result *r, bool si)
 {
 	const struct job *j = &r->job;
 	const struct cpu_usage *c = &r->cpu;
@@ -143,10 +147,10 @@ static void params_table(FILE *f, const struct result *r)
 		snprintf(buf, sizeof(buf), "open loop, %g IOPS per target", j->rate_iops);
 		kv(f, "arrival", buf);
 	}
-	caps_line(buf, sizeof(buf), &j->cap);
+	caps_line(buf, sizeof(buf), &j->cap, si);
 	if (buf[0])
 		kv(f, "disk cap", buf);
-	caps_line(buf, sizeof(buf), &j->vm_cap);
+	caps_line(buf, sizeof(buf), &j->vm_cap, si);
 	if (buf[0])
 		kv(f, "VM cap", buf);
 	snprintf(buf, sizeof(buf), "user %.1f%%, system %.1f%%, iowait %.1f%%, idle %.1f%%; "
@@ -389,7 +393,7 @@ static void run_body(struct page *pg, const struct result *r, int h, const char 
 	struct dir_summary s[REPORT_NDIR];
 
 	run_notes(pg->f, r);
-	params_table(pg->f, r);
+	params_table(pg->f, r, pg->o->si);
 	targets_table(pg, r, h);
 	if (!report_summarize(&r->read, &r->write, &r->trim, r->seconds, s)) {
 		pct_table(pg->f, s, h);
@@ -435,7 +439,7 @@ static void job_section(struct page *pg, const struct result *r, size_t run, uns
 		run_body(pg, r, 4, jpart);
 	} else {
 		run_notes(pg->f, r);
-		params_table(pg->f, r);
+		params_table(pg->f, r, pg->o->si);
 	}
 	fputs("</div>\n", pg->f);
 }

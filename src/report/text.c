@@ -64,18 +64,26 @@ const char *text_cache(enum job_cache c)
 	}
 }
 
-void text_caps(FILE *f, const char *label, const struct job_caps *c)
+double text_cap_rate(double mbps, bool si)
 {
+	/* Caps are kept in MB/s; --vm-cap-mibps 285 is 298.84416 MB/s, shown back as 285 MiB/s. */
+	return si ? mbps : mbps / 1.048576;
+}
+
+void text_caps(FILE *f, const char *label, const struct job_caps *c, bool si)
+{
+	const char *u = si ? "MB/s" : "MiB/s";
+
 	if (c->iops <= 0 && c->mbps <= 0)
 		return;
 	fprintf(f, "\t%-18s", label);
 	if (c->iops > 0)
 		fprintf(f, "%g IOPS%s", c->iops, c->mbps > 0 ? ", " : "");
 	if (c->mbps > 0)
-		fprintf(f, "%g MB/s", c->mbps);
+		fprintf(f, "%g %s", text_cap_rate(c->mbps, si), u);
 	if (c->burst_iops > 0 || c->burst_mbps > 0)
-		fprintf(f, "; bursts to %g IOPS, %g MB/s for %g s", c->burst_iops, c->burst_mbps,
-			c->burst_seconds);
+		fprintf(f, "; bursts to %g IOPS, %g %s for %g s", c->burst_iops,
+			text_cap_rate(c->burst_mbps, si), u, c->burst_seconds);
 	fputc('\n', f);
 }
 
@@ -100,7 +108,7 @@ void text_engine(FILE *f, const struct result *r)
 		fprintf(f, "%s (%s)\n", e, w);
 }
 
-static void print_params(FILE *f, const struct result *r)
+static void print_params(FILE *f, const struct result *r, bool si)
 {
 	const struct job *j = &r->job;
 	char a[32], b[32], c[32];
@@ -146,8 +154,8 @@ static void print_params(FILE *f, const struct result *r)
 	if (j->rate_iops > 0)
 		fprintf(f, "\t%-18sopen loop, %g IOPS per target, %s arrivals\n", "arrival:",
 			j->rate_iops, j->arrival == ARRIVAL_POISSON ? "Poisson" : "evenly spaced");
-	text_caps(f, "disk cap:", &j->cap);
-	text_caps(f, "VM cap:", &j->vm_cap);
+	text_caps(f, "disk cap:", &j->cap, si);
+	text_caps(f, "VM cap:", &j->vm_cap, si);
 	if (j->cap_io_unit)
 		fprintf(f, "\t%-18sI/Os above %s count as several\n", "cap I/O unit:",
 			text_size(a, sizeof(a), j->cap_io_unit));
@@ -567,7 +575,7 @@ static int text_write(FILE *f, const struct result *r, const struct report_opts 
 		if (ret < 0)
 			goto out;
 	}
-	print_params(f, r);
+	print_params(f, r, o->units == UNITS_SI);
 	text_system(f, r);
 	if ((ret = text_results(f, r, ts, run, o)) < 0 || (ret = text_end(f, r, o)) < 0)
 		goto out;

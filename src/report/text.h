@@ -23,7 +23,9 @@ const char *text_seconds(char *buf, size_t len, uint64_t ns);
 const char *text_cache(enum job_cache c);
 /* The "engine:" line; a "disk cap:" or "VM cap:" line (nothing when there is no cap). */
 void text_engine(FILE *f, const struct result *r);
-void text_caps(FILE *f, const char *label, const struct job_caps *c);
+/* A cap in the report's unit: MB/s (si) or MiB/s; caps are kept in MB/s. */
+double text_cap_rate(double mbps, bool si);
+void text_caps(FILE *f, const char *label, const struct job_caps *c, bool si);
 /* "System information:" of the run's host and start. */
 void text_system(FILE *f, const struct result *r);
 void text_cpu(FILE *f, const struct cpu_usage *c);

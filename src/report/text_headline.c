@@ -118,7 +118,7 @@ static void workload(FILE *f, const struct job *j)
 }
 
 /* Caps and rates asked for are printed as given (%g: "500", "104.858"), not as measured. */
-static void one_cap(FILE *f, const char *name, const struct job_caps *c)
+static void one_cap(FILE *f, const char *name, const struct job_caps *c, bool si)
 {
 	if (c->iops <= 0 && c->mbps <= 0)
 		return;
@@ -126,20 +126,20 @@ static void one_cap(FILE *f, const char *name, const struct job_caps *c)
 	if (c->iops > 0)
 		fprintf(f, " %g IOPS", c->iops);
 	if (c->mbps > 0)
-		fprintf(f, " %g MB/s", c->mbps);
+		fprintf(f, " %g %s", text_cap_rate(c->mbps, si), si ? "MB/s" : "MiB/s");
 	if (c->burst_iops > 0 || c->burst_mbps > 0)
 		fputs(" with bursts", f);
 }
 
 /* What held the run back on purpose: an emulated profile or caps, an open loop. */
-static void limits(FILE *f, const struct job *j)
+static void limits(FILE *f, const struct job *j, bool si)
 {
 	if (j->emulate) {
 		fputs("; emulating ", f);
 		escape_fputs(j->emulate, f);
 	} else {
-		one_cap(f, "disk", &j->cap);
-		one_cap(f, "VM", &j->vm_cap);
+		one_cap(f, "disk", &j->cap, si);
+		one_cap(f, "VM", &j->vm_cap, si);
 	}
 	if (j->rate_iops > 0)
 		fprintf(f, "; open loop %g IOPS per target", j->rate_iops);
@@ -168,7 +168,7 @@ int text_headline(FILE *f, const struct text_headline *h, const struct report_op
 	fprintf(f, " on %u target%s", h->ntargets, h->ntargets == 1 ? "" : "s");
 	if (h->job) {
 		workload(f, h->job);
-		limits(f, h->job);
+		limits(f, h->job, si);
 	}
 	if (h->failed)
 		fputs("; FAILED", f);

@@ -38,7 +38,7 @@ static void command_line(FILE *f, const struct result *r, const char *indent)
 	fputc('\n', f);
 }
 
-static void job_workload(FILE *f, const struct job *j)
+static void job_workload(FILE *f, const struct job *j, bool si)
 {
 	char a[32], b[32], c[32], d[32];
 
@@ -62,8 +62,8 @@ static void job_workload(FILE *f, const struct job *j)
 		text_seconds(d, sizeof(d), j->startdelay_ns));
 	fprintf(f, "\t%-18s%" PRIu64 " (%s)\n", "seed:", j->seed,
 		j->seed_set ? "given" : "chosen at random");
-	text_caps(f, "disk cap:", &j->cap);
-	text_caps(f, "VM cap:", &j->vm_cap);
+	text_caps(f, "disk cap:", &j->cap, si);
+	text_caps(f, "VM cap:", &j->vm_cap, si);
 }
 
 /* The rows read:, write:, trim: (where there were trims) and total:. */
@@ -146,7 +146,7 @@ static int job_section(FILE *f, const struct result_set *s, unsigned i,
 	if (own_cmd)
 		command_line(f, r, "\t");
 	text_engine(f, r);
-	job_workload(f, &r->job);
+	job_workload(f, &r->job, o->units == UNITS_SI);
 	if (!r->started) {
 		fputs("\tdid not run\n\n", f);
 		job_end(f, r);
@@ -254,7 +254,7 @@ static int merged_section(FILE *f, const struct result_set *s, const struct fio_
 		e->members);
 	text_rule(f, '=', RULE_WIDTH);
 	text_engine(f, r);
-	job_workload(f, &r->job);
+	job_workload(f, &r->job, o->units == UNITS_SI);
 	if (!started) {
 		fputs("\tdid not run\n\n", f);
 		job_end(f, r);
@@ -335,6 +335,24 @@ static void kernel_lines(FILE *f, const struct result_set *s)
 		fputc('\n', f);
 }
 
+/* Whether a job before i (of group g, or of any when g < 0) has target t of job i too. */
+static bool seen_target(const struct result_set *s, int g, unsigned i, unsigned t)
+{
+	const char *p = s->jobs[i].targets[t].path;
+
+	for (unsigned k = 0; k <= i; k++) {
+		if (g >= 0 && !result_set_in_group(s, k, (unsigned)g))
+			continue;
+		for (unsigned u = 0; u < (k == i ? t : s->jobs[k].ntargets); u++) {
+			const char *q = s->jobs[k].targets[u].path;
+
+			if (p && q && !strcmp(p, q))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* The jobs' workload when every job of group g (or of the run, g < 0) has the same, or NULL. */
 static const struct job *shared_workload(const struct result_set *s, int g, unsigned *ntargets)
 {
@@ -347,7 +365,9 @@ static const struct job *shared_workload(const struct result_set *s, int g, unsi
 
 		if (g >= 0 && !result_set_in_group(s, i, (unsigned)g))
 			continue;
-		*ntargets += s->jobs[i].ntargets;
+		/* Targets are counted once each: 16 jobs on one file run on 1 target. */
+		for (unsigned t = 0; t < s->jobs[i].ntargets; t++)
+			*ntargets += !seen_target(s, g, i, t);
 		if (w && !text_same_workload(w, j))
 			same = false;
 		w = w ? w : j;

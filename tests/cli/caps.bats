@@ -140,3 +140,14 @@ cap_ok() {
 	check "--emulate" --emulate nosuchcloud:A4+1xstandard
 	check "--arrival: needs --rate-iops" --arrival poisson
 }
+
+@test "a cap is echoed in the report's unit: --vm-cap-mibps 285 is 285 MiB/s, 298.844 MB/s" {
+	cd "$BATS_TEST_TMPDIR"
+	iorate run --engine null -d 0.1 --vm-cap-mibps 285 x
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"on 1 target, "*"; VM cap 285 MiB/s"* ]]
+	[[ "$output" == *"VM cap:           285 MiB/s"* ]]
+	[[ "$output" != *"298.844"* ]]
+	iorate run --engine null -d 0.1 --vm-cap-mibps 285 --units si x
+	[[ "$output" == *"; VM cap 298.844 MB/s"* ]]
+}

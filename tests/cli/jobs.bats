@@ -164,6 +164,15 @@ three=(--engine null -d 0.3 -q --job-name a x --job-name b -b 8k -w 100 y
 	json_ok '.jobs[0].command_line == .jobs[1].command_line'
 }
 
+@test "the headline counts distinct targets: four jobs on one file run on 1 target" {
+	iorate run --engine null -d 0.1 --job-name a same --job-name b same --job-name c same \
+		--job-name d other
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"total (4 jobs): "*" on 2 targets,"* ]]
+	iorate run --engine null -d 0.1 --job-name a same --job-name b same
+	[[ "$output" == *"total (2 jobs): "*" on 1 target,"* ]]
+}
+
 @test "usage errors name the job; nothing is made before every job is checked" {
 	iorate run --engine sync -d 0.2 -c 1M -q --job-name a made.dat --job-name b nodir/y.dat
 	[ "$status" -eq 2 ]
