@@ -148,7 +148,9 @@ static int add_table(struct html_input *in, const json_t *doc, struct result_set
 			if (!d && !(d = add_doc(in, true, source, NULL)))
 				return -ENOMEM;
 			units = json_string_value(json_object_get(doc, MARK_DOC_UNITS));
-			d->si = units && !strcmp(units, mark_units_names[MARK_UNITS_SI]);
+			/* As 'iorate mark' printed its table: MB/s unless it was asked in iec
+			 * (kdiskmark's figures are MB/s too; a document without units is si). */
+			d->si = !units || strcmp(units, mark_units_names[MARK_UNITS_IEC]);
 			if ((rc = html_input_add(in, &sets[k++], NULL, source)))
 				return rc;
 			r = &in->runs[in->n - 1];

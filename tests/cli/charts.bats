@@ -120,6 +120,15 @@ png_ok() {
 	grep -q "<td class=\"l\">SEQ1M Q8T1</td><td>$mbps</td>" m.html
 	[ "$(grep -c 'MiB/s' m.html)" -eq 0 ]
 	no_overlap m.html
+	# A mark in kdiskmark's units, or of no units written (si, mark's default), printed MB/s.
+	jq '.units = "kdiskmark"' m.json > k.json
+	jq 'del(.units)' m.json > n.json
+	for f in k n; do
+		iorate report $f.json --output $f.html
+		[ "$status" -eq 0 ]
+		grep -q 'aria-label="Throughput by test, MB/s"' $f.html
+		[ "$(grep -c 'MiB/s' $f.html)" -eq 0 ]
+	done
 	# --units iec: MiB/s everywhere, tables and charts alike.
 	iorate report m.json --units iec --output iec.html
 	mibps=$(printf '%.2f' "$(jq -r '.tests[0].read.mibps' m.json)")
