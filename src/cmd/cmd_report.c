@@ -130,6 +130,8 @@ static int add_id(struct collect *c, int64_t id)
 	snprintf(source, sizeof(source), "history run %lld", (long long)id);
 	if (html_input_add(&c->in, &e.run, e.label, source))
 		r = run_error("out of memory");
+	else
+		c->in.runs[c->in.n - 1].id = (long long)id;
 	history_entry_release(&e);
 	return r;
 }

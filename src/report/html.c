@@ -39,10 +39,16 @@ void page_chart(struct page *pg, const struct chart *c, const char *name)
 	char *buf = NULL;
 	size_t len = 0;
 	struct chart named = *c;
+	char title[1024];
 	FILE *m;
 	int rc;
 
 	named.id = name;
+	/* A chart of a run says which, in the page and as a PNG alone: its number and command. */
+	if (pg->run) {
+		snprintf(title, sizeof(title), "%s \xe2\x80\x94 %s", c->title, pg->run);
+		named.title = title;
+	}
 	if ((rc = chart_svg(pg->f, &named, false, NULL)) && !pg->err)
 		pg->err = rc;
 	if (!pg->o->chart || pg->err)
@@ -474,20 +480,31 @@ static void run_section(struct page *pg, size_t i)
 {
 	const struct html_run *hr = &pg->in->runs[i];
 	const struct result_set *set = &hr->run;
-	char part[96], slug[48];
+	const char *cmd = set->njobs ? set->jobs[0].job.command_line : NULL;
+	char part[96], slug[48], num[32], run[512];
+	bool clash = false;
 
-	fprintf(pg->f, "<section id=\"run-%zu\">\n<h2>%zu. ", i + 1, i + 1);
+	html_run_number(pg->in, i, num, sizeof(num));
+	fprintf(pg->f, "<section id=\"run-%zu\">\n<h2>%s. ", i + 1, num);
 	xml_esc(pg->f, pg->names[i]);
 	fputs("</h2>\n<p class=\"meta\">From ", pg->f);
 	xml_esc(pg->f, hr->source ? hr->source : "-");
 	fputs("</p>\n", pg->f);
-	snprintf(part, sizeof(part), "run-%zu%s%s", i + 1,
-		 html_slug(pg->names[i], slug, sizeof(slug))[0] ? "-" : "", slug);
+	/* Files are named by the history id, or by the place of a run read from a file (which
+	 * a history id of the page may share: then it says so). */
+	for (size_t k = 0; !hr->id && k < pg->in->n; k++)
+		clash |= pg->in->runs[k].id == (long long)(i + 1);
+	snprintf(part, sizeof(part), "run-%lld%s%s%s", hr->id ? hr->id : (long long)(i + 1),
+		 clash ? "-file" : "", html_slug(pg->names[i], slug, sizeof(slug))[0] ? "-" : "",
+		 slug);
+	snprintf(run, sizeof(run), "run %s: %s", num, cmd ? cmd : "(command not recorded)");
+	pg->run = run;
 	if (set->njobs == 1) {
 		run_body(pg, &set->jobs[0], 3, part);
 		html_devices_table(pg->f, set, 3);
 	} else
 		html_jobs(pg, set, i, part);
+	pg->run = NULL;
 	fputs("</section>\n", pg->f);
 }
 

@@ -23,6 +23,7 @@ struct html_run {
 	struct result_set run;       /* one job, or several */
 	char *label;                 /* the name it was saved under, or NULL */
 	char *source;                /* where it was read: "r.json", "history run 12" */
+	long long id;                /* its history id, or 0 when read from a file */
 	size_t doc;                  /* the sweep or mark it is part of (html_input.docs), or
 				      * HTML_NO_DOC */
 	uint64_t value, bs;          /* a sweep's: the value swept and the block size */
@@ -62,6 +63,8 @@ int html_input_add_doc(struct html_input *in, const json_t *doc, const char *sou
 		       size_t errlen);
 /* Whether every run of the page is of a mark whose table counted MB/s. */
 bool html_input_mark_si(const struct html_input *in);
+/* How the page numbers run i: by its history id ("#12"), else by its place ("3"). */
+const char *html_run_number(const struct html_input *in, size_t i, char *buf, size_t len);
 
 /*
  * A chart as a file: name says what it shows ("run-2-depth-4-iops-over-time", made of

@@ -18,7 +18,7 @@ static void comparison_row(struct page *pg, size_t i, double v[4])
 	const struct result_set *set = &pg->in->runs[i].run;
 	const struct result *r = &set->jobs[0];
 	struct dir_summary s[REPORT_NDIR];
-	char date[64], sz[32];
+	char date[64], sz[32], num[32];
 	FILE *f = pg->f;
 
 	if (html_run_summary(set, s))
@@ -28,8 +28,8 @@ static void comparison_row(struct page *pg, size_t i, double v[4])
 	v[2] = html_lat(&s[REPORT_READ], s[REPORT_READ].p99);
 	v[3] = html_lat(&s[REPORT_WRITE], s[REPORT_WRITE].p99);
 	html_date_at(result_set_start_ms(set), date, sizeof(date));
-	fprintf(f, "<tr><td class=\"l\">%zu</td><td class=\"l\"><a href=\"#run-%zu\">", i + 1,
-		i + 1);
+	fprintf(f, "<tr><td class=\"l\">%s</td><td class=\"l\"><a href=\"#run-%zu\">",
+		html_run_number(pg->in, i, num, sizeof(num)), i + 1);
 	xml_esc(f, pg->names[i]);
 	fprintf(f, "</a></td><td class=\"l\">%s</td><td class=\"l\">", date);
 	xml_esc(f, r->host.hostname);

@@ -187,6 +187,15 @@ int html_input_add_doc(struct html_input *in, const json_t *doc, const char *sou
 	return rc;
 }
 
+const char *html_run_number(const struct html_input *in, size_t i, char *buf, size_t len)
+{
+	if (in->runs[i].id > 0)
+		snprintf(buf, len, "#%lld", in->runs[i].id);
+	else
+		snprintf(buf, len, "%zu", i + 1);
+	return buf;
+}
+
 bool html_input_mark_si(const struct html_input *in)
 {
 	for (size_t i = 0; i < in->n; i++)

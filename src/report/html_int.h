@@ -16,6 +16,7 @@ struct page {
 	const struct html_opts *o;
 	char **names;                /* each run's name (html_names()) */
 	int err;                     /* the first failure of o->chart, or -ENOMEM */
+	const char *run;             /* in a run's section: which run, for its charts' titles */
 };
 
 /* Writes c inline (its <svg> has the id name) and, with o->chart, hands it over as a file

@@ -58,14 +58,19 @@ setup() {
 	[[ "$output" == *"p99 latency by run"* ]]
 	[[ "$output" == *"Throughput by run, MiB/s"* ]]
 	# Both carry the label they were imported under: the second is told apart by a number.
-	[[ "$output" == *"<h2>1. day &amp; 1</h2>"* ]]
-	[[ "$output" == *"<h2>2. day &amp; 1 (2)</h2>"* ]]
+	# Runs are numbered by their history id, and each chart of a run names it and its command.
+	[[ "$output" == *"<h2>#1. day &amp; 1</h2>"* ]]
+	[[ "$output" == *"<h2>#2. day &amp; 1 (2)</h2>"* ]]
+	[[ "$output" == *'aria-label="IOPS over the run — run #2: iorate run --engine null -d 0.5 -b 64k --json x"'* ]]
+	iorate report 2 1 --output -
+	[[ "$output" == *"<h2>#2. day &amp; 1</h2>"*"<h2>#1. day &amp; 1 (2)</h2>"* ]]
+	[[ "$output" == *'id="run-2-day-1-iops-over-time"'* ]]
 	[[ "$output" == *"From history run 2"* ]]
 	[ "$(echo "$output" | grep -o '<svg' | wc -l)" -eq 11 ]
 	# no argument: the newest run in the history
 	iorate report --output newest.html
 	[ "$status" -eq 0 ]
-	grep -q '<h2>1. day &amp; 1</h2>' newest.html
+	grep -q '<h2>#2. day &amp; 1</h2>' newest.html
 	grep -q 'From history run 2' newest.html
 }
 
@@ -105,8 +110,13 @@ setup() {
 	"$IORATE" history import r.json >/dev/null
 	"$IORATE" report r.json --output file.html 2>/dev/null
 	"$IORATE" report 1 --output db.html 2>/dev/null
-	# All but the page's generation time and the run's name.
-	diff <(grep -v -e '^<p class="meta">' file.html) <(grep -v -e '^<p class="meta">' db.html)
+	# All but the page's generation time, the run's name and its number (a place on the page,
+	# or the history id).
+	same='s/<h2>#\?1\./<h2>N./; s/ — run [^"<]*//g'
+	diff <(grep -v -e '^<p class="meta">' file.html | sed "$same") \
+		<(grep -v -e '^<p class="meta">' db.html | sed "$same")
+	grep -q 'aria-label="IOPS over the run — run 1: iorate run --engine null' file.html
+	grep -q 'aria-label="IOPS over the run — run #1: iorate run --engine null' db.html
 	# Named by its command (without the program's name) either way; its source told apart.
 	nb=$'\xc2\xa0' # an option and its value are joined by a no-break space
 	grep -qF "<h2>1. run --engine${nb}null -d${nb}0.5 -w${nb}30 --json${nb}x y</h2>" file.html
