@@ -298,10 +298,13 @@ static void plan_assumptions(FILE *f, const struct plan_report *p)
 		fprintf(f, "%.0f%% of reads served by a host cache where one is tried", t->read_hit);
 	else
 		fprintf(f, "no host-cache hits (a host cache is tried only with a read-hit ratio)");
+	/* A currency not asked for is a default: said, with the option that changes it. */
 	fprintf(f, "; I/O that bypasses the guest's page cache;\n         list prices, pay as you "
-		"go, in %s, %s%s, the VM for 730 h a month, and disks priced per operation doing the\n"
-		"         target's I/Os all that time; each price's date is on its line\n",
-		p->result->currency ? p->result->currency : "USD", t->region ? "in " : "",
+		"go, in %s%s, %s%s, the VM for 730 h a month, and disks priced per operation doing "
+		"the\n         target's I/Os all that time; each price's date is on its line\n",
+		p->result->currency ? p->result->currency : "USD",
+		t->currency ? "" : " (that of the first price in scope; --currency asks another)",
+		t->region ? "in " : "",
 		t->region ? t->region : "in each catalog's first priced region (downloaded prices "
 		"first; built-in: Azure eastus, AWS us-east-1, GCP us-central1)");
 }

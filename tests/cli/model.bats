@@ -157,6 +157,12 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"'northeuorpe' is no region of Azure's price list (did you mean northeurope?)"* ]]
 	[[ "$output" == *"'GPB' is no currency of Azure's price list (did you mean GBP?)"* ]]
+	# A priced answer says when its currency is a default, and how to ask another.
+	run "$IORATE" plan --iops 20k --provider aws --top 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"in USD (that of the first price in scope; --currency asks another)"* ]]
+	run "$IORATE" plan --iops 20k --provider aws --top 1 --currency USD
+	[[ "$output" != *"--currency asks another"* ]]
 }
 
 @test "explain: which cache served a run above every cap follows from the run's own settings" {
