@@ -48,6 +48,7 @@ static const struct command *find(const char *arg)
 /* iorate help [COMMAND | --man | --completion]: the last two write the generated files. */
 static int help(int argc, char **argv)
 {
+	char near[120];
 	const struct command *cmd;
 
 	if (argc < 3) {
@@ -63,13 +64,15 @@ static int help(int argc, char **argv)
 		return 0;
 	}
 	if (!(cmd = find(argv[2])))
-		return usage_error("'%s' is not a command (see 'iorate --help')", argv[2]);
+		return usage_error("'%s' is not a command%s (see 'iorate --help')", argv[2],
+				   options_near_word(commands, NULL, argv[2], near, sizeof(near)));
 	options_help(stdout, cmd);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
+	char near[120];
 	const struct command *cmd;
 	int code;
 
@@ -90,7 +93,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!(cmd = find(argv[1])))
-		return usage_error("'%s' is not a command (see 'iorate --help')", argv[1]);
+		return usage_error("'%s' is not a command%s (see 'iorate --help')", argv[1],
+				   options_near_word(commands, NULL, argv[1], near, sizeof(near)));
 	cmd_signals_install();
 	return cmd_exit_code(cmd->fn(argc - 1, argv + 1));
 }

@@ -270,10 +270,14 @@ static int catalog_main(int argc, char **argv)
 	/* The words (list, show NAME, import FILE...) are moved after the options. */
 	if ((ret = model_opts_parse(&cmd_catalog, &cc, argc, argv, &first, &help)) || help)
 		return ret;
-	if ((sub = options_subcommand(&cmd_catalog, first < argc ? argv[first] : NULL)) < 0)
+	if ((sub = options_subcommand(&cmd_catalog, first < argc ? argv[first] : NULL)) < 0) {
+		char near[120];
+
 		return usage_error("catalog: expected 'list [CATALOG]', 'show NAME', 'import "
-				   "FILE...' or 'prices --provider P --region R' (see 'iorate "
-				   "catalog --help')");
+				   "FILE...' or 'prices --provider P --region R'%s (see 'iorate "
+				   "catalog --help')", first < argc ? options_near_word(NULL,
+				   &cmd_catalog, argv[first], near, sizeof(near)) : "");
+	}
 	if ((ret = model_opts_format(&cc.mo, kinds[sub])))
 		return ret;
 	if ((cc.region || cc.currency || cc.endpoint || cc.timeout_ns || cc.mo.provider) &&

@@ -49,9 +49,13 @@ int compat_cli_parse(struct compat_cli *c, const struct command *cmd, int argc, 
 	c->fargv[c->fargc++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		int r = options_take(&ctx, argc, argv, &i);
-		if (r == -ENOENT && !strncmp(argv[i], "--", 2))
-			r = usage_error("%s: %s: not an iorate option here (see 'iorate %s --help')",
-					cmd->name, argv[i], cmd->name);
+		if (r == -ENOENT && !strncmp(argv[i], "--", 2)) {
+			char near[240];
+
+			r = usage_error("%s: %s: not an iorate option here%s (see 'iorate %s --help')",
+					cmd->name, argv[i], options_near(cmd, argv[i], near,
+									 sizeof(near)), cmd->name);
+		}
 		if (r == -ENOENT) {
 			c->fargv[c->fargc++] = argv[i];
 			continue;

@@ -582,7 +582,7 @@ static int history_main(int argc, char **argv)
 	struct hopts o = {0};
 	int first = 0, r, sub;
 	const char *word;
-	char words[64];
+	char words[64], near[120];
 	bool help;
 
 	if ((r = parse_opts(argc, argv, &o, &first, &help)))
@@ -599,7 +599,9 @@ static int history_main(int argc, char **argv)
 		if (!word)
 			return usage_error("history: needs a command: %s (see 'iorate history "
 					   "--help')", words);
-		return usage_error("history: '%s' is not a command (%s)", word, words);
+		return usage_error("history: '%s' is not a command%s (%s)", word,
+				   options_near_word(NULL, &cmd_history, word, near, sizeof(near)),
+				   words);
 	}
 	if ((r = check_sub_opts(sub, &o)))
 		return r;

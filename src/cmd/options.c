@@ -313,34 +313,41 @@ static bool near_opt(const struct opt *o, const void *arg)
 	return false;
 }
 
-/* "--blocksize: unknown option; did you mean --bs? (see 'iorate run --help')". */
-int options_unknown(const struct command *cmd, const char *arg)
+const char *options_near(const struct command *cmd, const char *arg, char *out, size_t len)
 {
-	char name[64], tail[240];
+	char name[64], alt[64];
 	struct suggest s;
 	size_t n;
-	int r;
 
-	if ((r = moved(cmd, arg)))
-		return r;
 	n = strcspn(arg + strspn(arg, "-"), "=");
 	snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), arg + strspn(arg, "-"));
 	suggest_init(&s, name);
 	each_opt(cmd, near_opt, &s);
+	/* fio writes them with underscores: "ramp_time" is "ramp-time". */
+	snprintf(alt, sizeof(alt), "%s", name);
+	for (char *p = alt; *p; p++)
+		*p = *p == '_' ? '-' : *p;
 	for (size_t i = 0; i < sizeof(synonyms) / sizeof(synonyms[0]); i++) {
-		char alt[64];
-
-		/* fio writes them with underscores: "ramp_time" is "ramp-time". */
-		snprintf(alt, sizeof(alt), "%s", name);
-		for (char *p = alt; *p; p++)
-			*p = *p == '_' ? '-' : *p;
-		if (options_find(cmd, synonyms[i].ours) && !strcasecmp(alt, synonyms[i].theirs))
+		if (!options_find(cmd, synonyms[i].ours))
+			continue;
+		if (!strcasecmp(alt, synonyms[i].theirs))
 			suggest_add(&s, name, synonyms[i].ours);
-		else if (options_find(cmd, synonyms[i].ours))
+		else
 			suggest_add(&s, synonyms[i].theirs, synonyms[i].ours);
 	}
+	return suggest_tail(&s, "--", out, len);
+}
+
+/* "--blocksize: unknown option; did you mean --bs? (see 'iorate run --help')". */
+int options_unknown(const struct command *cmd, const char *arg)
+{
+	char tail[240];
+	int r;
+
+	if ((r = moved(cmd, arg)))
+		return r;
 	return usage_error("%.*s: unknown option%s (see '%s %s --help')",
-			   (int)strcspn(arg, "="), arg, suggest_tail(&s, "--", tail, sizeof(tail)),
+			   (int)strcspn(arg, "="), arg, options_near(cmd, arg, tail, sizeof(tail)),
 			   PROG(cmd), cmd->name);
 }
 
@@ -472,6 +479,19 @@ int options_subcommand(const struct command *cmd, const char *word)
 		if (!strcmp(word, cmd->subcommands[i]))
 			return i;
 	return -1;
+}
+
+const char *options_near_word(const struct command *const *cmds, const struct command *cmd,
+			      const char *word, char *out, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, word);
+	for (size_t i = 0; cmds && cmds[i]; i++)
+		suggest_add(&s, cmds[i]->name, NULL);
+	for (size_t i = 0; cmd && cmd->subcommands && cmd->subcommands[i]; i++)
+		suggest_add(&s, cmd->subcommands[i], NULL);
+	return suggest_tail(&s, NULL, out, len);
 }
 
 /* "list show import" from the command's subcommands, with sep between them. */

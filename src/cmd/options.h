@@ -133,6 +133,11 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first);
  * options (nothing printed), or EXIT_USAGE after printing why.
  */
 int options_take(struct opt_ctx *c, int argc, char **argv, int *i);
+/* "; did you mean run?" for a word no command of cmds (or subcommand of cmd) is, or "". */
+const char *options_near_word(const struct command *const *cmds, const struct command *cmd,
+			      const char *word, char *out, size_t len);
+/* "; did you mean --bs?" for an unknown "--name[=VAL]" of cmd, or "" when none is close. */
+const char *options_near(const struct command *cmd, const char *arg, char *out, size_t len);
 /* Refuses an unknown "--name[=VAL]" with the closest options of cmd: EXIT_USAGE. */
 int options_unknown(const struct command *cmd, const char *arg);
 

@@ -199,6 +199,15 @@ SHOWN='a\x1b]0;owned\a\rb'
 	iorate fio --name=a --rw=randreed --ioengine=libai --filename=f --size=1m
 	[[ "$stderr" == *"did you mean randread?"* ]]
 	[[ "$stderr" == *"--ioengine=libai: is not an engine of fio; did you mean libaio?"* ]]
+	# Commands, subcommands and the options of the foreign front ends alike.
+	refused rn x
+	[ "$stderr" = "iorate: 'rn' is not a command; did you mean run? (see 'iorate --help')" ]
+	refused history lst
+	[[ "$stderr" == "iorate: history: 'lst' is not a command; did you mean list?"* ]]
+	refused diskspd --dryrun -c1M x
+	[[ "$stderr" == *"--dryrun: not an iorate option here; did you mean --dry-run?"* ]]
+	refused sweep --iodepht 4 x
+	[[ "$stderr" == *"--iodepht: unknown option; did you mean --depth?"* ]]
 }
 
 @test "fio's engine names and k/M/G counts are taken: --engine psync, --ios 2k, --cap-iops 1M" {
