@@ -52,7 +52,9 @@ void suggest_add(struct suggest *s, const char *key, const char *shown)
 	/* A word typed short ("rand" for "randread") is close whatever its length. */
 	if (wl >= 2 && !strncasecmp(key, s->word, wl) && d > 1)
 		d = 1;
-	if (d > 2 + wl / 4 || d >= wl + (wl < 3))
+	/* One slip in a short word, two in a longer one, three past 12 letters: "nope" is not
+	 * "time" (three edits), though both have four letters. */
+	if (d > (wl <= 4 ? 1u : wl <= 12 ? 2u : 3u) || d >= wl)
 		return;
 	for (int j = 0; j < 3; j++)
 		if (s->best[j][0] && !strcasecmp(s->best[j], shown)) {

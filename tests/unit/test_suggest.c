@@ -40,6 +40,8 @@ static void suggestions(void **state)
 	/* Nothing close: no guess. */
 	assert_string_equal(closest("zzzzzz", "depth batch bs", "--"), "");
 	assert_string_equal(closest("", "depth", "--"), "");
+	/* Three edits of four letters is another word. */
+	assert_string_equal(closest("nope", "time iops top", "--"), "");
 	/* A short word is not close to a short other one. */
 	assert_string_equal(closest("sg", "sync null", NULL), "");
 }
