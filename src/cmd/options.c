@@ -327,6 +327,8 @@ const char *options_near(const struct command *cmd, const char *arg, char *out, 
 	snprintf(alt, sizeof(alt), "%s", name);
 	for (char *p = alt; *p; p++)
 		*p = *p == '_' ? '-' : *p;
+	if (strcmp(alt, name) && options_find(cmd, alt))
+		suggest_add(&s, name, alt);
 	for (size_t i = 0; i < sizeof(synonyms) / sizeof(synonyms[0]); i++) {
 		if (!options_find(cmd, synonyms[i].ours))
 			continue;
