@@ -5,6 +5,7 @@
 
 #include "core/job.h"
 #include "util/parse.h"
+#include "util/suggest.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -22,6 +23,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse_duration(s, &v);
 	parse_percent(s, &u);
 	parse_double(s, 0, 1e18, &d);
+	/* Counts and rates with k/M/G: within the bounds asked, and a rate is a finite number. */
+	if (parse_count(s, 10, 1000000, &v) == 0 && (v < 10 || v > 1000000))
+		abort();
+	if (parse_amount(s, 0, 1e12, &d) == 0 && !(d >= 0 && d <= 1e12))
+		abort();
+	/* The closest word never overruns its buffer and names a candidate or nothing. */
+	struct suggest sg;
+	char near[16];
+	suggest_init(&sg, s);
+	suggest_add_words(&sg, "depth bs threads randread io_uring libaio northeurope GBP");
+	suggest_add(&sg, s, "x");
+	if (strlen(suggest_tail(&sg, "--", near, sizeof(near))) >= sizeof(near))
+		abort();
 	if (parse_list(s, size & 1, &list, &n) == 0) {
 		if (n == 0 || n > 4096)
 			abort();
