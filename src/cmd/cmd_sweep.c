@@ -22,6 +22,7 @@
 #include "report/progress.h"
 #include "report/sweep_fmt.h"
 #include "util/parse.h"
+#include "util/suggest.h"
 
 #ifndef IORATE_VERSION
 #define IORATE_VERSION "unknown"
@@ -151,8 +152,15 @@ static int parse_param(struct sweep *s, const char *arg, bool *is_param)
 	if (stat(arg, &st) == 0)
 		return 0; /* an existing file whose name has an '=' in it */
 	*is_param = true;
-	return usage_error("sweep: '%.*s' is not a parameter (targets, threads, depth, bs, write)",
-			   (int)len, arg);
+	char word[64], near[120];
+	struct suggest sg;
+
+	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63), arg);
+	suggest_init(&sg, word);
+	for (unsigned p = 0; p < SW_NPARAMS; p++)
+		suggest_add(&sg, params[p].name, NULL);
+	return usage_error("sweep: '%s' is not a parameter (targets, threads, depth, bs, write)%s",
+			   word, suggest_tail(&sg, NULL, near, sizeof(near)));
 }
 
 /*

@@ -230,7 +230,10 @@ second_row_reading() {
 	}
 	check "name the parameter to vary" -d 1 t.dat
 	check "'colour' is not a parameter" colour=1..3 t.dat
+	check "'deph' is not a parameter (targets, threads, depth, bs, write); did you mean depth?" \
+		deph=1..3 t.dat
 	check "depth: '1..x' is not a list" depth=1..x t.dat
+	check "depth: 1000000 is out of range" depth=1,1M t.dat
 	check "depth: 0 is out of range" depth=0..4 t.dat
 	check "write: 150 is out of range" write=0,150 t.dat
 	check "one parameter at a time" depth=1,2 threads=1,2 t.dat
