@@ -228,6 +228,13 @@ $(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+# iorate under ASan whose Nth allocation fails (IORATE_FAIL_ALLOC=N; tests/alloc/failalloc.c):
+# the executable's malloc is the one iorate and every library it links bind to.
+# The shim itself is not instrumented: AddressSanitizer calls it while it starts.
+$(BUILD)/iorate-san-failalloc: $(BUILD)/san/src/main.o $(BUILD)/obj/tests/alloc/failalloc.o $(SAN_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(SAN_CFLAGS) -rdynamic -o $@ $^ $(LDFLAGS) $(LDLIBS) -ldl
+
 # The installed catalog's directory, PREFIX/share/iorate/catalog, is compiled in
 # (src/model/catalog_layers.c). The header is rewritten only when PREFIX changes, so a new PREFIX
 # rebuilds that one file and nothing else.
@@ -342,7 +349,7 @@ cli: $(BUILD)/iorate
 test: deps
 	@$(MAKE) -s $(JOBS) all
 	+@MAKE="$(MAKE)" JOBS="$(JOBS)" FUZZ_CC="$(FUZZ_CC)" sh tests/run-all.sh "$(BUILD)"
-test-bins: $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS)
+test-bins: $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS) $(BUILD)/iorate-san-failalloc
 
 bench: bench-deps
 	@$(MAKE) -s $(JOBS) all
