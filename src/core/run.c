@@ -933,7 +933,8 @@ int run_release(struct run *run)
 		for (unsigned i = 0; i < run->nstarted; i++)
 			pthread_join(run->workers[i]->tid, NULL);
 	}
-	for (unsigned i = 0; i < run->nworkers; i++)
+	/* The worker array itself may be what could not be allocated. */
+	for (unsigned i = 0; run->workers && i < run->nworkers; i++)
 		worker_free(run->workers[i]);
 	free(run->workers);
 	iobuf_release(&run->bufs);
