@@ -239,16 +239,25 @@ int disk_watch_add(struct disk_watch *w, struct result *res, const struct target
 	j = &j[w->njobs++];
 	memset(j, 0, sizeof(*j));
 	j->res = res;
-	if (!(j->tstack = calloc(n ? n : 1, sizeof(*j->tstack))))
-		return -ENOMEM;
-	for (unsigned i = 0; i < n; i++) {
+	int r = (j->tstack = calloc(n ? n : 1, sizeof(*j->tstack))) ? 0 : -ENOMEM;
+
+	for (unsigned i = 0; !r && i < n; i++) {
 		int k = t[i].fd < 0 ? INT_MAX : stack_of(w, j, t[i].dev, t[i].path);
 
 		if (k < 0)
-			return k;
-		j->tstack[i] = k == INT_MAX ? UINT_MAX : (unsigned)k;
+			r = k;
+		else
+			j->tstack[i] = k == INT_MAX ? UINT_MAX : (unsigned)k;
 	}
-	return 0;
+	if (!r)
+		return 0;
+	/* A job half set up would be counted through stacks it does not have: it goes unwatched. */
+	free(j->tstack);
+	free(j->stacks);
+	free(j->views);
+	w->njobs--;
+	result_add_note(res, "the kernel's counts of the devices are missing: %s", strerror(-r));
+	return r;
 }
 
 /* One pass over /proc/diskstats: the counters of every watched device, as start or end. */
