@@ -18,18 +18,23 @@
  * Builders record the first allocation failure in *err and carry on, so a builder can be
  * written as a flat list of put() calls and checked once at the end.
  */
+/* jansson's *_new() take v even when they fail, and free it: only a v not handed over is freed. */
 void result_json_put(json_t *o, const char *key, json_t *v, int *err)
 {
-	if (!o || !v || json_object_set_new(o, key, v) < 0) {
+	if (!o || !v) {
 		json_decref(v);
+		*err = -ENOMEM;
+	} else if (json_object_set_new(o, key, v) < 0) {
 		*err = -ENOMEM;
 	}
 }
 
 void result_json_append(json_t *a, json_t *v, int *err)
 {
-	if (!a || !v || json_array_append_new(a, v) < 0) {
+	if (!a || !v) {
 		json_decref(v);
+		*err = -ENOMEM;
+	} else if (json_array_append_new(a, v) < 0) {
 		*err = -ENOMEM;
 	}
 }
