@@ -7,7 +7,8 @@
 #     the other files from a queue, longest first (SECONDS below, measured on 2 cores), so the
 #     two finish together.
 #   background, at nice 10 (it only takes the CPU the tests leave): the unit test binaries built
-#     and run (plain, ASan+UBSan, ThreadSanitizer), the layer check and the committed fuzz inputs
+#     and run (plain, ASan+UBSan, ThreadSanitizer), the allocation failures (tests/alloc/), the
+#     layer check and the committed fuzz inputs
 #     replayed; beside them the libFuzzer targets built with clang (at -O0, in $BUILD/fuzz-quick)
 #     and each run FUZZ_TEST_SECONDS (default 3; 0 skips them) from its seeds, when clang can
 #     link one.
@@ -53,6 +54,18 @@ source_check() {
 	fi
 }
 
+# alloc_tests: tests/alloc/failalloc.bats on $build/iorate-san-failalloc, counted in the summary.
+alloc_tests() {
+	abs=$(cd "$build" && pwd)
+	FAILALLOC=$abs/iorate-san-failalloc IORATE=$abs/iorate \
+		bats --formatter tap tests/alloc/failalloc.bats >"$work/alloc.tap" 2>&1
+	rc=$?
+	sed 's/^/alloc: /' "$work/alloc.tap"
+	echo "alloc $(grep -c '^ok ' "$work/alloc.tap") $(grep -c '^not ok ' "$work/alloc.tap") 0" \
+		>>"$SUMMARY"
+	return $rc
+}
+
 units() {
 	if ! $MAKE -s $JOBS BUILD="$build" test-bins; then
 		echo "build-tests 0 1 0" >>"$SUMMARY"
@@ -64,6 +77,8 @@ units() {
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		sh tests/run-unit.sh unit-asan-ubsan "$build"/tests-san/test_* || s=1
+	# Each command of tests/alloc/failalloc.bats with its allocations failing one at a time.
+	alloc_tests || s=1
 	# The tests whose code shares counters between threads, under ThreadSanitizer.
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		sh tests/run-unit.sh unit-tsan "$build"/tests-tsan/test_* || s=1
