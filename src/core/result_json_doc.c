@@ -71,6 +71,7 @@ static json_t *sum_obj(const struct result_set *s, const struct result_sum *m, i
 	json_t *o = json_object(), *jobs = json_array();
 
 	if (result_summarize(&m->read, &m->write, &m->trim, m->seconds, d)) {
+		json_decref(jobs);
 		*err = -ENOMEM;
 		return o;
 	}
