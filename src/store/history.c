@@ -689,10 +689,11 @@ static bool holds_no_run(struct history *h)
 	struct stat sb;
 	bool none;
 
-	if (!h->db)
-		return false;
+	/* Before the handle: SQLite gives none back when it ran out of memory, file made or not. */
 	if (!stat(h->path, &sb) && S_ISREG(sb.st_mode) && sb.st_size == 0)
 		return true;
+	if (!h->db)
+		return false;
 	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
 		return sqlite3_errcode(h->db) == SQLITE_ERROR &&
 		       strstr(sqlite3_errmsg(h->db), "no such table");
