@@ -604,7 +604,7 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	h->made = creating.id;
 	if (r != SQLITE_OK) {
 		r = err_set(err, len, sql_errno(r), "%s: %s", path,
-			 h->db ? sqlite3_errmsg(h->db) : "cannot open");
+			 h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(r));
 		goto out;
 	}
 	/* Another iorate may be saving a run: wait for it rather than fail. */
@@ -668,7 +668,7 @@ int history_open_readonly(const char *path, struct history **hp, char *err, size
 	r = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL);
 	if (r != SQLITE_OK) {
 		r = err_set(err, len, sql_errno(r), "%s: %s", path,
-			    h->db ? sqlite3_errmsg(h->db) : "cannot open");
+			    h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(r));
 		history_close(h);
 		return r;
 	}
