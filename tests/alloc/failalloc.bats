@@ -8,8 +8,8 @@
 # (a stdio buffer it can do without) exits 0.
 # Small commands step over every allocation; the longer ones stride (the STRIDE of each row),
 # which keeps the file to a few hundred runs. tests/run-all.sh runs it after the unit tests;
-# alone: make build/iorate build/iorate-san-failalloc &&
-#   FAILALLOC=$PWD/build/iorate-san-failalloc IORATE=$PWD/build/iorate bats tests/alloc/failalloc.bats
+# alone: make build/iorate build/iorate-san-failalloc && FAILALLOC=$PWD/build/iorate-san-failalloc \
+#   IORATE=$PWD/build/iorate bats tests/alloc/failalloc.bats
 
 : "${FAILALLOC:?set FAILALLOC to build/iorate-san-failalloc}"
 : "${IORATE:?set IORATE to build/iorate}"
@@ -20,9 +20,16 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# fail_each STRIDE CMD...: as the file's header says.
+# fail_each STRIDE CMD...: as the file's header says. STRIDE/UPTO/DENSE: every DENSE-th allocation
+# up to UPTO (where a command opens its files), then every STRIDE-th.
 fail_each() {
-	local stride=$1 n=1 before after rc count fired err tmp=$BATS_TEST_TMPDIR/.fa
+	local stride=${1%%/*} upto="" dense=1 n=1 before after rc count fired err
+	local tmp=$BATS_TEST_TMPDIR/.fa
+	if [[ "$1" == */*/* ]]; then
+		upto=${1#*/}
+		dense=${upto#*/}
+		upto=${upto%/*}
+	fi
 	shift
 	mkdir -p "$tmp"
 	before=$(ls -A | sort)
@@ -41,7 +48,8 @@ fail_each() {
 		after=$(ls -A | sort)
 		if [ "$fired" = 0 ]; then
 			[ "$rc" -eq 0 ] || { echo "no failure, exit $rc: $err" >&2; return 1; }
-			echo "# $* : $count allocations, every ${stride}th failed in turn" >&3
+			echo "# $* : $count allocations, one in $stride failed in turn" \
+				"${upto:+(one in $dense up to $upto)}" >&3
 			break
 		elif [ "$rc" -ne 0 ]; then
 			if [ "$rc" -ne 1 ] && [ "$rc" -ne 2 ]; then
@@ -49,13 +57,14 @@ fail_each() {
 				return 1
 			fi
 			if ! tail -1 <<<"$err" | grep -q '^iorate: .'; then
-				echo "allocation $n of $count: exit $rc without an error line: $err" >&2
+				echo "allocation $n of $count: exit $rc, no error line: $err" >&2
 				return 1
 			fi
-			# A run measured whole whose report could not be printed is saved all the same
-			# (README, "Safety"): a history it made must hold it.
+			# A run measured whole whose report could not be printed is saved all
+			# the same (README, "Safety"): a history it made must hold it.
 			if [[ "$err" =~ iorate:\ saved\ as\ run\ [0-9]+\ in\ ([^ ]+) ]] &&
-				"$IORATE" history show --db "${BASH_REMATCH[1]}" 1 --json >/dev/null; then
+				"$IORATE" history show --db "${BASH_REMATCH[1]}" 1 --json >/dev/null
+			then
 				after=$(grep -vxF -- "${BASH_REMATCH[1]}" <<<"$after" || true)
 			fi
 			if [ "$after" != "$before" ]; then
@@ -67,7 +76,7 @@ fail_each() {
 		# What a run made goes before the next.
 		after=$(ls -A | sort)
 		[ "$after" = "$before" ] || rm -rf -- $(comm -13 <(echo "$before") <(echo "$after"))
-		n=$((n + stride))
+		n=$((n + (n < ${upto:-0} ? dense : stride)))
 	done
 }
 
@@ -80,16 +89,22 @@ fail_each() {
 }
 
 @test "allocation failures: run, two jobs of several threads, JSON" {
-	fail_each 97 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms --job-name a a.dat --job-name b -t 2 b.dat --json
+	fail_each 97 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms --job-name a a.dat \
+		--job-name b -t 2 b.dat --json
 }
 
 @test "allocation failures: run --save into a new history" {
-	fail_each 211 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms -w 50 a.dat --save --db h.db
+	fail_each 211 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms -w 50 a.dat --save \
+		--db h.db
 }
 
 @test "allocation failures: run --save into an existing history, CSV" {
-	"$IORATE" run -q -c 256k -b 4k --ios 8 -d none --interval 10ms a.dat --save --db h.db >/dev/null 2>&1
-	fail_each 601 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms a.dat --save --db h.db --csv
+	"$IORATE" run -q -c 256k -b 4k --ios 8 -d none --interval 10ms a.dat --save --db h.db \
+		>/dev/null 2>&1
+	fail_each 601 run -q -c 256k -b 4k --ios 16 -d none --interval 10ms a.dat --save --db \
+		h.db --csv
+	# The history that was there still holds its run.
+	"$IORATE" history show --db h.db 1 --json >/dev/null
 }
 
 @test "allocation failures: fio --dry-run" {
@@ -101,8 +116,10 @@ fail_each() {
 	cat >p.xml <<-XML
 	<?xml version="1.0"?>
 	<Profile><TimeSpans><TimeSpan><Duration>1</Duration><Warmup>0</Warmup><Targets>
-	<Target><Path>a.dat</Path><BlockSize>8192</BlockSize><Random>8192</Random><WriteRatio>50</WriteRatio><FileSize>1048576</FileSize></Target>
-	<Target><Path>b.dat</Path><BlockSize>65536</BlockSize><ThreadsPerFile>2</ThreadsPerFile></Target>
+	<Target><Path>a.dat</Path><BlockSize>8192</BlockSize><Random>8192</Random>
+	<WriteRatio>50</WriteRatio><FileSize>1048576</FileSize></Target>
+	<Target><Path>b.dat</Path><BlockSize>65536</BlockSize>
+	<ThreadsPerFile>2</ThreadsPerFile></Target>
 	</Targets></TimeSpan></TimeSpans></Profile>
 	XML
 	fail_each 11 diskspd -Xp.xml --dry-run
@@ -121,8 +138,15 @@ fail_each() {
 	fail_each 37 report r.json --output r.html
 }
 
+@test "allocation failures: history import into a new history" {
+	"$IORATE" run -q -c 256k -b 4k --ios 8 -d none --interval 10ms --job-name x a.dat \
+		--job-name y b.dat --json >r.json
+	fail_each 499/150/3 history import --db new.db r.json
+}
+
 @test "allocation failures: history list and show (SQLite)" {
-	"$IORATE" run -q -c 256k -b 4k --ios 8 -d none --interval 10ms a.dat --save --db h.db >/dev/null 2>&1
+	"$IORATE" run -q -c 256k -b 4k --ios 8 -d none --interval 10ms a.dat --save --db h.db \
+		>/dev/null 2>&1
 	fail_each 2003 history list --db h.db
 	fail_each 2011 history show 1 --db h.db --fio-json
 }
