@@ -263,21 +263,28 @@ int history_insert_jobs(struct history *h, int64_t id, const struct result_set *
 	return ret;
 }
 
-/* The id of a run saved with exactly this JSON, or 0. */
-static int64_t find_same(struct history *h, uint64_t start_ms, const char *text)
+/*
+ * The id of a run saved with exactly this JSON in *id, or 0. A failed query fails the save:
+ * SQLite may have rolled the transaction back, and the rows would then be written one by one.
+ */
+static int find_same(struct history *h, uint64_t start_ms, const char *text, int64_t *id,
+		     char *err, size_t len)
 {
 	sqlite3_stmt *st;
-	int64_t id = 0;
+	int rc = sqlite3_prepare_v2(h->db, "SELECT id FROM runs WHERE start_unix_ms = ?1 AND "
+				    "result_json = ?2", -1, &st, NULL);
 
-	if (sqlite3_prepare_v2(h->db, "SELECT id FROM runs WHERE start_unix_ms = ?1 AND "
-			       "result_json = ?2", -1, &st, NULL) != SQLITE_OK)
-		return 0;
+	*id = 0;
+	if (rc != SQLITE_OK)
+		return history_sql_fail(h, err, len, rc, "saving");
 	bind_u64(st, 1, start_ms);
 	sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE)
+		rc = history_sql_fail(h, err, len, rc, "saving");
 	sqlite3_finalize(st);
-	return id;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : rc;
 }
 
 /* The run's row, then its jobs' and targets' (in the transaction store() holds). */
@@ -311,9 +318,10 @@ static int store(struct history *h, const struct result_set *s, const char *labe
 
 	if ((ret = history_exec(h, "BEGIN IMMEDIATE", err, len)))
 		return ret;
-	if ((rid = find_same(h, result_set_start_ms(s), text)))
+	ret = find_same(h, result_set_start_ms(s), text, &rid, err, len);
+	if (!ret && rid)
 		ret = err_set(err, len, -EEXIST, "already saved as run %lld", (long long)rid);
-	else if (!(ret = insert(h, s, label, text, output, &rid, err, len)))
+	else if (!ret && !(ret = insert(h, s, label, text, output, &rid, err, len)))
 		ret = history_exec(h, "COMMIT", err, len);
 	if (ret)
 		history_rollback(h);
