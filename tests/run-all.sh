@@ -40,7 +40,7 @@ SERIAL="caps.bats sweep.bats"
 # first). A file not listed counts as long, so it starts early.
 SECONDS_TABLE="run 118 calc 86 fio 76 safety 74 history 67 signals 50 jobs 47 sweep 45 caps 43
 charts 40 device 38 mpi 36 shape 27 catalog 27 diskspd 21 model 20 mark 17 verify 16 compat 15
-outputs 12 trim 11 format 11 strict 10 report 10 invariants 14 zbd 6 deps 6 sprandom 4"
+outputs 12 trim 11 format 11 strict 10 report 10 invariants 14 zbd 6 deps 6 sprandom 4 newcomer 4"
 
 # --- background: units, layers, fuzz replay; fuzz targets beside them ---------------------------
 # source_check NAME SCRIPT WHAT: a check of the source, counted as one test in the summary.
