@@ -3,7 +3,7 @@
 # command, taken from README.md itself (between <!-- quickstart --> and <!-- /quickstart -->),
 # and each output's lines the README shows are checked, so the README cannot drift from the
 # program. Numbers are not compared (a run's figures differ from run to run), only the words
-# and layout around them.
+# and layout around them. The links of README.md and docs/ must lead to files of the tree.
 
 load helpers
 
@@ -120,11 +120,14 @@ make test" ]
 	[ -z "$(find run.* -type f)" ]
 }
 
-@test "README's links lead to files of the tree" {
-	local top missing=
+@test "README's and docs/' links lead to files of the tree" {
+	local top f link missing=
 	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
-	for f in $(grep -o '](\([^)#]*\)' "$readme" | sed 's/^](//' | grep -v '^https\?:'); do
-		[ -e "$top/$f" ] || missing="$missing $f"
+	# A link is relative to the file that holds it; anchors and web addresses are not checked.
+	for f in "$top/README.md" "$top"/docs/*.md; do
+		for link in $(grep -o '](\([^)#]*\)' "$f" | sed 's/^](//' | grep -v '^[a-z]*:'); do
+			[ -e "$(dirname "$f")/$link" ] || missing="$missing ${f#"$top"/}:$link"
+		done
 	done
-	[ -z "$missing" ] || { echo "README.md links to missing files:$missing" >&2; return 1; }
+	[ -z "$missing" ] || { echo "links to missing files:$missing" >&2; return 1; }
 }
