@@ -61,7 +61,7 @@ fail_each() {
 				return 1
 			fi
 			# A run measured whole whose report could not be printed is saved all
-			# the same (README, "Safety"): a history it made must hold it.
+			# the same (docs/safety.md): a history it made must hold it.
 			if [[ "$err" =~ iorate:\ saved\ as\ run\ [0-9]+\ in\ ([^ ]+) ]] &&
 				"$IORATE" history show --db "${BASH_REMATCH[1]}" 1 --json >/dev/null
 			then

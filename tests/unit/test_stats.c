@@ -104,7 +104,7 @@ static void check_pct(const struct dir_stats *d, const uint64_t *sorted, size_t 
 	uint64_t got = hist_percentile(d->hist, pct, d->lat_min, d->lat_max);
 	double rel = fabs((double)got - (double)want) / (double)want;
 
-	/* README and docs/json.md promise percentiles within 0.4% of the exact value. */
+	/* docs/measure.md and docs/json.md promise percentiles within 0.4% of the exact value. */
 	if (rel > 0.004)
 		fail_msg("%s: p%g = %llu, exact %llu (relative error %g)", dist, pct,
 			 (unsigned long long)got, (unsigned long long)want, rel);
