@@ -175,6 +175,33 @@ static void test_binding_of_mixed_types(void **state)
 	assert_int_equal(named, 1);
 }
 
+/*
+ * pd-standard counts a write at twice a read's rate per GiB (1.5 against 0.75 IOPS), in the one
+ * pool the VM's pd-standard disks share: reads and writes each meet their own cap.
+ */
+static void test_pd_standard_writes(void **state)
+{
+	const char *pd[] = {"pd-standard:1000GiB"};
+	struct model_workload w = {.bs = 4096, .write_pct = 0, .threads = 8, .depth = 64};
+	struct model_result r = predict_groups("n2-standard-4", pd, 1, 0, w);
+
+	(void)state;
+	assert_string_equal(r.binding, "disk_iops");
+	assert_within(r.iops, 750, 1e-6);
+	w.write_pct = 100;
+	r = predict_groups("n2-standard-4", pd, 1, 0, w);
+	assert_string_equal(r.binding, "disk_iops");
+	assert_within(r.iops, 1500, 1e-6);
+	/* Half reads: the reads' 750 IOPS are half of 1,500 I/Os a second. */
+	w.write_pct = 50;
+	r = predict_groups("n2-standard-4", pd, 1, 0, w);
+	assert_within(r.iops, 1500, 1e-6);
+	/* A quarter of writes: the reads' cap binds at 750 / 0.75. */
+	w.write_pct = 25;
+	r = predict_groups("n2-standard-4", pd, 1, 0, w);
+	assert_within(r.iops, 1000, 1e-6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
 		cmocka_unit_test(test_interleave), cmocka_unit_test(test_binding_of_mixed_types),
+		cmocka_unit_test(test_pd_standard_writes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
