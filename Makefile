@@ -178,11 +178,20 @@ $(BUILD)/fuzz/obj/%.o: %.c
 $(FUZZ_BINS): $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/tests/fuzz/%.o $(FUZZ_OBJ)
 	@$(if $(Q),echo "  LD fuzz $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDFLAGS) $(LDLIBS)
+ifeq ($(COVERAGE),1)
+# make coverage replays them on the library it measures (gcov's), not the sanitizers'.
+$(REPLAY_BINS): $(BUILD)/fuzz/replay/%: $(BUILD)/obj/tests/fuzz/%.o \
+		$(BUILD)/obj/tests/fuzz/replay.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+else
 $(REPLAY_BINS): $(BUILD)/fuzz/replay/%: $(BUILD)/san/tests/fuzz/%.o \
 		$(BUILD)/san/tests/fuzz/replay.o $(SAN_A)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD san  $@")
 	$(Q)$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+endif
 
 # the 2015 A4 DiskSpd post reproduced: a sweep of 1..16 emulated standard disks under an A4's cap.
 .PHONY: demo-stripe
@@ -329,6 +338,40 @@ deps:
 bench-deps:
 	@$(MAKE) -s deps EXTRA_DEPS="$(BENCH_DEPS)"
 
+# make coverage: the suite tests/run-all.sh runs (unit tests, bats, fuzz inputs replayed), on a
+# build of its own compiled for gcov ($(COV_BUILD), so $(BUILD) is left alone), then gcovr's
+# line and branch figures per directory of src/ and an HTML report in $(COV_BUILD)/html/. The
+# sanitizer builds and the fuzz targets are not run: they rerun the same tests, uninstrumented.
+# A failing test is reported after the figures and fails the target.
+COVERAGE_DEPS := gcovr
+COV_BUILD := $(BUILD)/cov
+COV_CFLAGS := -O0 -g --coverage
+.PHONY: coverage coverage-report mutate
+coverage:
+	@$(MAKE) -s deps EXTRA_DEPS="$(COVERAGE_DEPS)"
+	@$(MAKE) -s $(JOBS) BUILD=$(COV_BUILD) CFLAGS="$(COV_CFLAGS)" COVERAGE=1 all
+	@find $(COV_BUILD) -name '*.gcda' -delete
+	+@s=0; MAKE="$(MAKE)" JOBS="$(JOBS)" CFLAGS="$(COV_CFLAGS)" COVERAGE=1 \
+		sh tests/run-all.sh "$(COV_BUILD)" || s=$$?; \
+	sh tools/coverage-report.sh "$(COV_BUILD)" || s=1; \
+	[ $$s = 0 ] || echo "make coverage: the suite had failures (above); figures as measured" >&2; \
+	exit $$s
+# The figures again from the counts the last make coverage left.
+coverage-report:
+	@sh tools/coverage-report.sh "$(COV_BUILD)"
+
+# make mutate: tools/mutate.py, mutation testing of the files whose lines are figures, in a copy
+# of the tree (build/mutate/). MUTATE_FILES="src/core/stats.c ..." picks files; MUTATE_MAX caps
+# the mutations run (0: all; else a sample, MUTATE_SEED picks which); MUTATE_TIMEOUT bounds one
+# test command, in seconds.
+MUTATE_FILES ?=
+MUTATE_MAX ?= 60
+MUTATE_SEED ?= 1
+MUTATE_TIMEOUT ?= 300
+mutate:
+	@MAKE="$(MAKE)" python3 tools/mutate.py -n "$(MUTATE_MAX)" -s "$(MUTATE_SEED)" \
+		-t "$(MUTATE_TIMEOUT)" $(MUTATE_FILES)
+
 # make run: a 10-second default benchmark on a temporary file (removed afterwards).
 run: deps
 	@$(MAKE) -s $(JOBS) all
@@ -349,7 +392,11 @@ cli: $(BUILD)/iorate
 test: deps
 	@$(MAKE) -s $(JOBS) all
 	+@MAKE="$(MAKE)" JOBS="$(JOBS)" FUZZ_CC="$(FUZZ_CC)" sh tests/run-all.sh "$(BUILD)"
+ifeq ($(COVERAGE),1)
+test-bins: $(TESTS) $(REPLAY_BINS)
+else
 test-bins: $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS) $(BUILD)/iorate-san-failalloc
+endif
 
 bench: bench-deps
 	@$(MAKE) -s $(JOBS) all

@@ -74,6 +74,8 @@ units() {
 	fi
 	s=0
 	sh tests/run-unit.sh unit "$build"/tests/test_* || s=1
+	# make coverage (COVERAGE=1) measures the plain build: the sanitizers' runs repeat its tests.
+	[ "${COVERAGE:-}" = 1 ] || {
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		sh tests/run-unit.sh unit-asan-ubsan "$build"/tests-san/test_* || s=1
@@ -82,6 +84,7 @@ units() {
 	# The tests whose code shares counters between threads, under ThreadSanitizer.
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		sh tests/run-unit.sh unit-tsan "$build"/tests-tsan/test_* || s=1
+	}
 	# The layer table of docs/architecture.md: an include against it fails the build's tests;
 	# so does a struct initialiser in src/ that does not name its fields, and a failure message
 	# written into an err buffer other than by err_set().
@@ -99,6 +102,7 @@ units() {
 # printed with the command that keeps it in tests/fuzz/regress/ (tests/fuzz/README.md).
 fuzz() {
 	secs=${FUZZ_TEST_SECONDS:-3}
+	[ "${COVERAGE:-}" = 1 ] && secs=0
 	if [ "$secs" = 0 ]; then
 		echo "fuzz: the targets did not run (FUZZ_TEST_SECONDS=0)"
 		echo "fuzz 0 0 1" >>"$SUMMARY"
