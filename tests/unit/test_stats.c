@@ -419,6 +419,33 @@ static void test_overflow(void **state)
 	free(d);
 }
 
+/*
+ * The mean of a histogram (each interval's mean latency, src/core/supervise.c) counts each value
+ * at its bucket's midpoint; an index past the last bucket is read as the last one.
+ */
+static void test_hist_mean(void **state)
+{
+	struct hist *h = calloc(1, sizeof(*h));
+	unsigned k = HIST_SUB + 3 * HIST_HALF + 5;
+
+	assert_non_null(h);
+	assert_near(hist_mean(h), 0, 0);
+	h->counts[7] = 3;
+	assert_near(hist_mean(h), 7.5, 1e-12);
+	hist_reset(h);
+	h->counts[k] = 4;
+	assert_true(hist_bucket_width(k) > 1);
+	assert_near(hist_mean(h), hist_bucket_low(k) + hist_bucket_width(k) / 2.0, 1e-9);
+	/* two buckets, weighted by their counts */
+	h->counts[7] = 4;
+	assert_near(hist_mean(h), (7.5 + hist_bucket_low(k) + hist_bucket_width(k) / 2.0) / 2, 1e-9);
+	free(h);
+	for (unsigned past = HIST_BUCKETS; past < HIST_BUCKETS + 3; past++) {
+		assert_int_equal(hist_bucket_low(past), hist_bucket_low(HIST_BUCKETS - 1));
+		assert_int_equal(hist_bucket_width(past), hist_bucket_width(HIST_BUCKETS - 1));
+	}
+}
+
 static void test_pct_table(void **state)
 {
 	static const char *const want[] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
@@ -445,6 +472,7 @@ int main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_pct_table),
+		cmocka_unit_test(test_hist_mean),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
