@@ -29,14 +29,20 @@ WORK = os.path.join(ROOT, "build", "mutate")
 TREE = os.path.join(WORK, "tree")
 EQUIV = os.path.join(ROOT, "tools", "mutate-equivalent.txt")
 
+# run.bats' tests of what a run counts (its timing tests are left out: they fail on a loaded
+# machine, mutated or not).
+RUN_COUNTS = ("a new test file is created|counts add up|several targets are measured|"
+	"fsync every N|seed, two runs|CSV has a header")
+
 # File -> the tests that cover it, fastest first: "unit:NAME" is build/tests/NAME (cmocka);
 # "bats:FILE" or "bats:FILE:REGEX" runs tests/cli/FILE (only the tests REGEX names).
 MAP = {
 	"src/core/stats.c": ["unit:test_stats", "unit:test_result", "unit:test_result_json",
 		"unit:test_runner"],
 	"src/core/worker.c": ["unit:test_runner", "unit:test_worker_trim", "unit:test_verify",
-		"bats:run.bats"],
-	"src/core/worker_lat.c": ["unit:test_runner", "unit:test_latency_target", "bats:run.bats"],
+		"bats:run.bats:" + RUN_COUNTS],
+	"src/core/worker_lat.c": ["unit:test_runner", "unit:test_latency_target",
+		"bats:run.bats:" + RUN_COUNTS],
 	"src/core/throttle.c": ["unit:test_throttle", "unit:test_runner", "bats:caps.bats"],
 	"src/core/result.c": ["unit:test_result", "unit:test_stats", "unit:test_result_json",
 		"unit:test_report"],
@@ -256,14 +262,19 @@ def main():
 		print(out[-3000:])
 		print("mutate: the unmutated copy did not build", file=sys.stderr)
 		return 1
-	# The unmutated tests must pass, or every mutation would look killed.
+	# The unmutated tests must pass, or every mutation would look killed: one that fails twice
+	# is left out of this run, said.
+	tests = {}
+	passed = {}
 	for f in files:
+		tests[f] = []
 		for c in MAP[f]:
-			st, out = run(test_cmd(c), a.t, env=env)
-			if st != 0:
-				print(out[-3000:])
-				print("mutate: %s fails unmutated" % c, file=sys.stderr)
-				return 1
+			if c not in passed:
+				passed[c] = any(run(test_cmd(c), a.t, env=env)[0] == 0 for _ in range(2))
+				if not passed[c]:
+					print("mutate: %s fails unmutated: left out" % c, file=sys.stderr)
+			if passed[c]:
+				tests[f].append(c)
 	eq = load_equivalent()
 	killed = survived = equivalent = stillborn = 0
 	unexplained = []
@@ -271,6 +282,10 @@ def main():
 	cur = None
 	try:
 		for i, (f, ln, s, e, rep, kind) in enumerate(chosen, 1):
+			if not tests[f]:
+				print("[%d/%d] %s:%d: not run: no test of the file passes unmutated" %
+					(i, len(chosen), f, ln))
+				continue
 			orig = open(os.path.join(ROOT, f)).read()
 			cur = f
 			mutant = orig[:s] + rep + orig[e:]
@@ -281,13 +296,13 @@ def main():
 			what = "%s -> %s" % (orig[s:e].strip() or orig[s:e], rep.strip() or rep)
 			if kind == "dropped":
 				what = "dropped"
-			st, out = run(make + ["-s"] + targets_of(MAP[f]), 600)
+			st, out = run(make + ["-s"] + targets_of(tests[f]), 600)
 			if st != 0:
 				stillborn += 1
 				res = "stillborn"
 			else:
 				res = "survived"
-				for c in MAP[f]:
+				for c in tests[f]:
 					st, out = run(test_cmd(c), a.t, env=env)
 					if st != 0:
 						res = "killed by %s" % c + (" (timed out)" if st is None else "")
