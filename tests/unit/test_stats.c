@@ -398,7 +398,11 @@ static void test_empty(void **state)
 	assert_false(s.has_lat);
 	assert_int_equal(s.ios, 1);
 	assert_true(s.iops == 0 && isfinite(s.mibps));
+	/* Released twice (a job's cleanup after a failed start) frees once; NULL is a no-op. */
 	dir_stats_release(d);
+	assert_null(d->hist);
+	dir_stats_release(d);
+	dir_stats_release(NULL);
 	free(d);
 }
 
