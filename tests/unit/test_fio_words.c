@@ -1,0 +1,119 @@
+/*
+ * fio's bssplit and random_distribution as src/compat/fio_words.c turns them into iorate's
+ * --bssplit and --distribution: sizes in bytes, fio's filled-in zones, a bell's sigma.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "compat/fio.h"
+
+typedef int (*convert_fn)(const char *, unsigned, char *, size_t, const char **);
+
+static void converts(convert_fn fn, const char *s, unsigned kb_base, const char *want)
+{
+	char out[1024];
+	const char *why = NULL;
+
+	if (fn(s, kb_base, out, sizeof(out), &why))
+		fail_msg("%s: refused: %s", s, why);
+	if (strcmp(out, want))
+		fail_msg("%s: '%s', not '%s'", s, out, want);
+}
+
+static void refused(convert_fn fn, const char *s, const char *want)
+{
+	char out[1024];
+	const char *why = NULL;
+
+	assert_int_equal(fn(s, 1024, out, sizeof(out), &why), -EINVAL);
+	if (!why || !strstr(why, want))
+		fail_msg("%s: '%s', not '%s'", s, why ? why : "(none)", want);
+}
+
+static void test_bssplit(void **state)
+{
+	(void)state;
+	converts(fio_bssplit_convert, "4k/50:64k/50", 1024, "4096/50:65536/50");
+	converts(fio_bssplit_convert, "4k/50:64k/", 1024, "4096/50:65536/");
+	converts(fio_bssplit_convert, "4k/50:64k", 1000, "4000/50:64000/");
+	/* reads, writes: each its own; trims are not issued, so their part is dropped */
+	converts(fio_bssplit_convert, "4k/10:8k/90,1m/100", 1024, "4096/10:8192/90,1048576/100");
+	converts(fio_bssplit_convert, "4k/10,8k/100,16k/100", 1024, "4096/10,8192/100");
+	converts(fio_bssplit_convert, "4k/100,,16k/100", 1024, "4096/100");
+	refused(fio_bssplit_convert, ",8k/100", "no block size for reads");
+	refused(fio_bssplit_convert, "4k/x", "not a whole percent");
+	refused(fio_bssplit_convert, "4k/5.5", "not a whole percent");
+	refused(fio_bssplit_convert, "4q/50", "unknown unit");
+	refused(fio_bssplit_convert, "4k/50,8q/50", "unknown unit");
+}
+
+static void test_distributions(void **state)
+{
+	(void)state;
+	converts(fio_dist_convert, "random", 1024, "uniform");
+	converts(fio_dist_convert, "zipf", 1024, "zipf");
+	converts(fio_dist_convert, "zipf:1.5", 1024, "zipf:1.5");
+	converts(fio_dist_convert, "pareto", 1024, "pareto");
+	converts(fio_dist_convert, "pareto:0.3", 1024, "pareto:0.3");
+	/* fio's deviation, a percent of the range, as the bell's sigma in percent */
+	converts(fio_dist_convert, "normal", 1024, "normal:8.33333");
+	converts(fio_dist_convert, "gauss:10", 1024, "normal:8.81917");
+	converts(fio_dist_convert, "normal:50", 1024, "normal:16.6667");
+	refused(fio_dist_convert, "lognormal", "not a distribution of fio");
+	refused(fio_dist_convert, "randomx", "not a distribution of fio");
+	refused(fio_dist_convert, "zipf:x", "not a number");
+	refused(fio_dist_convert, "zipf:", "not a number");
+	refused(fio_dist_convert, "pareto:-1", "not a number");
+	refused(fio_dist_convert, "zipf:1.2x", "not a number");
+	refused(fio_dist_convert, "zipf:1.2:0.5", "has a center");
+}
+
+static void test_zones(void **state)
+{
+	char many[256] = "zoned";
+
+	(void)state;
+	converts(fio_dist_convert, "zoned:60/10:40/90", 1024, "zoned:60/10:40/90");
+	/* an empty part takes what the others leave, shared equally among the empty ones */
+	converts(fio_dist_convert, "zoned:60/10:/", 1024, "zoned:60/10:40/90");
+	converts(fio_dist_convert, "zoned:50/20:/:/", 1024, "zoned:50/20:25/40:25/40");
+	converts(fio_dist_convert, "zoned:100/50:/", 1024, "zoned:100/50:0/50");
+	converts(fio_dist_convert, "zoned:60/100:40/", 1024, "zoned:60/100:40/0");
+	converts(fio_dist_convert, "zoned_abs:50/1g:50/2g", 1024,
+		 "zoned_abs:50/1073741824:50/2147483648");
+	converts(fio_dist_convert, "zoned_abs:50/1g:50/2g", 1000,
+		 "zoned_abs:50/1000000000:50/2000000000");
+	converts(fio_dist_convert, "zoned_abs:/4k:30/4k", 1024, "zoned_abs:70/4096:30/4096");
+	refused(fio_dist_convert, "zoned", "needs its zones");
+	refused(fio_dist_convert, "zoned_abs", "needs its zones");
+	refused(fio_dist_convert, "zoned:", "needs its zones");
+	refused(fio_dist_convert, "zoned:60/10,40/90", "zones per direction");
+	refused(fio_dist_convert, "zoned:60", "not ACCESS/SIZE");
+	refused(fio_dist_convert, "zoned:101/10", "above 100");
+	refused(fio_dist_convert, "zoned:x/10", "not a number");
+	refused(fio_dist_convert, "zoned:10/x", "not a number");
+	refused(fio_dist_convert, "zoned_abs:50/", "without its size");
+	for (int i = 0; i < 17; i++)
+		strcat(many, ":1/1");
+	refused(fio_dist_convert, many, "more than 16 zones");
+	/* 16 are taken */
+	many[strlen(many) - 4] = '\0';
+	assert_int_equal(strlen(many), 5 + 16 * 4);
+	converts(fio_dist_convert, many, 1024, many);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bssplit),
+		cmocka_unit_test(test_distributions),
+		cmocka_unit_test(test_zones),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
