@@ -488,6 +488,65 @@ static void test_round_trip_rich(void **state)
 	free_result(r);
 }
 
+/* A zoned distribution (in percent, or in bytes) and the SPRandom and emulated-zone settings
+ * come back as they were written: the runs that had them can be shown and compared. */
+static void test_round_trip_shapes(void **state)
+{
+	struct result *a = rich_result(), *b;
+	char *t;
+
+	a->job.dist = DIST_ZONED;
+	a->job.nzones = 2;
+	a->job.zones[0] = (struct job_zone){.access_pct = 60, .size_pct = 10};
+	a->job.zones[1] = (struct job_zone){.access_pct = 40, .size_pct = 90};
+	a->job.sprandom = true;
+	a->job.spr_op = 0.15;
+	a->job.spr_regions = 12;
+	a->job.spr_cache = 1 << 20;
+	t = text_of(a);
+	b = from_text(t);
+	assert_int_equal(b->job.dist, DIST_ZONED);
+	assert_int_equal(b->job.nzones, 2);
+	same_d(b->job.zones[0].access_pct, 60.0);
+	same_d(b->job.zones[0].size_pct, 10.0);
+	same_d(b->job.zones[1].access_pct, 40.0);
+	same_d(b->job.zones[1].size_pct, 90.0);
+	assert_true(b->job.sprandom && !b->job.zbd);
+	same_d(b->job.spr_op, 0.15);
+	assert_int_equal(b->job.spr_regions, 12);
+	assert_int_equal(b->job.spr_cache, 1 << 20);
+	free(t);
+	free_result(b);
+
+	a->job.dist = DIST_ZONED_ABS;
+	a->job.zones[0] = (struct job_zone){.access_pct = 70, .size_bytes = 1ull << 30};
+	a->job.zones[1] = (struct job_zone){.access_pct = 30, .size_bytes = 0};
+	a->job.sprandom = false;
+	a->job.zbd = true;
+	a->job.zone_capacity = 3ull << 20;
+	a->job.max_open_zones = 8;
+	a->job.job_max_open_zones = 2;
+	a->job.zone_reset_threshold = 0.5;
+	a->job.zone_reset_frequency = 0.25;
+	a->job.read_beyond_wp = true;
+	t = text_of(a);
+	b = from_text(t);
+	assert_int_equal(b->job.dist, DIST_ZONED_ABS);
+	assert_int_equal(b->job.nzones, 2);
+	same_d(b->job.zones[0].access_pct, 70.0);
+	assert_int_equal(b->job.zones[0].size_bytes, 1ull << 30);
+	assert_int_equal(b->job.zones[1].size_bytes, 0);
+	assert_true(b->job.zbd && !b->job.sprandom && b->job.read_beyond_wp);
+	assert_int_equal(b->job.zone_capacity, 3ull << 20);
+	assert_int_equal(b->job.max_open_zones, 8);
+	assert_int_equal(b->job.job_max_open_zones, 2);
+	same_d(b->job.zone_reset_threshold, 0.5);
+	same_d(b->job.zone_reset_frequency, 0.25);
+	free(t);
+	free_result(b);
+	free_result(a);
+}
+
 static void test_round_trip_empty(void **state)
 {
 	struct result *r = malloc(sizeof(*r));
@@ -840,6 +899,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_empty),
+		cmocka_unit_test(test_round_trip_shapes),
 		cmocka_unit_test(test_round_trip_errors),
 		cmocka_unit_test(test_round_trip_odd_reals),
 		cmocka_unit_test(test_refused),
