@@ -11,7 +11,8 @@ arguments of a call swapped, && for || and back. Each is built and the tests tha
 survived and is printed with its file and line. A mutation that does not compile is not counted.
 Survivors listed in tools/mutate-equivalent.txt, with why they cannot change a result, are
 counted apart. -n caps the mutations run (a sample spread over the files, -s picks which; 0:
-all), -t bounds one test command (a mutation that hangs counts as killed), -l only lists them.
+all), -t bounds one test command (a mutation that hangs counts as killed; a command may take
+five times its unmutated time, at least 20 s), -l only lists them.
 Exits 1 when a mutation survived that the equivalent list does not explain.
 """
 import argparse
@@ -54,7 +55,10 @@ MAP = {
 		"unit:test_emulate", "unit:test_catalog", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
 	"src/compat/fio_job.c": ["unit:test_fio", "unit:test_compat", "bats:fio.bats"],
-	"src/compat/fio_num.c": ["unit:test_fio", "unit:test_compat", "bats:fio.bats"],
+	"src/compat/fio_num.c": ["unit:test_fio_num", "unit:test_fio", "unit:test_compat",
+		"bats:fio.bats"],
+	"src/compat/fio_words.c": ["unit:test_fio_words", "unit:test_fio", "unit:test_compat",
+		"bats:fio.bats"],
 	"src/compat/diskspd_job.c": ["unit:test_compat", "bats:diskspd.bats"],
 	"src/compat/diskspd.c": ["unit:test_compat", "bats:diskspd.bats"],
 }
@@ -223,7 +227,14 @@ def test_cmd(c):
 	return cmd
 
 
+def on_term(sig, frame):
+	raise KeyboardInterrupt
+
+
 def main():
+	# SIGTERM as Ctrl-C: the test running is killed and the copy's file put back.
+	signal.signal(signal.SIGTERM, on_term)
+	signal.signal(signal.SIGHUP, on_term)
 	ap = argparse.ArgumentParser(description="mutation testing (docs/testing.md)")
 	ap.add_argument("-n", type=int, default=60, help="mutations run at most (0: all)")
 	ap.add_argument("-s", type=int, default=1, help="seed of the sample")
@@ -264,13 +275,21 @@ def main():
 		return 1
 	# The unmutated tests must pass, or every mutation would look killed: one that fails twice
 	# is left out of this run, said.
+	# A mutated test command may take five times what it took unmutated (at least 20 s, at
+	# most -t): a mutation that makes it hang is killed sooner.
 	tests = {}
 	passed = {}
+	limit = {}
 	for f in files:
 		tests[f] = []
 		for c in MAP[f]:
 			if c not in passed:
-				passed[c] = any(run(test_cmd(c), a.t, env=env)[0] == 0 for _ in range(2))
+				for _ in range(2):
+					t = time.time()
+					passed[c] = run(test_cmd(c), a.t, env=env)[0] == 0
+					limit[c] = min(a.t, max(20, 5 * (time.time() - t)))
+					if passed[c]:
+						break
 				if not passed[c]:
 					print("mutate: %s fails unmutated: left out" % c, file=sys.stderr)
 			if passed[c]:
@@ -303,7 +322,7 @@ def main():
 			else:
 				res = "survived"
 				for c in tests[f]:
-					st, out = run(test_cmd(c), a.t, env=env)
+					st, out = run(test_cmd(c), limit[c], env=env)
 					if st != 0:
 						res = "killed by %s" % c + (" (timed out)" if st is None else "")
 						break
