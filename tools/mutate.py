@@ -51,7 +51,7 @@ MAP = {
 	"src/model/predict.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_cost", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
-	"src/model/disk.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
+	"src/model/disk.c": ["unit:test_disk", "unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_catalog", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
 	"src/compat/fio_job.c": ["unit:test_fio", "unit:test_compat", "bats:fio.bats"],
@@ -63,8 +63,8 @@ MAP = {
 	"src/compat/diskspd.c": ["unit:test_compat", "bats:diskspd.bats"],
 }
 DEFAULT_FILES = ["src/core/stats.c", "src/core/worker.c", "src/core/throttle.c",
-	"src/model/predict.c", "src/model/disk.c", "src/compat/fio_job.c",
-	"src/compat/diskspd_job.c", "src/core/verify.c"]
+	"src/model/predict.c", "src/model/disk.c", "src/compat/fio_job.c", "src/compat/fio_num.c",
+	"src/compat/fio_words.c", "src/compat/diskspd_job.c", "src/core/verify.c"]
 
 
 def code_mask(text):
@@ -227,6 +227,12 @@ def test_cmd(c):
 	return cmd
 
 
+def put(f, text):
+	"""The copy's file f with text."""
+	with open(os.path.join(TREE, f), "w") as fh:
+		fh.write(text)
+
+
 def on_term(sig, frame):
 	raise KeyboardInterrupt
 
@@ -273,27 +279,31 @@ def main():
 		print(out[-3000:])
 		print("mutate: the unmutated copy did not build", file=sys.stderr)
 		return 1
-	# The unmutated tests must pass, or every mutation would look killed: one that fails twice
-	# is left out of this run, said.
-	# A mutated test command may take five times what it took unmutated (at least 20 s, at
-	# most -t): a mutation that makes it hang is killed sooner.
-	tests = {}
+	# The unmutated tests must pass, or every mutation would look killed: each is run once
+	# before the first mutation that needs it (most are killed by the first, fast one), and
+	# one that fails twice is left out of this run, said. A mutated test command may take five
+	# times its unmutated time (at least 20 s, at most -t): a mutant that hangs is cut short.
 	passed = {}
 	limit = {}
-	for f in files:
-		tests[f] = []
-		for c in MAP[f]:
-			if c not in passed:
-				for _ in range(2):
-					t = time.time()
-					passed[c] = run(test_cmd(c), a.t, env=env)[0] == 0
-					limit[c] = min(a.t, max(20, 5 * (time.time() - t)))
-					if passed[c]:
-						break
-				if not passed[c]:
-					print("mutate: %s fails unmutated: left out" % c, file=sys.stderr)
-			if passed[c]:
-				tests[f].append(c)
+
+	def ready(c, f, orig, mutant):
+		"""Whether c passes unmutated: the first time, the copy's file is put back and built
+		for it, then mutated and built again."""
+		if c not in passed:
+			put(f, orig)
+			run(make + ["-s"] + targets_of(MAP[f]), 600)
+			for _ in range(2):
+				t = time.time()
+				passed[c] = run(test_cmd(c), a.t, env=env)[0] == 0
+				limit[c] = min(a.t, max(20, 5 * (time.time() - t)))
+				if passed[c]:
+					break
+			if not passed[c]:
+				print("mutate: %s fails unmutated: left out" % c, file=sys.stderr)
+			put(f, mutant)
+			run(make + ["-s"] + targets_of(MAP[f]), 600)
+		return passed[c]
+
 	eq = load_equivalent()
 	killed = survived = equivalent = stillborn = 0
 	unexplained = []
@@ -301,27 +311,23 @@ def main():
 	cur = None
 	try:
 		for i, (f, ln, s, e, rep, kind) in enumerate(chosen, 1):
-			if not tests[f]:
-				print("[%d/%d] %s:%d: not run: no test of the file passes unmutated" %
-					(i, len(chosen), f, ln))
-				continue
 			orig = open(os.path.join(ROOT, f)).read()
 			cur = f
 			mutant = orig[:s] + rep + orig[e:]
-			dst = os.path.join(TREE, f)
-			with open(dst, "w") as fh:
-				fh.write(mutant)
+			put(f, mutant)
 			line = orig.split("\n")[ln - 1].strip()
 			what = "%s -> %s" % (orig[s:e].strip() or orig[s:e], rep.strip() or rep)
 			if kind == "dropped":
 				what = "dropped"
-			st, out = run(make + ["-s"] + targets_of(tests[f]), 600)
+			st, out = run(make + ["-s"] + targets_of(MAP[f]), 600)
 			if st != 0:
 				stillborn += 1
 				res = "stillborn"
 			else:
 				res = "survived"
-				for c in tests[f]:
+				for c in MAP[f]:
+					if not ready(c, f, orig, mutant):
+						continue
 					st, out = run(test_cmd(c), limit[c], env=env)
 					if st != 0:
 						res = "killed by %s" % c + (" (timed out)" if st is None else "")
@@ -337,8 +343,7 @@ def main():
 					unexplained.append((f, ln, kind, what, line))
 			print("[%d/%d] %s:%d: %s: %s: %s" % (i, len(chosen), f, ln, kind, what, res),
 				flush=True)
-			with open(dst, "w") as fh:
-				fh.write(orig)
+			put(f, orig)
 			cur = None
 	except KeyboardInterrupt:
 		print("mutate: interrupted", file=sys.stderr)
