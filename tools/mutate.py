@@ -142,6 +142,9 @@ def mutations(path, text):
 			# an array's size is not a figure; bit widths and the like are
 			if re.search(r"\[\s*$", code[:m.start()]) and DECL.match(code):
 				continue
+			# __builtin_expect's second argument is a hint to the compiler, not a value
+			if re.search(r"__builtin_expect\(.*,\s*$", code[:m.start()]):
+				continue
 			out.append((ln, start + m.start(), start + m.end(), str(v + 1), "constant"))
 			if v > 0:
 				out.append((ln, start + m.start(), start + m.end(), str(v - 1), "constant"))
