@@ -192,6 +192,8 @@ static void test_pd_standard_writes(void **state)
 	r = predict_groups("n2-standard-4", pd, 1, 0, w);
 	assert_string_equal(r.binding, "disk_iops");
 	assert_within(r.iops, 1500, 1e-6);
+	/* each limit says its rate in MB/s too: 1,500 x 4 KiB */
+	assert_within(r.limits[r.binding_limit].mbps, 1500 * 4096 / 1e6, 1e-9);
 	/* Half reads: the reads' 750 IOPS are half of 1,500 I/Os a second. */
 	w.write_pct = 50;
 	r = predict_groups("n2-standard-4", pd, 1, 0, w);
