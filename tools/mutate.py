@@ -142,6 +142,10 @@ def mutations(path, text):
 			# an array's size is not a figure; bit widths and the like are
 			if re.search(r"\[\s*$", code[:m.start()]) and DECL.match(code):
 				continue
+			# an array's size in a declaration ("struct gcra b[4];") holds no figure
+			if re.match(r"^\s*(?:struct\s+|const\s+|unsigned\s+)*\w+[\s*]+\w+\[\s*$",
+					code[:m.start()]):
+				continue
 			# __builtin_expect's second argument is a hint to the compiler, not a value
 			if re.search(r"__builtin_expect\(.*,\s*$", code[:m.start()]):
 				continue
