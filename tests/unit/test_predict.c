@@ -204,6 +204,45 @@ static void test_pd_standard_writes(void **state)
 	assert_within(r.iops, 1000, 1e-6);
 }
 
+/*
+ * A VM's temp disk: its own IOPS, read and write MB/s (D3's 187 and 93 MB/s) and, at low depth,
+ * its latency plus the transfer at the direction's rate.
+ */
+static void test_local_disk(void **state)
+{
+	const char *local[] = {"local"};
+	struct model_workload w = {.bs = 65536, .write_pct = 0, .threads = 4, .depth = 32};
+	struct model_result r = predict_groups("azure-2015:D3", local, 1, 0, w);
+
+	(void)state;
+	assert_string_equal(r.binding, "local_mbps");
+	assert_within(r.iops, 187e6 / 65536, 1e-6);
+	w.write_pct = 100;
+	r = predict_groups("azure-2015:D3", local, 1, 0, w);
+	assert_string_equal(r.binding, "local_mbps");
+	assert_within(r.iops, 93e6 / 65536, 1e-6);
+	/* half writes: the writes' 93 MB/s are half of the I/O */
+	w.write_pct = 50;
+	r = predict_groups("azure-2015:D3", local, 1, 0, w);
+	assert_within(r.iops, 2 * 93e6 / 65536, 1e-6);
+	/* one I/O at a time: 0.1 ms plus 4 KiB at 93 MB/s for a write, at 187 for a read */
+	w = (struct model_workload){.bs = 4096, .write_pct = 100, .threads = 1, .depth = 1};
+	r = predict_groups("azure-2015:D3", local, 1, 0, w);
+	assert_string_equal(r.binding, "queue_depth");
+	assert_within(r.service_ms, 0.1 + 4096 / 93e6 * 1000, 1e-9);
+	assert_within(r.iops, 1000 / (0.1 + 4096 / 93e6 * 1000), 1e-6);
+	w.write_pct = 25;
+	r = predict_groups("azure-2015:D3", local, 1, 0, w);
+	assert_within(r.service_ms, 0.1 + 0.75 * 4096 / 187e6 * 1000 + 0.25 * 4096 / 93e6 * 1000,
+		      1e-9);
+	/* small I/O at depth: the IOPS cap */
+	w = (struct model_workload){.bs = 4096, .write_pct = 0, .threads = 4, .depth = 32};
+	r = predict_groups("azure-2015:D3", local, 1, 0, w);
+	assert_string_equal(r.binding, "local_iops");
+	assert_within(r.iops, 12000, 1e-6);
+	assert_within(r.limits[r.binding_limit].cap, 12000, 1e-6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,7 +251,7 @@ int main(void)
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
 		cmocka_unit_test(test_interleave), cmocka_unit_test(test_binding_of_mixed_types),
-		cmocka_unit_test(test_pd_standard_writes),
+		cmocka_unit_test(test_pd_standard_writes), cmocka_unit_test(test_local_disk),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
