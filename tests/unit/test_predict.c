@@ -36,6 +36,31 @@ static void test_burst_timeline(void **state)
 	assert_within(r.avg_iops, (3500 * 1800 + 2300 * 5400) / 7200.0, 0.1);
 }
 
+/* At 1 MiB a P20 is bound by MB/s: 170 MB/s while its credits last (30 minutes), then 150. */
+static void test_burst_mbps(void **state)
+{
+	struct model_config m;
+	struct model_workload w = {1048576, 0, false, 1, 64};
+	struct model_result r;
+	char err[256], *specs[1] = {"P20"};
+	double hi = 170e6 / 1048576, lo = 150e6 / 1048576;
+
+	(void)state;
+	assert_int_equal(model_config_resolve(&cat, "D8s_v5", NULL, specs, 1, MODEL_CACHE_NONE,
+					      &m, err, sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 7200, &r), 0);
+	assert_string_equal(r.binding, "disk_mbps");
+	assert_within(r.iops, lo, 1e-6);
+	assert_true(r.bursts);
+	assert_within(r.burst_iops, hi, 1e-6);
+	assert_within(r.burst_seconds, 1800, 0.1);
+	assert_int_equal(r.nphases, 2);
+	assert_within(r.phases[0].end_s, 1800, 0.1);
+	assert_within(r.phases[0].mbps, 170, 1e-6);
+	assert_within(r.phases[1].mbps, 150, 1e-6);
+	assert_within(r.avg_iops, (hi * 1800 + lo * 5400) / 7200, 1e-3);
+}
+
 static void test_impossible(void **state)
 {
 	struct model_config m;
@@ -247,7 +272,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queue_depth),
-		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_impossible),
+		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_burst_mbps),
+		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
 		cmocka_unit_test(test_interleave), cmocka_unit_test(test_binding_of_mixed_types),
