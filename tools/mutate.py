@@ -117,7 +117,8 @@ SWAPS = [
 	(r" \+= ", " -= ", "arithmetic"), (r" -= ", " += ", "arithmetic"),
 	(r" && ", " || ", "logical"), (r" \|\| ", " && ", "logical"),
 ]
-NUM = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+# not the exponent of a real (1e-9: a tolerance, not a figure)
+NUM = re.compile(r"(?<![\w.])(?<![eE][-+])(\d+)(?![\w.])")
 STMT = re.compile(r"^\s+(?:[a-z_][\w.\->\[\]]*\s*(?:[-+*/|&]?=|\+\+|--)[^=].*|\w+\(.*\));\s*$")
 DECL = re.compile(r"^\s+(?:const\s+|struct\s+|unsigned\s+|static\s+)*\w+\s+\**\w+\s*=")
 CALL2 = re.compile(r"\b(\w+)\(([\w.\->&*]+), ([\w.\->&*]+)\)")
@@ -159,8 +160,10 @@ def mutations(path, text):
 			out.append((ln, start + line.index(body), start + len(line), ";", "dropped"))
 		for m in CALL2.finditer(code):
 			a, b = m.group(2), m.group(3)
-			# the atomics' memory orders are not arguments to swap
-			if a != b and not m.group(1).startswith("__") and not b.isupper():
+			# the atomics' memory orders are not arguments to swap, nor are fmin's and
+			# fmax's, which give the same either way
+			if a != b and not m.group(1).startswith("__") and not b.isupper() and \
+					m.group(1) not in ("fmin", "fmax", "MIN", "MAX"):
 				out.append((ln, start + m.start(2), start + m.end(3), b + ", " + a, "swapped"))
 	return out
 
