@@ -268,6 +268,36 @@ static void test_local_disk(void **state)
 	assert_within(r.limits[r.binding_limit].cap, 12000, 1e-6);
 }
 
+/* The IOPS the queue depth allows (Little's law over one I/O's latency). */
+static double queue_limit(const struct model_result *r)
+{
+	for (unsigned i = 0; i < r->nlimits; i++)
+		if (!strcmp(r->limits[i].name, "queue_depth"))
+			return r->limits[i].iops;
+	fail_msg("no queue_depth limit");
+	return 0;
+}
+
+/* A read the host cache serves takes the cache's latency (0.1 ms for a 2015 P30) and its
+ * transfer at the cache's rate (1,000 MB/s), not the disk's 1.3 ms and rate. */
+static void test_cached_latency(void **state)
+{
+	const char *p30[] = {"P30:cache=readonly"};
+	struct model_workload w = {.bs = 4096, .threads = 1, .depth = 1};
+	struct model_result r = predict_groups("DS14", p30, 1, 100, w);
+
+	(void)state;
+	assert_within(queue_limit(&r), 1000 / (0.1 + 4096 / 1000e6 * 1000), 1e-6);
+	/* a miss: the disk's own latency and transfer rate */
+	struct model_disk d = disk_of("DS14", p30[0]);
+	double rate = d.xfer_mbps > 0 ? d.xfer_mbps : d.mbps;
+
+	assert_within(d.lat_cached_ms, 0.1, 1e-9);
+	assert_within(d.lat_read_ms, 1.3, 1e-9);
+	r = predict_groups("DS14", p30, 1, 0, w);
+	assert_within(queue_limit(&r), 1000 / (1.3 + 4096 / (rate * 1e6) * 1000), 1e-6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
 		cmocka_unit_test(test_interleave), cmocka_unit_test(test_binding_of_mixed_types),
 		cmocka_unit_test(test_pd_standard_writes), cmocka_unit_test(test_local_disk),
+		cmocka_unit_test(test_cached_latency),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
