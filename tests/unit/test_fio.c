@@ -725,6 +725,40 @@ static void test_refusals(void **state)
 	}
 }
 
+/* Values fio's own words would not take, each refused on its line with why. */
+static void test_word_refusals(void **state)
+{
+	(void)state;
+	assert_int_equal(file("[j]\nsize=1m\nrwmixread=101\nrwmixwrite=x\n"
+			      "rw_sequencer=identical\nrw_sequencer=random\nbsrange=4k\n"
+			      "bsrange=0-4k\nbsrange=1k-2k,0-4k\nsync=maybe\nkb_base=1023\n"
+			      "startdelay=1-2\nstartdelay=abc\nrandom_distribution=lognormal\n"
+			      "filesize=1k-2k\nfilesize=0\nbssplit=4k/x\nbsrange=4k-8q\n"), -EINVAL);
+	assert_refused("job.fio:3: rwmixread=101: is above 100 percent");
+	assert_refused("job.fio:4: rwmixwrite=x: is not a number");
+	assert_refused("job.fio:5: rw_sequencer=identical: iorate has no repeated offsets");
+	assert_refused("job.fio:6: rw_sequencer=random: is not sequential or identical");
+	assert_refused("job.fio:7: bsrange=4k: is not a range LOW-HIGH");
+	assert_refused("job.fio:8: bsrange=0-4k: has a size of 0");
+	assert_refused("job.fio:9: bsrange=1k-2k,0-4k: has a size of 0");
+	assert_refused("job.fio:10: sync=maybe: is not 0, 1, none, sync or dsync");
+	assert_refused("job.fio:11: kb_base=1023: is not 1024 or 1000");
+	assert_refused("job.fio:12: startdelay=1-2: iorate has no random start delays");
+	assert_refused("job.fio:13: startdelay=abc: is not a number");
+	assert_refused("job.fio:14: random_distribution=lognormal: is not a distribution of fio");
+	assert_refused("job.fio:15: filesize=1k-2k: iorate has no files of random sizes");
+	assert_refused("job.fio:16: filesize=0: is 0");
+	assert_refused("job.fio:17: bssplit=4k/x: has a share that is not a whole percent");
+	assert_refused("job.fio:18: bsrange=4k-8q: has an unknown unit");
+	assert_int_equal(fio.nrefused, 16);
+	/* the later of rwmixread and rwmixwrite wins; a range's ends may come in either order */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randrw\nrwmixread=30\nrwmixwrite=40\n"
+			      "bsrange=8k:4k\nsync=dsync\nkb_base=1000\nstartdelay=2\n"), 0);
+	assert_int_equal(J(0)->write_pct, 40);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randrw\nrwmixwrite=40\nrwmixread=30\n"), 0);
+	assert_int_equal(J(0)->write_pct, 70);
+}
+
 /* A value the option table of 'iorate run' refuses is refused under fio's option. */
 static void test_values_judged_by_run(void **state)
 {
@@ -1027,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_trims),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_word_refusals),
 		cmocka_unit_test(test_exits),
 		cmocka_unit_test(test_prio),
 		cmocka_unit_test(test_buffers),
