@@ -751,6 +751,17 @@ static void test_word_refusals(void **state)
 	assert_refused("job.fio:17: bssplit=4k/x: has a share that is not a whole percent");
 	assert_refused("job.fio:18: bsrange=4k-8q: has an unknown unit");
 	assert_int_equal(fio.nrefused, 16);
+	/* fio's skewed choices of a file are refused as such, with or without their parameter */
+	assert_int_equal(file("[j]\nsize=1m\nfile_service_type=zipf:1.2\n"
+			      "file_service_type=pareto:0.3\nfile_service_type=normal\n"
+			      "file_service_type=gauss:5\nfile_service_type=zipfy\n"
+			      "file_service_type=random:0\n"), -EINVAL);
+	assert_refused("job.fio:3: file_service_type=zipf:1.2: iorate has no skewed choice");
+	assert_refused("job.fio:4: file_service_type=pareto:0.3: iorate has no skewed choice");
+	assert_refused("job.fio:5: file_service_type=normal: iorate has no skewed choice");
+	assert_refused("job.fio:6: file_service_type=gauss:5: iorate has no skewed choice");
+	assert_refused("job.fio:8: file_service_type=random:0: has a count of 0");
+	assert_int_equal(fio.nrefused, 6);
 	/* the later of rwmixread and rwmixwrite wins; a range's ends may come in either order */
 	assert_int_equal(file("[j]\nsize=1m\nrw=randrw\nrwmixread=30\nrwmixwrite=40\n"
 			      "bsrange=8k:4k\nsync=dsync\nkb_base=1000\nstartdelay=2\n"), 0);
