@@ -121,6 +121,8 @@ SWAPS = [
 NUM = re.compile(r"(?<![\w.])(?<![eE][-+])(\d+)(?![\w.])")
 STMT = re.compile(r"^\s+(?:[a-z_][\w.\->\[\]]*\s*(?:[-+*/|&]?=|\+\+|--)[^=].*|\w+\(.*\));\s*$")
 DECL = re.compile(r"^\s+(?:const\s+|struct\s+|unsigned\s+|static\s+)*\w+\s+\**\w+\s*=")
+ARRDECL = re.compile(r"^\s*(?:static\s+|const\s+|struct\s+|unsigned\s+)*\w+\s+"
+	r"\**\w+\[\d+\](?:\s*,\s*\**\w+(?:\[\d+\])?)*;\s*$")
 CALL2 = re.compile(r"\b(\w+)\(([\w.\->&*]+), ([\w.\->&*]+)\)")
 
 
@@ -143,9 +145,9 @@ def mutations(path, text):
 			# an array's size is not a figure; bit widths and the like are
 			if re.search(r"\[\s*$", code[:m.start()]) and DECL.match(code):
 				continue
-			# an array's size in a declaration ("struct gcra b[4];") holds no figure
-			if re.match(r"^\s*(?:struct\s+|const\s+|unsigned\s+)*\w+[\s*]+\w+\[\s*$",
-					code[:m.start()]):
+			# an array's size in a declaration ("struct gcra b[4];", "char a[32], b[24];")
+			# holds no figure
+			if ARRDECL.match(code) and code[m.start() - 1] == "[" and code[m.end()] == "]":
 				continue
 			# __builtin_expect's second argument is a hint to the compiler, not a value
 			if re.search(r"__builtin_expect\(.*,\s*$", code[:m.start()]):
