@@ -762,6 +762,20 @@ static void test_word_refusals(void **state)
 	assert_refused("job.fio:6: file_service_type=gauss:5: iorate has no skewed choice");
 	assert_refused("job.fio:8: file_service_type=random:0: has a count of 0");
 	assert_int_equal(fio.nrefused, 6);
+	/* a pattern's modifier and values too long for a range or a split */
+	char text[2600];
+	int n = snprintf(text, sizeof(text), "[j]\nsize=1m\nrw=read:4q\nrw=randread:x\nbsrange=");
+	for (int i = 0; i < 100; i++)
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "1");
+	n += snprintf(text + n, sizeof(text) - (size_t)n, "\nbssplit=");
+	for (int i = 0; i < 300; i++)
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "4k/0:");
+	snprintf(text + n, sizeof(text) - (size_t)n, "\n");
+	assert_int_equal(file(text), -EINVAL);
+	assert_refused("job.fio:3: rw=read:4q: has an unknown unit");
+	assert_refused("job.fio:4: rw=randread:x: is not a number");
+	assert_refused(": is too long");
+	assert_int_equal(fio.nrefused, 4);
 	/* the later of rwmixread and rwmixwrite wins; a range's ends may come in either order */
 	assert_int_equal(file("[j]\nsize=1m\nrw=randrw\nrwmixread=30\nrwmixwrite=40\n"
 			      "bsrange=8k:4k\nsync=dsync\nkb_base=1000\nstartdelay=2\n"), 0);
