@@ -117,7 +117,12 @@ static void names(void **state)
 	for (unsigned i = VERIFY_OK; i <= VERIFY_NEWER; i++) {
 		assert_int_equal(verify_why_parse(verify_why_name(i), &w), 0);
 		assert_int_equal(w, i);
+		assert_string_not_equal(verify_why_text(i), "?");
 	}
+	/* a value past the last (a damaged record) has no name, and reads nothing past the table */
+	assert_string_equal(verify_why_name((enum verify_why)(VERIFY_NEWER + 1)), "?");
+	assert_string_equal(verify_why_text((enum verify_why)(VERIFY_NEWER + 1)), "?");
+	assert_string_equal(verify_why_name((enum verify_why)-1), "?");
 }
 
 /* The kept bad blocks grow without bound on the count, up to VERIFY_KEEP kept, sorted. */
