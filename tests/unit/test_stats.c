@@ -381,7 +381,12 @@ static void test_empty(void **state)
 	assert_null(d->hist);
 	dir_stats_summarize(d, 10.0, &s);
 	assert_false(s.has_lat);
+	/* with its histogram, the statistics start over: what a reused slot held is gone */
+	d->ios = 5;
+	d->lat_min = 3;
+	d->lat_max = 9;
 	assert_int_equal(dir_stats_init_hist(d), 0);
+	assert_int_equal(d->ios, 0);
 	assert_int_equal(d->lat_min, UINT64_MAX);
 	assert_int_equal(d->lat_max, 0);
 	assert_int_equal(hist_count(d->hist), 0);
