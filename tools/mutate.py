@@ -36,10 +36,12 @@ RUN_COUNTS = ("a new test file is created|counts add up|several targets are meas
 	"fsync every N|seed, two runs|CSV has a header")
 
 # File -> the tests that cover it, fastest first: "unit:NAME" is build/tests/NAME (cmocka);
-# "bats:FILE" or "bats:FILE:REGEX" runs tests/cli/FILE (only the tests REGEX names).
+# "san:NAME" the same test under ASan+UBSan (build/tests-san/NAME: a leak or an overrun no
+# figure shows; its library is built the first time one is needed); "bats:FILE" or
+# "bats:FILE:REGEX" runs tests/cli/FILE (only the tests REGEX names).
 MAP = {
 	"src/core/stats.c": ["unit:test_stats", "unit:test_result", "unit:test_result_json",
-		"unit:test_runner"],
+		"unit:test_runner", "san:test_stats"],
 	"src/core/worker.c": ["unit:test_runner", "unit:test_worker_trim", "unit:test_verify",
 		"bats:run.bats:" + RUN_COUNTS],
 	"src/core/worker_lat.c": ["unit:test_runner", "unit:test_latency_target",
@@ -47,7 +49,7 @@ MAP = {
 	"src/core/throttle.c": ["unit:test_throttle", "unit:test_runner", "bats:caps.bats"],
 	"src/core/result.c": ["unit:test_result", "unit:test_stats", "unit:test_result_json",
 		"unit:test_report"],
-	"src/core/verify.c": ["unit:test_verify", "bats:verify.bats"],
+	"src/core/verify.c": ["unit:test_verify", "bats:verify.bats", "san:test_verify"],
 	"src/model/predict.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_cost", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
@@ -232,7 +234,8 @@ def targets_of(tests):
 	t = set()
 	for c in tests:
 		kind, name = c.split(":")[:2]
-		t.add("build/tests/" + name if kind == "unit" else "build/iorate")
+		t.add({"unit": "build/tests/" + name, "san": "build/tests-san/" + name}.get(kind,
+			"build/iorate"))
 	return sorted(t)
 
 
@@ -240,6 +243,9 @@ def test_cmd(c):
 	parts = c.split(":", 2)
 	if parts[0] == "unit":
 		return ["build/tests/" + parts[1]]
+	if parts[0] == "san":
+		return ["env", "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1",
+			"UBSAN_OPTIONS=halt_on_error=1", "build/tests-san/" + parts[1]]
 	cmd = ["bats", "tests/cli/" + parts[1]]
 	if len(parts) > 2:
 		cmd += ["-f", parts[2]]
