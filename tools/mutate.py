@@ -33,7 +33,7 @@ EQUIV = os.path.join(ROOT, "tools", "mutate-equivalent.txt")
 # run.bats' tests of what a run counts (its timing tests are left out: they fail on a loaded
 # machine, mutated or not).
 RUN_COUNTS = ("a new test file is created|counts add up|several targets are measured|"
-	"fsync every N|seed, two runs|CSV has a header")
+	"fsync every N|seed, two runs|CSV has a header|--latency-target")
 
 # File -> the tests that cover it, fastest first: "unit:NAME" is build/tests/NAME (cmocka);
 # "san:NAME" the same test under ASan+UBSan (build/tests-san/NAME: a leak or an overrun no
