@@ -64,11 +64,26 @@ static void test_ondemand(void **state)
 	assert_true(d.burst_iops == 0 && d.bucket_ios == 0);
 }
 
+/* A family and a size name the family's smallest tier that holds it, as the provider bills. */
+static void test_family(void **state)
+{
+	struct model_disk d = disk_of("D8s_v3", "premium:200GiB");
+
+	(void)state;
+	assert_string_equal(d.type->name, "P15");
+	assert_within(d.gib, 256, 1e-9);
+	d = disk_of("D8s_v3", "standard-ssd:100GiB");
+	assert_string_equal(d.type->name, "E10");
+	d = disk_of("D8s_v3", "premium:1GiB");
+	assert_string_equal(d.type->name, "P1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_ondemand),
+		cmocka_unit_test(test_family),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
