@@ -78,12 +78,29 @@ static void test_family(void **state)
 	assert_string_equal(d.type->name, "P1");
 }
 
+/* Standard disks of 2015 share their storage account's 20,000 IOPS: a limit of its own. */
+static void test_account(void **state)
+{
+	const char *std[] = {"16xstandard"};
+	struct model_workload w = {.bs = 4096, .threads = 16, .depth = 32};
+	struct model_result r = predict_groups("A4", std, 1, 0, w);
+	unsigned found = 0;
+
+	(void)state;
+	for (unsigned i = 0; i < r.nlimits; i++)
+		if (!strcmp(r.limits[i].name, "account_iops")) {
+			assert_within(r.limits[i].iops, 20000, 1e-9);
+			found++;
+		}
+	assert_int_equal(found, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_ondemand),
-		cmocka_unit_test(test_family),
+		cmocka_unit_test(test_family), cmocka_unit_test(test_account),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
