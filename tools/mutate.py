@@ -53,7 +53,8 @@ MAP = {
 	"src/model/predict.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_cost", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
-	"src/model/disk.c": ["unit:test_disk", "unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
+	"src/model/disk.c": ["unit:test_disk", "unit:test_predict", "unit:test_posts_2015",
+		"unit:test_plan",
 		"unit:test_emulate", "unit:test_catalog", "unit:test_examples_aws",
 		"unit:test_examples_azure", "unit:test_examples_gcp", "bats:model.bats"],
 	"src/compat/fio_job.c": ["unit:test_fio", "unit:test_compat", "bats:fio.bats"],
@@ -154,33 +155,37 @@ def mutations(path, text):
 			# an array's size is not a figure; bit widths and the like are
 			if re.search(r"\[\s*$", code[:m.start()]) and DECL.match(code):
 				continue
-			# an array's size in a declaration ("struct gcra b[4];", "char a[32], b[24];")
-			# holds no figure
-			if ARRDECL.match(code) and code[m.start() - 1] == "[" and code[m.end()] == "]":
+			# an array's size in a declaration ("struct gcra b[4];", "char a[32],
+			# b[24];") holds no figure
+			if ARRDECL.match(code) and code[m.start() - 1] == "[" and \
+					code[m.end()] == "]":
 				continue
 			# __builtin_expect's second argument is a hint to the compiler, not a value
 			if re.search(r"__builtin_expect\(.*,\s*$", code[:m.start()]):
 				continue
 			out.append((ln, start + m.start(), start + m.end(), str(v + 1), "constant"))
 			if v > 0:
-				out.append((ln, start + m.start(), start + m.end(), str(v - 1), "constant"))
+				out.append((ln, start + m.start(), start + m.end(), str(v - 1),
+					"constant"))
 		# a free() or close() dropped leaks, which no figure shows
 		if STMT.match(code) and not DECL.match(code) and "return" not in code and \
 				not re.search(r"\b(\w+_)?(free|close|destroy)\(", code):
 			body = line.strip()
-			out.append((ln, start + line.index(body), start + len(line), ";", "dropped"))
+			out.append((ln, start + line.index(body), start + len(line), ";",
+				"dropped"))
 		for m in CALL2.finditer(code):
 			a, b = m.group(2), m.group(3)
 			# the atomics' memory orders are not arguments to swap, nor are fmin's and
 			# fmax's, which give the same either way
 			if a != b and not m.group(1).startswith("__") and not b.isupper() and \
 					m.group(1) not in ("fmin", "fmax", "MIN", "MAX"):
-				out.append((ln, start + m.start(2), start + m.end(3), b + ", " + a, "swapped"))
+				out.append((ln, start + m.start(2), start + m.end(3), b + ", " + a,
+					"swapped"))
 	return out
 
 
 def load_equivalent():
-	"""tools/mutate-equivalent.txt: FILE <tab> the line, stripped <tab> ORIG -> REPL <tab> why."""
+	"""tools/mutate-equivalent.txt: FILE, the line stripped, ORIG -> REPL, why (by tabs)."""
 	eq = set()
 	if not os.path.exists(EQUIV):
 		return eq
@@ -276,7 +281,8 @@ def main():
 	files = a.files or DEFAULT_FILES
 	for f in files:
 		if f not in MAP:
-			print("mutate: no tests mapped for %s (tools/mutate.py, MAP)" % f, file=sys.stderr)
+			print("mutate: no tests mapped for %s (tools/mutate.py, MAP)" % f,
+				file=sys.stderr)
 			return 2
 	make = os.environ.get("MAKE", "make").split()
 	every = []
@@ -358,7 +364,8 @@ def main():
 						continue
 					st, out = run(test_cmd(c), limit[c], env=env)
 					if st != 0:
-						res = "killed by %s" % c + (" (timed out)" if st is None else "")
+						res = "killed by %s%s" % (c,
+							" (timed out)" if st is None else "")
 						break
 			if res.startswith("killed"):
 				killed += 1
@@ -369,7 +376,8 @@ def main():
 				else:
 					survived += 1
 					unexplained.append((f, ln, kind, what, line))
-			print("[%d/%d] %s:%d: %s: %s: %s" % (i, len(chosen), f, ln, kind, what, res),
+			print("[%d/%d] %s:%d: %s: %s: %s" % (i, len(chosen), f, ln, kind, what,
+				res),
 				flush=True)
 			put(f, orig)
 			cur = None

@@ -1,4 +1,4 @@
-/* fio's numbers as src/compat/fio_num.c reads them: arithmetic, units, bools, and their refusals. */
+/* fio's numbers as src/compat/fio_num.c reads them: arithmetic, units, bools, refusals. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
