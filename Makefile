@@ -371,9 +371,10 @@ MUTATE_FILES ?=
 MUTATE_MAX ?= 60
 MUTATE_SEED ?= 1
 MUTATE_TIMEOUT ?= 300
+# (The recipe names no $$(MAKE): make -n would run it.)
 mutate:
-	@MAKE="$(MAKE)" python3 tools/mutate.py -n "$(MUTATE_MAX)" -s "$(MUTATE_SEED)" \
-		-t "$(MUTATE_TIMEOUT)" $(MUTATE_FILES)
+	@python3 tools/mutate.py -n "$(MUTATE_MAX)" -s "$(MUTATE_SEED)" -t "$(MUTATE_TIMEOUT)" \
+		$(MUTATE_FILES)
 
 # make run: a 10-second default benchmark on a temporary file (removed afterwards).
 run: deps
