@@ -422,8 +422,9 @@ static void unpriced(const struct catalog *c, struct plan_result *r,
 					       list);
 	}
 	r->only_unpriced = true;
-	snprintf(r->unmet, sizeof(r->unmet), "%u configuration%s meet%s it, but none has a price "
-		 "%s%s%s in %s%s%s; %sgive prices with " FIELD("catalog") " FILE", r->unpriced,
+	/* Cut at the buffer's end when a region, a currency and a suggestion are all long. */
+	(void)!snprintf(r->unmet, sizeof(r->unmet), "%u configuration%s meet%s it, but none has "
+		 "a price %s%s%s in %s%s%s; %sgive prices with " FIELD("catalog") " FILE", r->unpriced,
 		 r->unpriced == 1 ? "" : "s", r->unpriced == 1 ? "s" : "",
 		 t->region ? "for region '" : "in the catalog", t->region ? t->region : "",
 		 t->region ? "'" : "", r->currency, t->currency ? "" : " (the default currency)",
