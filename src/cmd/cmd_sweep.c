@@ -268,7 +268,7 @@ static int trace_base_check(const char *path)
 	if (!strcmp(path, "-"))
 		return usage_error(FIELD("trace") " -: a sweep writes one trace per row, to files "
 				   "named after FILE; give " FIELD("trace") " a file name");
-	if ((r = gate_check_base(FIELD("trace"), path, err, sizeof(err))))
+	if ((r = gate_check_db(FIELD("trace"), path, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s (a sweep names its traces after it)", err)
 				    : run_error("%s", err);
 	return 0;

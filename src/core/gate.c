@@ -303,11 +303,6 @@ int gate_check_db(const char *what, const char *path, char *err, size_t errlen)
 	return check_output(what, path, false, err, errlen);
 }
 
-int gate_check_base(const char *what, const char *path, char *err, size_t errlen)
-{
-	return check_output(what, path, false, err, errlen);
-}
-
 int gate_create_at(int dirfd, const char *name, int flags, mode_t mode, struct gate_id *id)
 {
 	struct stat st;

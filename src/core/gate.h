@@ -33,13 +33,11 @@ const char *gate_kind(mode_t mode);
  * ("--trace"). Checks before any work starts; gate_out_open() checks again on what it opens.
  */
 int gate_check_output(const char *what, const char *path, char *err, size_t errlen);
-/* The same for a database SQLite changes in place: not replaced, so not "-" either. */
-int gate_check_db(const char *what, const char *path, char *err, size_t errlen);
 /*
- * A path that output names are made from (FILE of FILE.row): nothing there, or a regular file
- * (never written), else refused as gate_check_db() refuses.
+ * The same for a path not replaced whole, so not "-" either: a database SQLite changes in
+ * place, or a name outputs are made from (sweep's FILE of FILE.row).
  */
-int gate_check_base(const char *what, const char *path, char *err, size_t errlen);
+int gate_check_db(const char *what, const char *path, char *err, size_t errlen);
 
 /*
  * The files the command reads or runs on: its targets, the --db history, its input and job
