@@ -25,15 +25,6 @@ iorate_jobs() {
 }
 
 # fio may print notes before its JSON ("note: ... queue depth will be capped at 1").
-fio_json() {
-	sed -n '/^{/,$p'
-}
-
-need_fio() {
-	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
-	[[ "$(fio --version)" == fio-3.33* ]] || skip "the comparisons are with fio 3.33"
-}
-
 @test "a fio command line runs unchanged: options before --name are every job's" {
 	iorate fio --ioengine=libaio --direct=1 --name=a --rw=randread --bs=4k --iodepth=8 \
 		--filename="$BATS_TEST_TMPDIR/f.dat" --size=2m --group_reporting -q --json

@@ -5,16 +5,6 @@
 
 load helpers
 
-need_fio() {
-	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
-	[[ "$(fio --version)" == fio-3.33* ]] || skip "the comparisons are with fio 3.33"
-}
-
-# fio may print notes before its JSON.
-fio_json() {
-	sed -n '/^{/,$p'
-}
-
 # Each job of a fio-json report: its name, read I/Os and bytes, write I/Os and bytes, error.
 counts() {
 	jq -c '.jobs[] | [.jobname, .read.total_ios, .read.io_bytes, .write.total_ios,

@@ -9,10 +9,6 @@ need_strace() {
 	command -v strace >/dev/null || skip "strace is not installed (make deps installs it)"
 }
 
-need_fio() {
-	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
-}
-
 # A file of 1 MiB the test makes, so neither fio nor iorate lays one out.
 data() {
 	head -c 1048576 /dev/urandom > "$1"

@@ -7,11 +7,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-need_fio() {
-	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
-	[[ "$(fio --version)" == fio-3.33* ]] || skip "the comparisons are with fio 3.33"
-}
-
 # Each log file of the current directory with the distinct column counts of its lines
 # ("a_bw.1.log 5"; an empty file alone), one line per file and count, sorted.
 shapes() {

@@ -7,16 +7,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-need_fio() {
-	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
-	[[ "$(fio --version)" == fio-3.33* ]] || skip "the comparisons are with fio 3.33"
-}
-
-# fio may print notes before its JSON.
-fio_json() {
-	sed -n '/^{/,$p'
-}
-
 # A size-bounded job of 4 clones (64 reads of 4 KiB each), with $1 added to [global].
 four_jobs() {
 	cat >g.fio <<-EOF

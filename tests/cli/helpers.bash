@@ -114,3 +114,14 @@ stop_with() {
 	wait "$PID" || status=$?
 	PID=""
 }
+
+# Skips a test that compares with fio when fio 3.33 is not installed (make deps installs it).
+need_fio() {
+	command -v fio >/dev/null || skip "fio is not installed (make deps installs it)"
+	[[ "$(fio --version)" == fio-3.33* ]] || skip "the comparisons are with fio 3.33"
+}
+
+# fio's JSON from its output: fio may print notes before it.
+fio_json() {
+	sed -n '/^{/,$p'
+}
