@@ -389,7 +389,7 @@ static void show_row(FILE *f, const char *name, json_t *v, const char *unit, uns
 	else if (json_is_integer(v))
 		snprintf(val, sizeof(val), "%lld", (long long)json_integer_value(v));
 	else
-		snprintf(val, sizeof(val), "%.15g", json_number_value(v));
+		fmt_figure(json_number_value(v), val, sizeof(val));
 	fprintf(f, "  %-30s %12s  %-14s [%u]\n", escape_buf(name, n, sizeof(n)), val, unit, src);
 }
 

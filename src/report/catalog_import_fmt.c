@@ -30,8 +30,8 @@ static const char *figure(double v, const char *unit, bool missing, char *buf, s
 	else {
 		char d[48];
 
-		/* As the catalog writes its figures: a plain decimal, no exponent. */
-		snprintf(buf, len, "%s %s", fmt_decimal(v, 0, d, sizeof(d)), unit);
+		/* A plain decimal, no exponent, rounded as a reader compares figures. */
+		snprintf(buf, len, "%s %s", fmt_figure(v, d, sizeof(d)), unit);
 	}
 	return buf;
 }

@@ -470,3 +470,20 @@ const char *fmt_decimal(double v, unsigned min_frac, char *buf, size_t len)
 	snprintf(buf, len, "%s", out);
 	return buf;
 }
+
+const char *fmt_figure(double v, char *buf, size_t len)
+{
+	char r[64];
+	int mag, decimals;
+
+	if (!isfinite(v) || v == 0 || v == trunc(v))
+		return fmt_decimal(v, 0, buf, len);
+	mag = (int)floor(log10(fabs(v))) + 1;
+	decimals = 6 - mag;
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 15)
+		decimals = 15;
+	snprintf(r, sizeof(r), "%.*f", decimals, v);
+	return fmt_decimal(strtod(r, NULL), 0, buf, len);
+}

@@ -75,4 +75,11 @@ const char *fmt_size(uint64_t n, char *buf, size_t len);
  */
 const char *fmt_decimal(double v, unsigned min_frac, char *buf, size_t len);
 
+/*
+ * A figure as a reader wants it: at most 6 significant digits after rounding, but never fewer
+ * than its integer digits, as fmt_decimal writes it: 69.8491930961609 GiB (75 GB in GiB) is
+ * "69.8492", 152.04352 is "152.044", 0.00099 stays "0.00099" and 1234567.8 is "1234568".
+ */
+const char *fmt_figure(double v, char *buf, size_t len);
+
 #endif

@@ -247,6 +247,24 @@ static void format_sizes(void **state)
 	assert_string_equal(fmt_size(0, b, sizeof(b)), "0B");
 }
 
+/* Figures print as a reader compares them: six significant digits, integers whole. */
+static void format_figures(void **state)
+{
+	char b[64];
+
+	/* 75 GB of instance store in GiB. */
+	assert_string_equal(fmt_figure(75e9 / 1073741824.0, b, sizeof(b)), "69.8492");
+	assert_string_equal(fmt_figure(152.04352, b, sizeof(b)), "152.044");
+	assert_string_equal(fmt_figure(0.00099, b, sizeof(b)), "0.00099");
+	assert_string_equal(fmt_figure(0.1, b, sizeof(b)), "0.1");
+	assert_string_equal(fmt_figure(1234567.8, b, sizeof(b)), "1234568");
+	assert_string_equal(fmt_figure(123456.78, b, sizeof(b)), "123457");
+	assert_string_equal(fmt_figure(99999.96, b, sizeof(b)), "100000");
+	assert_string_equal(fmt_figure(400000, b, sizeof(b)), "400000");
+	assert_string_equal(fmt_figure(-2.5, b, sizeof(b)), "-2.5");
+	assert_string_equal(fmt_figure(0, b, sizeof(b)), "0");
+}
+
 /* Prices print as the list wrote them: every digit they have, no noise, no exponent. */
 static void format_decimals(void **state)
 {
@@ -316,6 +334,7 @@ int main(void)
 		cmocka_unit_test(lists),     cmocka_unit_test(format_sizes),
 		cmocka_unit_test(decimal_only), cmocka_unit_test(fio_hex),
 		cmocka_unit_test(number_why), cmocka_unit_test(format_decimals),
+		cmocka_unit_test(format_figures),
 		cmocka_unit_test(counts_with_suffixes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
