@@ -218,6 +218,25 @@ static ssize_t discard(void *arg, const char *buf, size_t len)
 	return (ssize_t)len;
 }
 
+/*
+ * SOURCE_DATE_EPOCH (reproducible-builds.org's convention) fixes the page's "generated" time,
+ * in UTC, so the same runs make the same page byte for byte; a value that is not a count of
+ * seconds is refused rather than ignored.
+ */
+static int generated_time(struct html_opts *ho)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	uint64_t v;
+
+	if (!s)
+		return 0;
+	if (parse_u64(s, 1, INT32_MAX, &v))
+		return usage_error("SOURCE_DATE_EPOCH: '%s' is not a count of seconds since 1970", s);
+	ho->now = (time_t)v;
+	ho->utc = true;
+	return 0;
+}
+
 /* The page to --output (or, with --png alone, nowhere) and the charts to --png. */
 static int write_page(const struct collect *c)
 {
@@ -228,6 +247,8 @@ static int write_page(const struct collect *c)
 	int r;
 
 	ho.si = c->units ? c->units == 1 + UNITS_SI : html_input_mark_si(&c->in);
+	if ((r = generated_time(&ho)))
+		return r;
 	if (c->out && (r = gate_out_open(&o, "--output", c->out, err, sizeof(err))))
 		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
 	if (!c->out && !(o.f = fopencookie(NULL, "w", (cookie_io_functions_t){.write = discard})))

@@ -544,12 +544,14 @@ int report_html_write(FILE *f, const struct html_input *in, const struct html_op
 	struct page pg = {.f = f, .in = in, .o = o, .names = html_names(in)};
 	const char *title = o->title ? o->title : "iorate report";
 	char now[64];
-	time_t t = time(NULL);
+	time_t t = o->now ? o->now : time(NULL);
 	struct tm tm;
 
 	if (!pg.names)
 		return -ENOMEM;
-	if (!localtime_r(&t, &tm) || !strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S %Z", &tm))
+	if (!(o->utc ? gmtime_r(&t, &tm) : localtime_r(&t, &tm)) ||
+	    !strftime(now, sizeof(now), o->utc ? "%Y-%m-%d %H:%M:%S UTC" : "%Y-%m-%d %H:%M:%S %Z",
+		      &tm))
 		now[0] = '\0';
 	page_head(&pg, title);
 	fprintf(f, "</h1>\n<p class=\"meta\">%zu run%s; generated %s by iorate %s. Latencies are "

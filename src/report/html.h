@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -78,6 +79,8 @@ struct html_opts {
 	bool si;                     /* throughput in MB/s (10^6 bytes/s), else MiB/s (2^20) */
 	html_chart_fn chart;         /* when not NULL, each chart is also handed here */
 	void *arg;
+	time_t now;                  /* "generated": 0 is the current time, in local time */
+	bool utc;                    /* now is SOURCE_DATE_EPOCH's: printed in UTC */
 };
 
 /*
