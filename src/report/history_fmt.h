@@ -69,8 +69,6 @@ int history_compare_fmt_json(FILE *f, const struct history_compare *c);
 #define REPORT_NOISE_MIN_SAMPLES 3
 #define REPORT_NOISE_MIN_FRACTION 0.5
 
-/* Welch's t-test of samples a and b: *p, two-sided. 0, or -EDOM when either has fewer than 2. */
-int report_welch_p(const double *a, size_t na, const double *b, size_t nb, double *p);
 
 /*
  * The differences of two JSON objects of the same form, found by walking both: a line per value

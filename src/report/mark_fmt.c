@@ -15,6 +15,8 @@
 #include "util/jsonout.h"
 #include "util/parse.h"
 
+const char *const mark_dir_names[MARK_NDIRS] = {MARK_DOC_READ, MARK_DOC_WRITE, MARK_DOC_MIX};
+
 /* Each unit as a row names it, and the header line saying what it is. */
 static const struct {
 	const char *label, *legend;

@@ -1,7 +1,8 @@
 /*
- * 'iorate history compare' and the list's limits: the noise test (src/report/history_noise.c)
- * on constructed series, the parameters that differ (history_diff.c), named by the options of
- * 'iorate run' that set them, and the caps, open loop and profile in each listing.
+ * 'iorate history compare' and the list's limits: the noise test (src/report/history_noise.c,
+ * Welch's test in src/stats/welch.c) on constructed series, the parameters that differ
+ * (history_diff.c), named by the options of 'iorate run' that set them, and the caps, open
+ * loop and profile in each listing.
  */
 #include <errno.h>
 #include <math.h>
@@ -22,6 +23,7 @@
 #include "core/result.h"
 #include "core/result_json.h"
 #include "report/history_fmt.h"
+#include "stats/welch.h"
 
 /* cmocka 1.1.5 (Debian 12) has no assert_double_equal. */
 #define assert_near(a, b, eps) near_at((a), (b), (eps), #a, __FILE__, __LINE__)
@@ -141,22 +143,22 @@ static void test_welch_known(void **state)
 	double p;
 
 	/* t = 2 with 8 degrees of freedom. */
-	assert_int_equal(report_welch_p(a, 5, b, 5, &p), 0);
+	assert_int_equal(stats_welch_p(a, 5, b, 5, &p), 0);
 	assert_near(p, 0.0805162379572, 1e-9);
 	/* Unequal sizes and variances: t = 1.578, 3.68 degrees of freedom. */
-	assert_int_equal(report_welch_p(a, 5, c, 4, &p), 0);
+	assert_int_equal(stats_welch_p(a, 5, c, 4, &p), 0);
 	assert_near(p, 0.195654021779, 1e-9);
-	assert_int_equal(report_welch_p(c, 4, a, 5, &p), 0);
+	assert_int_equal(stats_welch_p(c, 4, a, 5, &p), 0);
 	assert_near(p, 0.195654021779, 1e-9);
 	/* Far apart: t = 11.76 with 7.16 degrees of freedom. */
-	assert_int_equal(report_welch_p(d, 6, e, 4, &p), 0);
+	assert_int_equal(stats_welch_p(d, 6, e, 4, &p), 0);
 	assert_near(p, 6.1321599e-06, 1e-11);
 	/* No variance at all: equal means are the same, others beyond any noise. */
-	assert_int_equal(report_welch_p(same, 3, same, 3, &p), 0);
+	assert_int_equal(stats_welch_p(same, 3, same, 3, &p), 0);
 	assert_near(p, 1, 0);
-	assert_int_equal(report_welch_p(same, 3, other, 3, &p), 0);
+	assert_int_equal(stats_welch_p(same, 3, other, 3, &p), 0);
 	assert_near(p, 0, 0);
-	assert_int_equal(report_welch_p(a, 1, b, 5, &p), -EDOM);
+	assert_int_equal(stats_welch_p(a, 1, b, 5, &p), -EDOM);
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
  * iorate mark's pure parts: the test list of every profile and preset (src/cmd/mark_suite.c),
- * a run's figures in each unit and a test's score, best or mean (src/report/mark_score.c), and
+ * a run's figures in each unit and a test's score, best or mean (src/stats/mark.c), and
  * what the text and CSV say of them (src/report/mark_fmt.c).
  */
 #include <math.h>

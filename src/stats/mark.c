@@ -4,10 +4,10 @@
  * these return; the JSON holds the runs themselves, so either score can be recomputed.
  */
 #include <math.h>
+#include <stdbool.h>
 
-#include "report/mark_fmt.h"
+#include "stats/mark.h"
 
-const char *const mark_dir_names[MARK_NDIRS] = {MARK_DOC_READ, MARK_DOC_WRITE, MARK_DOC_MIX};
 const char *const mark_score_names[] = {"best", "mean"};
 const char *const mark_units_names[MARK_NUNITS] = {"si", "iec", "kdiskmark"};
 
