@@ -12,26 +12,8 @@
 #include <string.h>
 
 #include "compat/fio.h"
+#include "util/fio_names.h"
 #include "util/suggest.h"
-
-/* fio's engines that do file or block I/O, and the engine of iorate each runs on. */
-static const struct {
-	const char *fio, *iorate;
-	bool sync;
-	const char *differs;  /* the system calls differ: how; NULL when they are the same */
-} engine_map[] = {
-	{.fio = "psync", .iorate = "sync", .sync = true},
-	{.fio = "sync", .iorate = "sync", .sync = true,
-	 .differs = "pread/pwrite, not read/write after lseek"},
-	{.fio = "pvsync", .iorate = "pvsync", .sync = true},
-	{.fio = "pvsync2", .iorate = "pvsync2", .sync = true},
-	{.fio = "vsync", .iorate = "sync", .sync = true,
-	 .differs = "pread/pwrite, not readv/writev after lseek"},
-	{.fio = "libaio", .iorate = "aio", .sync = false},
-	{.fio = "io_uring", .iorate = "uring", .sync = false},
-	{.fio = "null", .iorate = "null", .sync = false},
-	{.fio = "posixaio", .iorate = "posixaio", .sync = false},
-};
 
 /* The engines iorate refuses, by what they do. */
 static const struct {
@@ -68,14 +50,13 @@ static const struct {
 
 const char *fio_engine_map(const char *engine, bool *sync_engine, const char **differs)
 {
-	for (size_t i = 0; i < sizeof(engine_map) / sizeof(engine_map[0]); i++) {
-		if (strcmp(engine, engine_map[i].fio))
-			continue;
-		*sync_engine = engine_map[i].sync;
-		*differs = engine_map[i].differs;
-		return engine_map[i].iorate;
-	}
-	return NULL;
+	const struct fio_engine_name *e = fio_engine_lookup(engine);
+
+	if (!e)
+		return NULL;
+	*sync_engine = e->sync;
+	*differs = e->differs;
+	return e->ours;
 }
 
 const char *fio_engine_refusal(const char *engine)
@@ -98,8 +79,8 @@ const char *fio_engine_near(const char *engine, char *out, size_t len)
 	struct suggest s;
 
 	suggest_init(&s, engine);
-	for (size_t i = 0; i < sizeof(engine_map) / sizeof(engine_map[0]); i++)
-		suggest_add(&s, engine_map[i].fio, NULL);
+	for (size_t i = 0; i < fio_nengine_names; i++)
+		suggest_add(&s, fio_engine_names[i].fio, NULL);
 	return suggest_tail(&s, NULL, out, len);
 }
 

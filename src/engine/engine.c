@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "util/fio_names.h"
 #include "util/suggest.h"
 
 /* The engines built into this binary; the first that probes is the default (see runner). */
@@ -28,20 +29,15 @@ const struct engine_ops *engine_find(const char *name)
 	return NULL;
 }
 
-/* fio's names for the engines that make the same system calls as one of iorate's. */
-static const struct {
-	const char *fio, *ours;
-} aliases[] = {
-	{.fio = "io_uring", .ours = "uring"}, {.fio = "libaio", .ours = "aio"},
-	{.fio = "psync", .ours = "sync"},
-};
-
 const char *engine_canonical(const char *name)
 {
-	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (!strcmp(aliases[i].fio, name))
-			name = aliases[i].ours;
-	const struct engine_ops *e = engine_find(name);
+	const struct fio_engine_name *f = fio_engine_lookup(name);
+	const struct engine_ops *e;
+
+	/* fio's name of an engine that makes the same calls as one of ours. */
+	if (f && !f->differs)
+		name = f->ours;
+	e = engine_find(name);
 
 	return e ? e->name : NULL;
 }
@@ -50,9 +46,11 @@ void engine_suggest(struct suggest *s)
 {
 	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
 		suggest_add(s, engines[i]->name, NULL);
-	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (engine_find(aliases[i].ours))
-			suggest_add(s, aliases[i].fio, NULL);
+	for (size_t i = 0; i < fio_nengine_names; i++)
+		if (!fio_engine_names[i].differs &&
+		    strcmp(fio_engine_names[i].fio, fio_engine_names[i].ours) &&
+		    engine_find(fio_engine_names[i].ours))
+			suggest_add(s, fio_engine_names[i].fio, NULL);
 }
 
 const char *engine_names(void)

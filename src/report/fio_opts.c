@@ -11,6 +11,7 @@
 
 #include "core/result_json.h"
 #include "report/fio_json.h"
+#include "util/fio_names.h"
 
 const char *fio_job_name(const struct result *r, unsigned i, char *buf, size_t len)
 {
@@ -70,17 +71,6 @@ static void opt_files(json_t *o, const struct job *j)
 	if (!fclose(f))
 		json_object_set_new(o, "filename", result_json_str(buf));
 	free(buf);
-}
-
-static const char *fio_engine(const char *e)
-{
-	static const char *const map[][2] = {
-		{"uring", "io_uring"}, {"aio", "libaio"}, {"sync", "psync"}, {"null", "null"}};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(e, map[i][0]))
-			return map[i][1];
-	return e;
 }
 
 /* rw: the direction and pattern; a gap after each sequential I/O is rw=read:GAP. */
@@ -200,7 +190,7 @@ json_t *fio_job_options(const struct result *r, const char *jobname)
 	opt_files(o, j);
 	opt_rw(o, j);
 	opt_bs(o, j);
-	opt(o, "ioengine", "%s", fio_engine(r->engine[0] ? r->engine : j->engine));
+	opt(o, "ioengine", "%s", fio_engine_of(r->engine[0] ? r->engine : j->engine));
 	opt(o, "iodepth", "%u", j->depth);
 	opt(o, "numjobs", "%u", j->threads);
 	opt(o, "direct", "%d", job_direct(j));

@@ -13,6 +13,7 @@
 
 #include "core/worker.h"
 #include "engine/engine.h"
+#include "util/fio_names.h"
 
 #define DEPTH 8
 #define BS 4096
@@ -326,6 +327,31 @@ static void lookup(void **state)
 	assert_non_null(strstr(engine_names(), "sync"));
 }
 
+/*
+ * fio's names, read and written from one table: each of ours that fio knows is written as fio's
+ * name and read back as ours; a name whose calls differ (fio's sync) is read, never written.
+ */
+static void fio_names(void **state)
+{
+	static const char *const ours[] = {"uring", "aio", "sync", "null", "pvsync", "pvsync2",
+					   "posixaio"};
+
+	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
+		const char *fio = fio_engine_of(ours[i]);
+
+		assert_non_null(fio_engine_lookup(fio));
+		assert_string_equal(fio_engine_lookup(fio)->ours, ours[i]);
+		assert_string_equal(engine_canonical(fio), ours[i]);
+	}
+	assert_string_equal(fio_engine_of("uring"), "io_uring");
+	assert_string_equal(fio_engine_of("aio"), "libaio");
+	assert_string_equal(fio_engine_of("sync"), "psync");
+	assert_string_equal(fio_engine_of("fault"), "fault");
+	assert_non_null(fio_engine_lookup("vsync")->differs);
+	assert_null(engine_canonical("vsync"));
+	assert_null(fio_engine_lookup("mmap"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +366,7 @@ int main(void)
 		cmocka_unit_test(error_is_reported_in_res),
 		cmocka_unit_test(null_engine_moves_nothing),
 		cmocka_unit_test(lookup),
+		cmocka_unit_test(fio_names),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
