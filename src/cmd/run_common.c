@@ -216,44 +216,20 @@ int cmd_jobs_judge(const struct job *jobs, unsigned n)
 	return rc ? cmd_check_failed(rc, "%s", err) : 0;
 }
 
-int cmd_run_job(struct job *job, const struct output_opts *o)
+/* How messages name job i: by its label, or not at all in a run of one job. */
+static const char *label_of(const struct result_set *s, unsigned i, char *buf, size_t len)
 {
-	struct runner_hooks hooks;
-	struct progress progress;
-	struct result res;
-	int rc;
-
-	if ((rc = cmd_jobs_uses(job, 1, o)) || (rc = output_opts_check(o)) ||
-	    (rc = cmd_jobs_judge(job, 1)))
-		return rc;
-	engine_notes(job, 1);
-	progress_init(&progress, o->quiet);
-	progress_hooks(&progress, &hooks, cmd_stop_flag());
-	result_init(&res);
-	rc = runner_run(job, &res, &hooks);
-	cmd_result_spell(&res);
-	progress_clear(&progress);
-	if (rc && !res.started) {
-		int code = cmd_run_failed(rc, &res, NULL);
-		result_release(&res);
-		return code;
-	}
-	if (!res.started && res.interrupted) {
-		fprintf(stderr, "iorate: interrupted before the workload started\n");
-		result_release(&res);
-		return 1;
-	}
-	int code = cmd_print_result(&res, o, rc);
-	result_release(&res);
-	return code;
+	return s->njobs == 1 ? NULL : job_label(&s->jobs[i].job, i, buf, len);
 }
 
 /*
- * A run of several jobs that ran (some may have failed, or not started): its report, --save,
- * then on stderr each job's failure; the exit code as cmd_print_result()'s.
+ * A run that ran (some jobs may have failed, or not started; rc the runner's): its report,
+ * --save, then on stderr each job's failure, or rc's when no job holds one; the exit code as
+ * cmd_print_result()'s.
  */
-static int print_set(const struct result_set *s, const struct output_opts *o)
+static int print_set(const struct result_set *s, const struct output_opts *o, int rc)
 {
+	bool said = false;
 	int code = 0;
 
 	if (print_report(o, NULL, s))
@@ -262,34 +238,41 @@ static int print_set(const struct result_set *s, const struct output_opts *o)
 		save_set(s, o);
 	for (unsigned i = 0; i < s->njobs; i++) {
 		const struct result *r = &s->jobs[i];
-		char label[96];
+		char buf[96];
+		const char *label = label_of(s, i, buf, sizeof(buf));
 
 		if (!r->error)
 			continue;
-		run_error("%s: %s", job_label(&r->job, i, label, sizeof(label)),
+		run_error("%s%s%s", label ? label : "", label ? ": " : "",
 			  r->errmsg[0] ? r->errmsg : strerror(-r->error));
+		said = true;
 		code = 1;
 	}
-	if (!code && s->total.interrupted) {
+	if (rc && !said)
+		run_error("%s", s->jobs[0].errmsg[0] ? s->jobs[0].errmsg : strerror(-rc));
+	if (rc)
+		code = 1;
+	/* One job is its own total (result_set_sum() adds up only several). */
+	if (!code && (s->njobs == 1 ? s->jobs[0].interrupted : s->total.interrupted)) {
 		fprintf(stderr, "iorate: interrupted: results cover the %.1f s that ran\n",
-			s->total.seconds);
+			s->njobs == 1 ? s->jobs[0].seconds : s->total.seconds);
 		code = EXIT_INTERRUPTED;
 	}
 	return code;
 }
 
-/* Nothing started: the first failure, as one job's (exit 2 when the jobs do not fit). */
+/* Nothing started: the first failure (exit 2 when the jobs do not fit), else the stop. */
 static int none_started(const struct result_set *s, int rc)
 {
 	for (unsigned i = 0; i < s->njobs; i++) {
-		char label[96];
+		char buf[96];
 
 		if (s->jobs[i].error)
 			return cmd_run_failed(s->jobs[i].error, &s->jobs[i],
-					      job_label(&s->jobs[i].job, i, label, sizeof(label)));
+					      label_of(s, i, buf, sizeof(buf)));
 	}
 	if (rc)
-		return run_error("%s", strerror(-rc));
+		return cmd_run_failed(rc, &s->jobs[0], NULL);
 	fprintf(stderr, "iorate: interrupted before the workload started\n");
 	return 1;
 }
@@ -302,8 +285,6 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 	struct result *res;
 	int rc, code;
 
-	if (jobs->n == 1)
-		return cmd_run_job(&jobs->jobs[0], o);
 	/* Every job is checked before the first touches a target: no file is made for nothing. */
 	if ((rc = cmd_jobs_uses(jobs->jobs, jobs->n, o)) || (rc = output_opts_check(o)) ||
 	    (rc = cmd_jobs_judge(jobs->jobs, jobs->n)))
@@ -322,14 +303,19 @@ int cmd_run_jobs(struct job_list *jobs, const struct output_opts *o)
 	/* The set takes the results, and sums them (the sums are lost only out of memory). */
 	if (result_set_take(&set, res, jobs->n))
 		code = run_error("out of memory");
-	else if (!set.total.nstarted)
+	else if (set.njobs == 1 ? !set.jobs[0].started : !set.total.nstarted)
 		code = none_started(&set, rc);
 	else
-		code = print_set(&set, o);
-	if (rc && !code)
-		code = 1;
+		code = print_set(&set, o, rc);
 	result_set_release(&set);
 	return code;
+}
+
+int cmd_run_job(struct job *job, const struct output_opts *o)
+{
+	struct job_list one = {.jobs = job, .n = 1};
+
+	return cmd_run_jobs(&one, o);
 }
 
 /* Whether argv[i] starts a job: --job-name NAME or --job-name=NAME. */
