@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_run.h"
 #include "cmd/cmd_fio.h"
 #include "cmd/options.h"
 #include "compat/compat.h"
@@ -216,7 +217,138 @@ out:
 	return rc;
 }
 
-/* --job-name ... --job-name ...: a run of several jobs from the command line (run_common.h). */
+/* Whether argv[i] starts a job: --job-name NAME or --job-name=NAME. */
+static bool job_start(char **argv, int i)
+{
+	return !strcmp(argv[i], "--job-name") || !strncmp(argv[i], "--job-name=", 11);
+}
+
+/*
+ * A run of several jobs on iorate run's command line: each --job-name NAME starts a job, whose
+ * options and targets are those after it (until the next --job-name); the options and
+ * targets before the first --job-name are every job's, its own options after them (so they
+ * win) and its own targets instead of them. --stonewall puts a job in a new group, after the
+ * jobs before it. has_jobs() says whether argv holds a --job-name (before any "--");
+ * parse_jobs() adds the jobs to l, each as cmd_run_parse() makes one (the command line
+ * recorded whole). Returns 0, or the exit code after printing why; *help as cmd_run_parse's.
+ */
+static bool has_jobs(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (job_start(argv, i))
+			return true;
+	return false;
+}
+
+/*
+ * Parses a copy of args[0..n) (args[0] the command's name) into v, with a scratch job and
+ * output, to learn where its words (targets) are: options_parse() moves them to the end, from
+ * *first, keeping the options in their order. Returns 0, or the exit code after printing why.
+ */
+static int scratch_parse(const struct command *cmd, int n, char **args, char **v, int *first,
+			 unsigned *group, bool *help)
+{
+	struct output_opts out;
+	struct job job;
+	struct opt_ctx c = {.cmd = cmd, .job = &job, .out = &out};
+	int rc;
+
+	memmove(v, args, (size_t)n * sizeof(*v));
+	job_init(&job);
+	output_opts_init(&out);
+	rc = options_parse(&c, n, v, first);
+	*group = job.group;
+	*help = c.help;
+	job_release(&job);
+	return rc;
+}
+
+/* The words of a command line: what each job is parsed from. */
+struct split {
+	char **shared;          /* the command's name, then the options before the first job */
+	int nshared, nwords;    /* ... followed by the shared targets, nwords of them */
+	char **v;               /* scratch room for one job's arguments */
+};
+
+/*
+ * Job own[0..n) (from its --job-name): parsed from the shared options, then its own, then its
+ * targets, or the shared ones when it names none. prev is the group of the job before it.
+ */
+static int parse_job(const struct command *cmd, const struct split *sp, char **own, int n,
+		     unsigned prev, struct job *job, struct output_opts *o, bool *help)
+{
+	int first, k = sp->nshared, rc;
+	unsigned group;
+
+	sp->v[0] = sp->shared[0];
+	memcpy(sp->v + 1, own, (size_t)n * sizeof(*own));
+	if ((rc = scratch_parse(cmd, n + 1, sp->v, sp->v, &first, &group, help)) || *help)
+		return rc;
+	memcpy(sp->v, sp->shared, (size_t)k * sizeof(*own));
+	memcpy(sp->v + k, own, (size_t)n * sizeof(*own));
+	k += n;
+	if (first == n + 1) {
+		memcpy(sp->v + k, sp->shared + sp->nshared, (size_t)sp->nwords * sizeof(*own));
+		k += sp->nwords;
+	}
+	job->group = prev;
+	return cmd_run_parse(cmd, k, sp->v, job, o, help);
+}
+
+/* The shared part, argv[0..end): its options first, its targets after (sp->shared). */
+static int parse_shared(const struct command *cmd, int argc, char **argv, int end,
+			struct split *sp, bool *help)
+{
+	unsigned group;
+	int first, rc;
+
+	if (!(sp->shared = calloc((size_t)argc + 1, sizeof(char *))) ||
+	    !(sp->v = calloc((size_t)argc * 2 + 1, sizeof(char *))))
+		return run_error("out of memory");
+	if ((rc = scratch_parse(cmd, end, argv, sp->shared, &first, &group, help)) || *help)
+		return rc;
+	if (group)
+		return usage_error("--stonewall: only after a --job-name (it starts that job's "
+				   "group)");
+	sp->nshared = first;
+	sp->nwords = end - first;
+	return 0;
+}
+
+static int parse_jobs(const struct command *cmd, int argc, char **argv, struct job_list *l,
+		      struct output_opts *o, bool *help)
+{
+	const char *prog = cmd->prog ? cmd->prog : "iorate";
+	struct split sp = {0};
+	int start = 1, rc;
+	unsigned prev = 0;
+
+	*help = false;
+	while (start < argc && !job_start(argv, start))
+		start++;
+	rc = parse_shared(cmd, argc, argv, start, &sp, help);
+	while (!rc && !*help && start < argc) {
+		int end = start + 1;
+		struct job *job;
+
+		while (end < argc && strcmp(argv[end - 1], "--") && !job_start(argv, end))
+			end++;
+		if (strcmp(argv[end - 1], "--") == 0)
+			end = argc; /* after "--", every word is the last job's */
+		if (!(job = job_list_add(l)))
+			rc = run_error("out of memory");
+		else if (!(rc = parse_job(cmd, &sp, argv + start, end - start, prev, job, o,
+					  help)) && job_set_command_line(job, prog, argc, argv))
+			rc = run_error("out of memory");
+		prev = job ? job->group : prev;
+		start = end;
+	}
+	free(sp.shared);
+	free(sp.v);
+	return rc;
+}
+
+/* --job-name ... --job-name ...: a run of several jobs from the command line. */
 static int run_jobs(int argc, char **argv)
 {
 	struct job_list jobs;
@@ -226,7 +358,7 @@ static int run_jobs(int argc, char **argv)
 
 	job_list_init(&jobs);
 	output_opts_init(&out);
-	if (!(rc = cmd_run_parse_jobs(&cmd_run, argc, argv, &jobs, &out, &help))) {
+	if (!(rc = parse_jobs(&cmd_run, argc, argv, &jobs, &out, &help))) {
 		if (help)
 			options_help(stdout, &cmd_run);
 		else
@@ -245,11 +377,11 @@ static int run_main(int argc, char **argv)
 	int rc;
 
 	/* Named before the file is read: its own errors would hide this one. */
-	if ((path || job_flag(argc, argv)) && cmd_run_has_jobs(argc, argv))
+	if ((path || job_flag(argc, argv)) && has_jobs(argc, argv))
 		return usage_error("--job-name: not with --job (a job file names its own jobs)");
 	if (path)
 		return run_jobs_file(argc, argv, path);
-	if (cmd_run_has_jobs(argc, argv))
+	if (has_jobs(argc, argv))
 		return run_jobs(argc, argv);
 	job_init(&job);
 	output_opts_init(&out);

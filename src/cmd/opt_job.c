@@ -303,7 +303,7 @@ static int set_jobfile(struct opt_ctx *c, const struct opt *o, const char *val)
 }
 
 /*
- * --job-name starts the next job of a run of several (cmd_run_parse_jobs() splits the command
+ * --job-name starts the next job of a run of several (parse_jobs() in cmd_run.c splits the command
  * line there); here it names the job being parsed.
  */
 static int set_job_name(struct opt_ctx *c, const struct opt *o, const char *val)

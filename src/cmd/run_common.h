@@ -54,29 +54,6 @@ int cmd_check_failed(int rc, const char *fmt, ...) __attribute__((format(printf,
  * code. What a run, a dry run and a run of a job file judge alike. */
 int cmd_jobs_judge(const struct job *jobs, unsigned n);
 
-/*
- * Parses iorate run's command line (argv[0] = "run") into job and o: --job file, options,
- * targets, emulation and caps; cmd (cmd_run, or iorate-mpi's run) names the program in
- * messages and the recorded command line. Returns 0, or the exit code after printing why.
- * *help is set when --help was asked.
- */
-struct command;
-int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *job,
-		  struct output_opts *o, bool *help);
-
-/*
- * A run of several jobs on iorate run's command line: each --job-name NAME starts a job, whose
- * options and targets are those after it (until the next --job-name); the options and
- * targets before the first --job-name are every job's, its own options after them (so they
- * win) and its own targets instead of them. --stonewall puts a job in a new group, after the
- * jobs before it. cmd_run_has_jobs() says whether argv holds a --job-name (before any "--");
- * cmd_run_parse_jobs() adds the jobs to l, each as cmd_run_parse() makes one (the command line
- * recorded whole). Returns 0, or the exit code after printing why; *help as cmd_run_parse's.
- */
-bool cmd_run_has_jobs(int argc, char **argv);
-int cmd_run_parse_jobs(const struct command *cmd, int argc, char **argv, struct job_list *l,
-		       struct output_opts *o, bool *help);
-
 /* The runner's message with its fields spelled as the front end in use spells them. */
 void cmd_result_spell(struct result *r);
 

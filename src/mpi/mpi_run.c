@@ -14,6 +14,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
+#include "cmd/cmd_run.h"
 #include "cmd/run_common.h"
 #include "core/ranks.h"
 #include "mpi/mpi_ctx.h"

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_run.h"
 #include "cmd/options.h"
 #include "cmd/run_common.h"
 #include "core/job.h"
