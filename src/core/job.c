@@ -784,6 +784,15 @@ const char *job_pattern_name(enum job_pattern p)
 	return p == PATTERN_SEQUENTIAL ? "sequential" : "random";
 }
 
+const char *job_cap_bucket_name(enum cap_bucket b)
+{
+	static const char *const names[CAP_BUCKETS] = {"disk_iops", "disk_iops_burst",
+		"disk_mbps", "disk_mbps_burst", "vm_iops", "vm_iops_burst", "vm_mbps",
+		"vm_mbps_burst"};
+
+	return b < CAP_BUCKETS ? names[b] : "";
+}
+
 const char *job_cache_name(enum job_cache c)
 {
 	switch (c) {

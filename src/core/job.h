@@ -125,6 +125,16 @@ struct job_caps {
 	double burst_iops, burst_mbps, burst_seconds;
 };
 
+/*
+ * The emulated buckets an I/O can wait for: the disk's or the VM's, IOPS or MB/s, sustained
+ * (the base rate, once burst credit is spent) or burst. job_cap_bucket_name(): "disk_iops",
+ * "disk_iops_burst", ... "vm_mbps_burst", as the result's JSON names them.
+ */
+enum cap_bucket {
+	CAP_DISK_IOPS, CAP_DISK_IOPS_BURST, CAP_DISK_MBPS, CAP_DISK_MBPS_BURST,
+	CAP_VM_IOPS, CAP_VM_IOPS_BURST, CAP_VM_MBPS, CAP_VM_MBPS_BURST, CAP_BUCKETS
+};
+
 struct job {
 	uint64_t bs;                       /* bytes per I/O */
 	uint64_t time_ns;                  /* measured duration; 0: none, io_bytes or ios end it */
@@ -448,6 +458,7 @@ static inline bool job_direct(const struct job *j)
 	return j->cache == CACHE_DIRECT || j->cache == CACHE_DIRECTSYNC;
 }
 const char *job_cache_name(enum job_cache c);
+const char *job_cap_bucket_name(enum cap_bucket b);
 int job_cache_parse(const char *s, enum job_cache *c);
 
 #endif

@@ -166,6 +166,10 @@ struct result {
 	uint64_t zone_resets;            /* emulated zones (job.zbd): write pointers reset */
 	double sched_max_lag_s;          /* the furthest behind schedule any I/O was issued */
 	double sched_behind_s;           /* how far behind the schedule the run ended */
+	/* Emulated caps (job.cap, job.vm_cap): seconds I/Os waited with each bucket the one that
+	 * let them go last, warm-up included (throttle_set_held); has_held: recorded. */
+	double held_s[CAP_BUCKETS];
+	bool has_held;
 	bool started;                    /* workers ran: there are results to show */
 	bool interrupted;
 	int error;                       /* 0 or -errno of the failure that ended the run */

@@ -534,6 +534,17 @@ static json_t *schedule_obj(const struct result *r, int *err)
 	return s;
 }
 
+/* {"held_s": {"disk_iops": s, ...}}: which emulated bucket the I/Os waited for. */
+static json_t *throttle_obj(const struct result *r, int *err)
+{
+	json_t *o = json_object(), *h = json_object();
+
+	for (unsigned b = 0; b < CAP_BUCKETS; b++)
+		put(h, job_cap_bucket_name(b), result_json_real(r->held_s[b]), err);
+	put(o, "held_s", h, err);
+	return o;
+}
+
 static json_t *verify_found(const struct verify_id *f, int *err)
 {
 	json_t *o = json_object();
@@ -630,6 +641,8 @@ json_t *result_to_json(const struct result *r)
 	put(o, "cpu", result_json_cpu(&r->cpu, &err), &err);
 	put(o, "seconds", result_json_real(r->seconds), &err);
 	put(o, "schedule", schedule_obj(r, &err), &err);
+	if (r->has_held)
+		put(o, "throttle", throttle_obj(r, &err), &err);
 	if (r->job.zbd)
 		put(o, "zone_resets", result_json_u64(r->zone_resets), &err);
 	a = json_array();

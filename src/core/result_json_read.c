@@ -864,6 +864,20 @@ static void read_schedule(struct rd *rd, const json_t *o, struct result *r)
 		rd_double(rd, x, "behind_s", &r->sched_behind_s);
 	}
 	rd_leave(rd, m);
+
+	/* Absent before it was recorded, and from runs without emulated caps. */
+	json_t *t = json_object_get(o, "throttle") ? rd_obj(rd, o, "throttle") : NULL, *h;
+	size_t mt = rd_enter(rd, "throttle", 0);
+
+	if (t && (h = rd_obj(rd, t, "held_s"))) {
+		size_t mh = rd_enter(rd, "held_s", 0);
+
+		for (unsigned b = 0; b < CAP_BUCKETS; b++)
+			rd_double(rd, h, job_cap_bucket_name(b), &r->held_s[b]);
+		r->has_held = true;
+		rd_leave(rd, mh);
+	}
+	rd_leave(rd, mt);
 }
 
 /* A checksum mismatch's two checksums (absent when not known), as hex text. */

@@ -943,6 +943,10 @@ int run_release(struct run *run)
 			result_add_note(res, "%s was replaced during the run by a file iorate did not "
 					"create; it was left in place", job->targets[i]);
 	free(run->targets);
+	if (run->throttles) {
+		throttle_set_held(run->throttles, res->held_s);
+		res->has_held = true;
+	}
 	throttle_set_free(run->throttles);
 	workload_shape_free(run->shape);
 	/* The trace of a run that failed or was stopped still tells what was issued. */

@@ -33,6 +33,9 @@ struct gcra {
 	uint64_t tau;
 	bool bytes;              /* units are bytes (MB/s cap) rather than operations */
 	bool credit;             /* this is the base bucket of a burst cap */
+	enum cap_bucket kind;
+	/* Waits it decided (it let the I/O go last), ns: on the line tat already dirties. */
+	uint64_t held_ns;
 } __attribute__((aligned(64)));
 
 struct throttle {
@@ -48,7 +51,9 @@ struct throttle_set {
 	unsigned ntargets;
 };
 
-static void add_cap(struct throttle *t, double rate, double burst, double burst_s, bool bytes)
+/* kind is the sustained bucket's (CAP_*_IOPS or CAP_*_MBPS); its burst bucket is kind + 1. */
+static void add_cap(struct throttle *t, double rate, double burst, double burst_s, bool bytes,
+		    enum cap_bucket kind)
 {
 	double unit = bytes ? 1e6 : 1.0; /* MB/s are 10^6 B/s */
 
@@ -56,6 +61,7 @@ static void add_cap(struct throttle *t, double rate, double burst, double burst_
 		return;
 	struct gcra *g = &t->b[t->n++];
 	g->bytes = bytes;
+	g->kind = kind;
 	g->ns_per_unit = NS / (rate * unit);
 	g->tau = TAU_MIN_NS;
 	if (burst > rate && burst_s > 0) {
@@ -63,17 +69,21 @@ static void add_cap(struct throttle *t, double rate, double burst, double burst_
 		g->tau = (uint64_t)(burst_s * (burst - rate) / rate * NS);
 		struct gcra *p = &t->b[t->n++];
 		p->bytes = bytes;
+		p->kind = kind + 1;
 		p->ns_per_unit = NS / (burst * unit);
 		p->tau = TAU_MIN_NS;
 	}
 }
 
-static void throttle_setup(struct throttle *t, const struct job_caps *c, uint64_t io_unit)
+static void throttle_setup(struct throttle *t, const struct job_caps *c, uint64_t io_unit,
+			   bool vm)
 {
 	memset(t, 0, sizeof(*t));
 	t->io_unit = io_unit;
-	add_cap(t, c->iops, c->burst_iops, c->burst_seconds, false);
-	add_cap(t, c->mbps, c->burst_mbps, c->burst_seconds, true);
+	add_cap(t, c->iops, c->burst_iops, c->burst_seconds, false,
+		vm ? CAP_VM_IOPS : CAP_DISK_IOPS);
+	add_cap(t, c->mbps, c->burst_mbps, c->burst_seconds, true,
+		vm ? CAP_VM_MBPS : CAP_DISK_MBPS);
 }
 
 static bool caps_set(const struct job_caps *c)
@@ -94,13 +104,13 @@ int throttle_set_new(const struct job *job, struct throttle_set **out)
 	if (caps_set(&job->vm_cap)) {
 		if (posix_memalign((void **)&s->vm, 64, sizeof(*s->vm)))
 			goto nomem;
-		throttle_setup(s->vm, &job->vm_cap, job->cap_io_unit);
+		throttle_setup(s->vm, &job->vm_cap, job->cap_io_unit, true);
 	}
 	if (caps_set(&job->cap)) {
 		if (posix_memalign((void **)&s->disk, 64, job->ntargets * sizeof(*s->disk)))
 			goto nomem;
 		for (unsigned i = 0; i < job->ntargets; i++) {
-			throttle_setup(&s->disk[i], &job->cap, job->cap_io_unit);
+			throttle_setup(&s->disk[i], &job->cap, job->cap_io_unit, false);
 			s->disk[i].vm = s->vm;
 		}
 	}
@@ -166,12 +176,14 @@ static uint64_t gcra_take(struct gcra *g, double units, uint64_t t)
  * then waited for that slot whenever the lead exceeded the VM's slack.
  */
 static uint64_t throttle_take(struct throttle *t, uint32_t bytes, double ops, uint64_t now,
-			      uint64_t go)
+			      uint64_t go, struct gcra **last)
 {
 	for (unsigned i = 0; i < t->n; i++) {
 		uint64_t g = gcra_take(&t->b[i], t->b[i].bytes ? (double)bytes : ops, now);
-		if (g > go)
+		if (g > go) {
 			go = g;
+			*last = &t->b[i];
+		}
 	}
 	return go;
 }
@@ -181,11 +193,34 @@ uint64_t throttle_reserve(struct throttle *t, uint32_t bytes, uint64_t now)
 	/* I/Os above the unit count as several (a disk's and its VM's unit are the job's). */
 	double ops = t->io_unit && bytes > t->io_unit
 			     ? (double)((bytes + t->io_unit - 1) / t->io_unit) : 1.0;
-	uint64_t go = throttle_take(t, bytes, ops, now, now);
+	struct gcra *last = NULL;
+	uint64_t go = throttle_take(t, bytes, ops, now, now, &last);
 
 	if (t->vm)
-		go = throttle_take(t->vm, bytes, ops, now, go);
+		go = throttle_take(t->vm, bytes, ops, now, go, &last);
+	/* The wait is the bucket's that answered last: it, not the others, held the I/O. */
+	if (last)
+		__atomic_add_fetch(&last->held_ns, go - now, __ATOMIC_RELAXED);
 	return go;
+}
+
+static void add_held(const struct throttle *t, double held_s[CAP_BUCKETS])
+{
+	for (unsigned i = 0; i < t->n; i++)
+		held_s[t->b[i].kind] += (double)__atomic_load_n(&t->b[i].held_ns,
+								__ATOMIC_RELAXED) / NS;
+}
+
+void throttle_set_held(const struct throttle_set *s, double held_s[CAP_BUCKETS])
+{
+	for (unsigned i = 0; i < CAP_BUCKETS; i++)
+		held_s[i] = 0;
+	if (!s)
+		return;
+	if (s->vm)
+		add_held(s->vm, held_s);
+	for (unsigned i = 0; s->disk && i < s->ntargets; i++)
+		add_held(&s->disk[i], held_s);
 }
 
 static double credit_pct(const struct throttle *t, bool bytes, uint64_t now)

@@ -25,6 +25,11 @@ struct throttle *throttle_set_get(struct throttle_set *s, unsigned target);
  * when it may be issued. The caller waits (and reaps meanwhile); nothing here sleeps.
  */
 uint64_t throttle_reserve(struct throttle *t, uint32_t bytes, uint64_t now);
+/*
+ * Seconds I/Os waited for each bucket (enum cap_bucket), summed over every I/O and target since
+ * throttle_set_start(): a wait counts for the bucket that let the I/O go last. All 0 for NULL.
+ */
+void throttle_set_held(const struct throttle_set *s, double held_s[CAP_BUCKETS]);
 /* Burst credit left, percent of the bucket (first target's disk bucket); -1 without burst. */
 void throttle_set_credit(struct throttle_set *s, double *iops_pct, double *mbps_pct);
 
