@@ -38,19 +38,41 @@ const struct command cmd_explain = {
 	.fn = explain_main,
 };
 
-/* What explain takes from the measured run: its workload and its figures. */
+/* What explain takes from the measured run: its workload, figures, device counts, caps. */
 struct measured {
-	struct model_workload w;
-	double secs;             /* asked for */
-	double ws;               /* working set: the test file size over every target, bytes */
-	double mem;              /* the host's RAM, bytes */
-	double iops, mbps, lat_ms;
-	enum job_cache cache;
-	unsigned ntargets;
-	struct job_caps cap, vm_cap;   /* emulated caps the run ran under (0: none) */
-	char emulate[96];              /* the profile they came from, or "" */
-	bool no_io;                    /* the null engine: no I/O reached any device */
+	struct explain_run run;
+	char emulate[96];              /* the profile the caps came from, or "" */
 };
+
+/* The devices the targets sit on directly: what the kernel saw beside what iorate did. */
+static void read_devices(const struct result *r, struct explain_run *run)
+{
+	size_t n = 0;
+
+	run->dev_util_pct = NAN;
+	for (unsigned i = 0; i < r->ndevices; i++) {
+		const struct device_view *v = &r->devices[i];
+		struct device_figures f;
+
+		if (v->role != DEVICE_TARGET)
+			continue; /* a disk or a member below it: its I/O is counted above */
+		run->has_devices = true;
+		run->run_ios[0] += (double)v->read_ios;
+		run->run_ios[1] += (double)v->write_ios;
+		run->run_bytes[0] += (double)v->read_bytes;
+		run->run_bytes[1] += (double)v->write_bytes;
+		run->dev_ios[0] += (double)v->disk.read_ios;
+		run->dev_ios[1] += (double)v->disk.write_ios;
+		run->dev_bytes[0] += (double)v->disk.read_bytes;
+		run->dev_bytes[1] += (double)v->disk.write_bytes;
+		device_view_figures(v, &f);
+		if (isfinite(f.util_pct) && !(f.util_pct <= run->dev_util_pct))
+			run->dev_util_pct = f.util_pct;
+		if (n < sizeof(run->devices))
+			n += (size_t)snprintf(run->devices + n, sizeof(run->devices) - n, "%s%s",
+					      n ? "," : "", v->name);
+	}
+}
 
 /* Reads RESULT.json (core/result_json.h); a usage error naming what is wrong. */
 static int read_run(const char *path, struct measured *m)
@@ -86,14 +108,20 @@ static int read_run(const char *path, struct measured *m)
 	if (!ret) {
 		unsigned nt = r->ntargets ? r->ntargets : 1;
 
-		*m = (struct measured){.secs = (double)r->job.time_ns / 1e9,
+		*m = (struct measured){.run = {.secs = (double)r->job.time_ns / 1e9,
 			.ws = (double)r->job.size * nt, .mem = (double)r->host.mem_bytes,
 			.iops = s[2].iops, .mbps = s[2].mbps,
-			.lat_ms = s[2].has_lat ? s[2].lat_mean / 1000 : NAN, .cache = r->job.cache,
-			.ntargets = nt, .cap = r->job.cap, .vm_cap = r->job.vm_cap};
+			.lat_ms = s[2].has_lat ? s[2].lat_mean / 1000 : NAN,
+			.direct = r->job.cache == CACHE_DIRECT || r->job.cache == CACHE_DIRECTSYNC,
+			.ntargets = nt, .cap = r->job.cap, .vm_cap = r->job.vm_cap,
+			.has_held = r->has_held}};
 		snprintf(m->emulate, sizeof(m->emulate), "%s", r->job.emulate ? r->job.emulate : "");
-		m->no_io = runner_engine_no_io(r->engine);
-		m->w = (struct model_workload){.bs = r->job.bs, .threads = r->job.threads * nt,
+		m->run.emulate = m->emulate[0] ? m->emulate : NULL;
+		memcpy(m->run.held_s, r->held_s, sizeof(m->run.held_s));
+		m->run.no_io = runner_engine_no_io(r->engine);
+		if (!m->run.no_io)
+			read_devices(r, &m->run);
+		m->run.w = (struct model_workload){.bs = r->job.bs, .threads = r->job.threads * nt,
 			.depth = r->job.depth, .write_pct = r->job.write_pct,
 			.sequential = r->job.pattern == PATTERN_SEQUENTIAL};
 	}
@@ -105,157 +133,20 @@ static int read_run(const char *path, struct measured *m)
 
 #define TOLERANCE 0.15 /* a measurement within 15% of a limit sits at it */
 
-#define NOTE(...) (n < EXPLAIN_NOTES ? snprintf(notes[n++], 256, __VA_ARGS__) : 0)
-#define EXPLAIN_NOTES 6
-
-static bool near(double measured, double limit)
-{
-	return limit > 0 && fabs(measured / limit - 1) <= TOLERANCE;
-}
-
-/* The emulated cap a run's figures sit at (within the tolerance), if any. */
-struct emu_cap {
-	const char *name;       /* vm_iops, disk_iops, vm_mbps, disk_mbps; NULL: none */
-	double value;           /* IOPS or MB/s, over every target for the disk caps */
-};
-
-static bool under_emulation(const struct measured *me)
-{
-	return me->cap.iops > 0 || me->cap.mbps > 0 || me->vm_cap.iops > 0 || me->vm_cap.mbps > 0;
-}
-
-static struct emu_cap emulated_at(const struct measured *me)
-{
-	double disk_iops = me->cap.iops * me->ntargets, disk_mbps = me->cap.mbps * me->ntargets;
-
-	if (!under_emulation(me))
-		return (struct emu_cap){0};
-	if (near(me->iops, me->vm_cap.iops))
-		return (struct emu_cap){.name = "vm_iops", .value = me->vm_cap.iops};
-	if (near(me->iops, disk_iops))
-		return (struct emu_cap){.name = "disk_iops", .value = disk_iops};
-	if (near(me->mbps, me->vm_cap.mbps))
-		return (struct emu_cap){.name = "vm_mbps", .value = me->vm_cap.mbps};
-	if (near(me->mbps, disk_mbps))
-		return (struct emu_cap){.name = "disk_mbps", .value = disk_mbps};
-	return (struct emu_cap){0};
-}
-
-/* A run under emulated caps measured the emulation: say so, and which cap it sits at. */
-static unsigned note_emulation(const struct measured *me, char notes[][256], unsigned n)
-{
-	struct emu_cap at = emulated_at(me);
-
-	if (!under_emulation(me))
-		return n;
-	NOTE("the run ran under emulated caps%s%s: it measured the emulation, not a cloud disk",
-	     me->emulate[0] ? " from " : "", me->emulate);
-	if (!at.name)
-		return n;
-	if (!strcmp(at.name, "vm_iops"))
-		NOTE("the measured IOPS sit at the emulated VM cap (%.0f IOPS)", at.value);
-	else if (!strcmp(at.name, "disk_iops"))
-		NOTE("the measured IOPS sit at the emulated disk caps (%.0f IOPS over %u target%s)",
-		     at.value, me->ntargets, me->ntargets == 1 ? "" : "s");
-	else if (!strcmp(at.name, "vm_mbps"))
-		NOTE("the measured MB/s sit at the emulated VM cap (%.1f MB/s)", at.value);
-	else
-		NOTE("the measured MB/s sit at the emulated disk caps (%.1f MB/s)", at.value);
-	return n;
-}
-
-/* Above every published limit: a cache served it, which cache the run's own settings say. */
-static unsigned note_above(const struct measured *me, const struct model_attribution *a,
-			   const struct model_config *m, char notes[][256], unsigned n)
-{
-	bool reads = me->w.write_pct < 100, direct = me->cache == CACHE_DIRECT ||
-						  me->cache == CACHE_DIRECTSYNC;
-
-	if (a->origin == MODEL_HOST_CACHE) {
-		NOTE("reaching it needs at least %.0f%% of reads served by the host cache; the model "
-		     "assumed %.0f%% (--read-hit)", a->min_hit_pct, m->read_hit);
-		return n;
-	}
-	if (direct)
-		NOTE("the run used direct I/O (O_DIRECT), so no page cache served it: the device "
-		     "measured is faster than anything this configuration publishes (a local disk, "
-		     "or a cache below the guest)");
-	else if (reads && me->ws > 0 && me->mem > 0 && me->ws <= me->mem)
-		NOTE("the run used the page cache (%s) and its working set (%.1f GiB) fits in RAM "
-		     "(%.1f GiB): reads were served from memory", job_cache_name(me->cache),
-		     me->ws / (1 << 30), me->mem / (1 << 30));
-	else if (!reads)
-		NOTE("the writes went through the page cache (%s): the device saw them later",
-		     job_cache_name(me->cache));
-	else
-		NOTE("the run used the page cache (%s): part of it was served from memory",
-		     job_cache_name(me->cache));
-	return n;
-}
-
-/* What the reader should know about the comparison, from the run's own settings. */
-static unsigned explain_notes(const struct measured *me, const struct model_config *m,
-			      const struct model_attribution *a, bool emulated, char notes[][256])
-{
-	unsigned n = note_emulation(me, notes, 0);
-
-	if (me->no_io)
-		NOTE("the run used the null engine: no I/O reached any device, so it measured iorate "
-		     "itself, not storage");
-	else if (emulated)
-		; /* the emulated cap explains the figure: no cache is to thank or to blame */
-	else if (a->origin == MODEL_HOST_CACHE || a->origin == MODEL_PAGE_CACHE)
-		n = note_above(me, a, m, notes, n);
-	else if (a->origin == MODEL_BELOW && a->ratio < 1 - TOLERANCE)
-		NOTE("measured is %.0f%% of the prediction and below every published limit: more "
-		     "threads or depth, or the guest or the device, hold it back", a->ratio * 100);
-	if (m->cache != MODEL_CACHE_NONE && m->vm->cache_gib > 0 && me->ws > 0 &&
-	    me->w.write_pct < 100 && me->ws <= m->vm->cache_gib * (1 << 30))
-		NOTE("the working set (%.1f GiB) fits in %s's host cache (%.0f GiB): with time, "
-		     "reads are served by it", me->ws / (1 << 30), m->vm->name, m->vm->cache_gib);
-	return n;
-}
-
 /* The measured run beside the prediction for its workload on m, in the format asked for. */
 static int explain_print(const struct model_opts *mo, const char *path, const struct measured *me,
 			 const struct model_config *m)
 {
-	char notes[EXPLAIN_NOTES][256];
-	const char *note_ptrs[EXPLAIN_NOTES];
-	struct model_attribution a;
+	struct explanation x;
 	struct model_result r;
-	double secs = me->secs > 0 ? me->secs : 0;
 
-	if (model_attribute(m, &me->w, secs, me->iops, TOLERANCE, &a))
+	if (model_explain(m, &me->run, TOLERANCE, &r, &x))
 		return usage_error("explain: the model refuses this configuration for the run");
-	model_predict(m, &me->w, secs, &r);
-	/* A run shorter than the burst compares with what credits gave it: the average. */
 	struct explain_report e = {
 		.path = path,
-		.model = {.config = m, .workload = &me->w, .result = &r},
-		.measured_iops = me->iops, .measured_mbps = me->mbps,
-		.measured_latency_ms = me->lat_ms,
-		.predicted_iops = r.duration_s > 0 ? r.avg_iops : r.iops,
-		.predicted_mbps = r.duration_s > 0 ? r.avg_mbps : r.mbps,
-		.ratio_iops = a.ratio, .origin = model_origin_name(a.origin),
-		.at_limit = a.origin == MODEL_AT_LIMIT ? a.limit : NULL, .tolerance = TOLERANCE,
-		.min_hit_pct = a.origin == MODEL_HOST_CACHE ? a.min_hit_pct : NAN,
-		.notes = note_ptrs,
+		.model = {.config = m, .workload = &me->run.w, .result = &r},
+		.x = &x,
 	};
-	struct emu_cap at = emulated_at(me);
-
-	/* The emulation explains what the model does not; no page cache served a direct run. */
-	if (at.name && a.origin != MODEL_AT_LIMIT) {
-		e.origin = "emulated";
-		e.emulated_cap = at.name;
-		e.emulated_value = at.value;
-	} else if (a.origin == MODEL_PAGE_CACHE && (me->no_io || me->cache == CACHE_DIRECT ||
-						    me->cache == CACHE_DIRECTSYNC)) {
-		e.origin = "above_limits";
-	}
-	e.nnotes = explain_notes(me, m, &a, e.emulated_cap != NULL, notes);
-	for (unsigned i = 0; i < e.nnotes; i++)
-		note_ptrs[i] = notes[i];
 	int w = mo->fmt->explain(stdout, &e);
 	return w ? run_error("explain: cannot write: %s", strerror(-w)) : 0;
 }

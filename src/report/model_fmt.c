@@ -351,90 +351,322 @@ int plan_fmt_text(FILE *f, const struct plan_report *p)
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 
-/* A figure that may be missing (NAN): null in JSON. */
-static json_t *maybe(double v)
+/* Decimals a unit shows; seconds show one below 100 s. */
+static int fig_decimals(const struct explain_fig *g)
 {
-	return isnan(v) ? json_null() : json_real(v);
+	switch (g->unit) {
+	case EXPLAIN_MBPS: case EXPLAIN_PCT: case EXPLAIN_GIB:
+		return 1;
+	case EXPLAIN_MS: case EXPLAIN_RATIO:
+		return 2;
+	case EXPLAIN_SECONDS:
+		return fabs(g->v) < 99.95 ? 1 : 0;
+	default:
+		return 0;
+	}
+}
+
+double explain_fig_value(const struct explain_fig *g)
+{
+	double p = pow(10, fig_decimals(g));
+
+	return isfinite(g->v) ? round(g->v * p) / p : g->v;
+}
+
+/* "1234567.5" with d decimals as "1,234,567.5". */
+static void grouped(double v, int d, char *buf, size_t len)
+{
+	char raw[64], *dot;
+	size_t n = 0, k, i;
+
+	snprintf(raw, sizeof(raw), "%.*f", d, fabs(v));
+	dot = strchr(raw, '.');
+	k = dot ? (size_t)(dot - raw) : strlen(raw);
+	if (v < 0 && n + 1 < len)
+		buf[n++] = '-';
+	for (i = 0; raw[i] && n + 1 < len; i++) {
+		if (i && i < k && (k - i) % 3 == 0)
+			buf[n++] = ',';
+		if (n + 1 < len)
+			buf[n++] = raw[i];
+	}
+	buf[n] = '\0';
+}
+
+const char *explain_fig_text(const struct explain_fig *g, char *buf, size_t len)
+{
+	static const char *const units[] = {" IOPS", " MB/s", " ms", "%", " s", " GiB", "x", ""};
+	double v = explain_fig_value(g);
+	char num[64];
+
+	if (isnan(v))
+		return snprintf(buf, len, "unknown"), buf;
+	if (isinf(v))
+		return snprintf(buf, len, "unbounded"), buf;
+	grouped(v, fig_decimals(g), num, sizeof(num));
+	snprintf(buf, len, "%s%s", num, units[g->unit]);
+	return buf;
+}
+
+/*
+ * Each code's words: {key} is the item's figure of that key, {name} its name, {window} the
+ * window of the figure set against, {*} its figures not named in the line ("label value, ...").
+ * noname: the words when the item names nothing. A new code is a new row.
+ */
+static const struct explain_words {
+	const char *code, *label, *words, *noname;
+} explain_words[] = {
+	{"measured", "measured", "{iops}, {mbps}, {latency_ms} mean latency", NULL},
+	{"sustained", "sustained", "{iops}, {mbps}, {latency_ms} mean latency; bound by {name}",
+	 NULL},
+	{"burst", "burst", "{iops}, {mbps} for up to {seconds} while credits last; bound by "
+	 "{name}", NULL},
+	{"average", "average", "{iops}, {mbps} over the run's {seconds} (the model's timeline)",
+	 NULL},
+	{"compared", "compared", "with the {name} figure, {iops}: measured is {ratio} it", NULL},
+	{"at_limit", "sits at", "{name}, {window}: {iops} (within {within_pct})", NULL},
+	{"below", "sits", "below every published limit", NULL},
+	{"below_device", "sits", "below every published limit, at the {name}: it was busy the "
+	 "whole window", NULL},
+	{"host_cache", "sits", "above the uncached limits: reachable with at least "
+	 "{min_hit_pct} host-cache read hits", NULL},
+	{"page_cache", "sits", "above every published limit: a page cache served it", NULL},
+	{"above_limits", "sits", "above every published limit", NULL},
+	{"emulated", "sits", "at the emulated {name} cap ({*}, within {within_pct})", NULL},
+	{"device_unknown", "device", "unknown: no device counts", NULL},
+	{"device_reads", "device", "reads: {ios_pct} of the I/Os and {bytes_pct} of the bytes "
+	 "reached {name}", NULL},
+	{"device_writes", "device", "writes: {ios_pct} of the I/Os and {bytes_pct} of the bytes "
+	 "reached {name}", NULL},
+	{"device_busy", "device", "{name} busy {util_pct} of the window", NULL},
+	{"emulated_caps", "emulated", "the run ran under emulated caps from {name}: it measured "
+	 "the emulation, not a cloud disk", "the run ran under emulated caps: it measured the "
+	 "emulation, not a cloud disk"},
+	{"emulated_disk", "emulated", "disk caps over {targets} target(s): {*}", NULL},
+	{"emulated_vm", "emulated", "VM caps: {*}", NULL},
+	{"held", "held", "the I/Os waited longest for {name}: {*}", "no I/O waited for an "
+	 "emulated cap"},
+	{"note_emulated_at", "note", "the measured figure sits at the emulated {name} cap ({*})",
+	 NULL},
+	{"note_null_engine", "note", "the run used the null engine: no I/O reached any device, "
+	 "so it measured iorate itself, not storage", NULL},
+	{"note_direct", "note", "the run used direct I/O (O_DIRECT), so no page cache served it: "
+	 "the device measured is faster than anything this configuration publishes (a local "
+	 "disk, or a cache below the guest)", NULL},
+	{"note_memory", "note", "less than {under_pct} of the run's I/Os and bytes reached the "
+	 "device: a page cache served it", NULL},
+	{"note_cache_unknown", "note", "the run used the page cache; whether it served the I/O is "
+	 "unknown: no device counts", NULL},
+	{"note_device_served", "note", "the device counts show the I/O reached the device: it is "
+	 "faster than anything this configuration publishes (a local disk, or a cache below the "
+	 "guest)", NULL},
+	{"note_below", "note", "measured is {pct} of the prediction and below every published "
+	 "limit: more threads or depth, or the guest or the device, hold it back", NULL},
+	{"note_host_cache_hits", "note", "reaching it needs at least {min_hit_pct} of reads "
+	 "served by the host cache; the model assumed {assumed_pct} (--read-hit)", NULL},
+	{"note_host_cache_fits", "note", "the working set ({working_set_gib}) fits in {name}'s "
+	 "host cache ({cache_gib}): with time, reads are served by it", NULL},
+};
+
+/* The {*} labels of the emulated caps: a figure's key in words; other items' figures have none. */
+static const char *fig_label(const char *code, const char *key)
+{
+	static const char *const labels[][2] = {
+		{"iops", "sustained"}, {"mbps", "sustained"}, {"burst_iops", "burst"},
+		{"burst_mbps", "burst"}, {"burst_seconds", "burst window"},
+	};
+
+	if (strncmp(code, "emulated_", 9))
+		return strcmp(code, "held") ? "" : key;
+	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+		if (!strcmp(key, labels[i][0]))
+			return labels[i][1];
+	return key;
+}
+
+static const struct explain_words *words_of(const char *code)
+{
+	for (size_t i = 0; i < sizeof(explain_words) / sizeof(explain_words[0]); i++)
+		if (!strcmp(explain_words[i].code, code))
+			return &explain_words[i];
+	return NULL;
+}
+
+/* Appends to buf at *n, keeping it terminated. */
+static void put_str(char *buf, size_t len, size_t *n, const char *s, size_t k)
+{
+	while (k-- && *s && *n + 1 < len)
+		buf[(*n)++] = *s++;
+	buf[*n < len ? *n : len - 1] = '\0';
+}
+
+void explain_item_text(const struct explain_report *e, const struct explain_item *it,
+		       char *buf, size_t len)
+{
+	const struct explain_words *w = words_of(it->code);
+	const char *p = w ? (it->name || !w->noname ? w->words : w->noname) : it->code;
+	bool used[EXPLAIN_FIGS] = {0};
+	char v[64];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	/* Which figures the words name: {*} gives the others. */
+	for (unsigned i = 0; i < it->nfig; i++) {
+		char tag[48];
+
+		snprintf(tag, sizeof(tag), "{%s}", it->fig[i].key);
+		used[i] = strstr(p, tag) != NULL;
+	}
+	while (*p) {
+		const char *end = *p == '{' ? strchr(p, '}') : NULL;
+
+		if (!end) {
+			put_str(buf, len, &n, p++, 1);
+			continue;
+		}
+		size_t k = (size_t)(end - p - 1);
+		if (k == 4 && !strncmp(p + 1, "name", 4)) {
+			put_str(buf, len, &n, it->name ? it->name : "-", SIZE_MAX);
+		} else if (k == 6 && !strncmp(p + 1, "window", 6)) {
+			put_str(buf, len, &n, e->x->window ? e->x->window : "-", SIZE_MAX);
+		} else if (k == 1 && p[1] == '*') {
+			bool first = true;
+
+			for (unsigned i = 0; i < it->nfig; i++) {
+				if (used[i])
+					continue;
+				put_str(buf, len, &n, first ? "" : ", ", SIZE_MAX);
+				const char *l = fig_label(it->code, it->fig[i].key);
+
+				put_str(buf, len, &n, l, SIZE_MAX);
+				put_str(buf, len, &n, " ", l[0] ? 1 : 0);
+				put_str(buf, len, &n, explain_fig_text(&it->fig[i], v, sizeof(v)),
+					SIZE_MAX);
+				first = false;
+			}
+		} else {
+			for (unsigned i = 0; i < it->nfig; i++)
+				if (strlen(it->fig[i].key) == k && !strncmp(p + 1, it->fig[i].key, k))
+					put_str(buf, len, &n, explain_fig_text(&it->fig[i], v,
+									       sizeof(v)), SIZE_MAX);
+		}
+		p = end + 1;
+	}
+}
+
+/* The item of a code, or NULL. */
+static const struct explain_item *find_item(const struct explanation *x, const char *code)
+{
+	for (unsigned i = 0; i < x->nitem; i++)
+		if (!strcmp(x->item[i].code, code))
+			return &x->item[i];
+	return NULL;
+}
+
+/* A figure of an item as JSON: rounded as the text shows it; null when unknown or unbounded. */
+static json_t *fig_json(const struct explain_fig *g)
+{
+	double v = explain_fig_value(g);
+
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* The figure of key in the item of code, as JSON; null when there is none. */
+static json_t *item_fig(const struct explanation *x, const char *code, const char *key)
+{
+	const struct explain_item *it = find_item(x, code);
+
+	for (unsigned i = 0; it && i < it->nfig; i++)
+		if (!strcmp(it->fig[i].key, key))
+			return fig_json(&it->fig[i]);
+	return json_null();
+}
+
+static json_t *items_json(const struct explanation *x)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; a && i < x->nitem; i++) {
+		const struct explain_item *it = &x->item[i];
+		json_t *o = json_pack("{s:s, s:o}", "code", it->code, "name",
+				      it->name ? json_string(it->name) : json_null());
+
+		for (unsigned k = 0; o && k < it->nfig; k++)
+			json_object_set_new(o, it->fig[k].key, fig_json(&it->fig[k]));
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
 }
 
 int explain_fmt_json(FILE *f, const struct explain_report *e)
 {
-	json_t *out = model_fmt_prediction_json(&e->model), *notes = json_array();
+	const struct explanation *x = e->x;
+	json_t *out = model_fmt_prediction_json(&e->model), *notes = json_array(), *ex;
+	const struct explain_item *em = find_item(x, "emulated");
+	char line[1024];
 	int r = -ENOMEM;
 
-	for (unsigned i = 0; notes && i < e->nnotes; i++)
-		json_array_append_new(notes, json_string(e->notes[i]));
-	if (!out || !notes)
+	for (unsigned i = 0; notes && i < x->nitem; i++) {
+		if (strncmp(x->item[i].code, "note_", 5))
+			continue;
+		explain_item_text(e, &x->item[i], line, sizeof(line));
+		json_array_append_new(notes, json_string(line));
+	}
+	ex = json_pack("{s:s?, s:s?, s:s?, s:o, s:o}", "origin", x->origin, "limit", x->limit,
+		       "window", x->window, "tolerance", json_real(x->tolerance),
+		       "items", items_json(x));
+	if (!out || !notes || !ex)
 		goto out;
-	json_object_set_new(out, "measured", json_pack("{s:f, s:f, s:o}", "iops",
-		e->measured_iops, "mbps", isnan(e->measured_mbps) ? 0 : e->measured_mbps,
-		"latency_ms", maybe(e->measured_latency_ms)));
-	json_object_set_new(out, "ratio_iops", maybe(e->ratio_iops));
-	json_object_set_new(out, "at_limit", e->at_limit ? json_string(e->at_limit) : json_null());
-	json_object_set_new(out, "origin", e->origin ? json_string(e->origin) : json_null());
-	json_object_set_new(out, "emulated_cap", e->emulated_cap ? json_pack("{s:s, s:o}",
-		"name", e->emulated_cap, "value", num(e->emulated_value)) : json_null());
-	json_object_set_new(out, "tolerance", json_real(e->tolerance));
-	json_object_set_new(out, "min_hit_pct", maybe(e->min_hit_pct));
+	/* The summary keys, each the figure of an item. */
+	json_object_set_new(out, "measured", json_pack("{s:o, s:o, s:o}",
+		"iops", item_fig(x, "measured", "iops"), "mbps", item_fig(x, "measured", "mbps"),
+		"latency_ms", item_fig(x, "measured", "latency_ms")));
+	json_object_set_new(out, "ratio_iops", item_fig(x, "compared", "ratio"));
+	json_object_set_new(out, "origin", json_string(x->origin));
+	json_object_set_new(out, "at_limit", !strcmp(x->origin, "at_limit") && x->limit ?
+			    json_string(x->limit) : json_null());
+	json_object_set_new(out, "emulated_cap", em && em->nfig ? json_pack("{s:s, s:o}",
+		"name", em->name, "value", fig_json(&em->fig[0])) : json_null());
+	json_object_set_new(out, "tolerance", json_real(x->tolerance));
+	json_object_set_new(out, "min_hit_pct", item_fig(x, "host_cache", "min_hit_pct"));
 	json_object_set(out, "notes", notes);
+	json_object_set(out, "explanation", ex);
 	r = model_fmt_dump(f, out);
 out:
 	json_decref(out);
 	json_decref(notes);
+	json_decref(ex);
 	return r;
-}
-
-/* Where the measurement sits, in words: at a limit, below them, or above what caches allow. */
-static void explain_where(FILE *f, const struct explain_report *e)
-{
-	const char *o = e->origin ? e->origin : "";
-
-	fputs("measured:   ", f);
-	if (!strcmp(o, "at_limit"))
-		fprintf(f, "at %s (within %.0f%%)\n", e->at_limit, e->tolerance * 100);
-	else if (!strcmp(o, "below"))
-		fprintf(f, "below every published limit\n");
-	else if (!strcmp(o, "host_cache"))
-		fprintf(f, "above the uncached limits: reachable with at least %.0f%% host-cache "
-			"read hits\n", e->min_hit_pct);
-	else if (!strcmp(o, "page_cache") && any_cached(e->model.config))
-		fprintf(f, "above what any host-cache hit ratio allows\n");
-	else if (!strcmp(o, "page_cache") || !strcmp(o, "above_limits"))
-		fprintf(f, "above every published limit\n");
-	else if (!strcmp(o, "emulated"))
-		fprintf(f, "at the emulated %s cap (%.*f %s, within %.0f%%)\n",
-			!strncmp(e->emulated_cap, "vm_", 3) ? "VM" : "disk",
-			strstr(e->emulated_cap, "mbps") ? 1 : 0, e->emulated_value,
-			strstr(e->emulated_cap, "mbps") ? "MB/s" : "IOPS", e->tolerance * 100);
-	else
-		fputs("-\n", f);
 }
 
 int explain_fmt_text(FILE *f, const struct explain_report *e)
 {
-	const struct model_result *r = e->model.result;
-	double pm = e->predicted_mbps;
-	char name[256];
+	const struct explanation *x = e->x;
+	char name[256], line[1024];
 
 	model_fmt_config_name(e->model.config, name, sizeof(name));
 	fputs("run:        ", f);
 	escape_fputs(e->path, f);
 	fprintf(f, " on %s\n", name);
-	fprintf(f, "%-10s %12s %12s %8s\n", "", "measured", "predicted", "ratio");
-	fprintf(f, "%-10s %12.0f %12.0f %7.2fx\n", "IOPS", e->measured_iops, e->predicted_iops,
-		e->ratio_iops);
-	if (!isnan(e->measured_mbps))
-		fprintf(f, "%-10s %12.1f %12.1f %7.2fx\n", "MB/s", e->measured_mbps, pm,
-			pm > 0 ? e->measured_mbps / pm : NAN);
-	if (!isnan(e->measured_latency_ms))
-		fprintf(f, "%-10s %12.2f %12.2f %7.2fx\n", "lat ms", e->measured_latency_ms,
-			r->latency_ms, e->measured_latency_ms / r->latency_ms);
-	fprintf(f, "model binds at %s\n", r->binding);
-	explain_where(f, e);
-	for (unsigned i = 0; i < e->nnotes; i++) {
-		fputs("note: ", f);
-		escape_fputs(e->notes[i], f);
-		fputc('\n', f);
+	for (unsigned i = 0; i < x->nitem; i++) {
+		const struct explain_item *it = &x->item[i];
+		const struct explain_words *w = words_of(it->code);
+
+		/* Above every limit with a host cache configured: no hit ratio reaches it. */
+		if (any_cached(e->model.config) && (!strcmp(it->code, "above_limits") ||
+						    !strcmp(it->code, "page_cache")))
+			fprintf(f, "%-11s above what any host-cache hit ratio allows%s\n", "sits:",
+				!strcmp(it->code, "page_cache") ? ": a page cache served it" : "");
+		else {
+			explain_item_text(e, it, line, sizeof(line));
+			fprintf(f, "%s:%*s", w ? w->label : it->code,
+				(int)(11 - strlen(w ? w->label : it->code)), "");
+			escape_fputs(line, f);
+			fputc('\n', f);
+		}
 	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }

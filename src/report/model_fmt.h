@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "model/attribute.h"
 #include "model/cost.h"
 #include "model/plan.h"
 #include "model/predict.h"
@@ -47,31 +48,31 @@ int plan_fmt_text(FILE *f, const struct plan_report *p);
 int plan_fmt_json(FILE *f, const struct plan_report *p);
 
 /*
- * A measured run beside the prediction: what 'iorate explain' prints. Figures that the run
- * does not hold are NAN.
+ * A measured run beside the prediction: what 'iorate explain' prints. Both writers walk x (the
+ * model's codes and figures, model/attribute.h) and nothing else, so text and JSON agree.
  */
 struct explain_report {
 	const char *path;                     /* the run's JSON file, as given */
-	struct model_report model;
-	double measured_iops, measured_mbps, measured_latency_ms;
-	double predicted_iops, predicted_mbps; /* the timeline's average when the run is timed */
-	double ratio_iops;                    /* measured / predicted IOPS */
-	/* at_limit, below, host_cache, page_cache (a buffered run above every limit),
-	 * above_limits (above them, and no page cache served it), emulated (at a cap the run
-	 * was emulated with: emulated_cap, emulated_value) */
-	const char *origin;
-	const char *at_limit;                 /* the limit the measured IOPS sit at, or NULL */
-	const char *emulated_cap;             /* vm_iops disk_iops vm_mbps disk_mbps, or NULL */
-	double emulated_value;                /* that cap, IOPS or MB/s (disk caps: all targets) */
-	double tolerance;                     /* how near a limit "at" means (0.15: 15%) */
-	double min_hit_pct;                   /* host_cache: the fewest read hits that reach it */
-	const char *const *notes;
-	unsigned nnotes;
+	struct model_report model;            /* the prediction over the run's duration */
+	const struct explanation *x;
 };
 
 int explain_fmt_text(FILE *f, const struct explain_report *e);
-/* The prediction's object plus measured{iops, mbps, latency_ms}, ratio_iops, at_limit, notes. */
+/*
+ * The prediction's object plus explanation{origin, limit, window, tolerance, items[]}, each
+ * item {code, name, and its figures by key}, and the summary keys measured, ratio_iops,
+ * origin, at_limit, emulated_cap, tolerance, min_hit_pct, notes (docs/model.md).
+ */
 int explain_fmt_json(FILE *f, const struct explain_report *e);
+/*
+ * A figure as both writers give it: rounded to what its unit shows (NAN and infinities as they
+ * are: JSON null), and in the text's words ("3,500 IOPS", "unknown", "unbounded").
+ */
+double explain_fig_value(const struct explain_fig *g);
+const char *explain_fig_text(const struct explain_fig *g, char *buf, size_t len);
+/* An item in the text's words, as its line says it (without the label). */
+void explain_item_text(const struct explain_report *e, const struct explain_item *it,
+		       char *buf, size_t len);
 
 /* An upload's price, and the same upload in other chunk sizes: 'iorate cost upload'. */
 struct cost_upload_report {
