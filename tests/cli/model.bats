@@ -166,23 +166,25 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 }
 
 @test "explain: which cache served a run above every cap follows from the run's own settings" {
-	# Buffered reads whose working set fits in RAM: the page cache.
-	# With no host cache configured, no host-cache hit ratio is spoken of.
+	# Buffered reads above every limit and no device counts: whether a page cache served
+	# them is unknown, never inferred from the working set.
 	run "$IORATE" explain "$FIX/run-cached.json" --vm DS2 --disk P30
 	[ "$status" -eq 0 ]
-	line_ok "^measured:   above every published limit$"
-	[[ "$output" == *"the run used the page cache (buffered)"*"reads were served from memory"* ]]
+	line_ok "^sits:       above every published limit$"
+	line_ok "^device:     unknown: no device counts$"
+	[[ "$output" == *"whether it served the I/O is unknown: no device counts"* ]]
+	[[ "$output" != *"served from memory"* ]]
 	[ "$(echo "$output" | grep -c "host-cache")" -eq 0 ]
 	run "$IORATE" explain "$FIX/run-cached.json" --vm DS2 --disk P30 --json
-	[ "$(echo "$output" | jq_py "d['origin']")" = page_cache ]
+	[ "$(echo "$output" | jq_py "d['origin']")" = above_limits ]
 	run "$IORATE" explain "$FIX/run-cached.json" --vm DS2 --disk P30:cache=readonly
-	line_ok "^measured:   above what any host-cache hit ratio allows$"
+	line_ok "^sits:       above what any host-cache hit ratio allows$"
 	# The same figures with direct I/O: never blamed on a page cache, in words or in JSON.
 	jq '.params.cache = "direct"' "$FIX/run-cached.json" > "$TMP/direct.json"
 	run "$IORATE" explain "$TMP/direct.json" --vm DS2 --disk P30
 	[[ "$output" == *"used direct I/O (O_DIRECT), so no page cache served it"* ]]
-	[[ "$output" != *"page cache (buffered)"* ]]
-	line_ok "^measured:   above every published limit$"
+	[[ "$output" != *"a page cache served"* ]]
+	line_ok "^sits:       above every published limit$"
 	run "$IORATE" explain "$TMP/direct.json" --vm DS2 --disk P30:cache=readonly --json
 	[ "$(echo "$output" | jq_py "d['origin']")" = above_limits ]
 	# A null-engine run (direct, no I/O at all) is above the limits, not served by a cache.
@@ -193,15 +195,78 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	# Only writes: nothing is said of reads.
 	jq '.params.write = 100' "$FIX/run-cached.json" > "$TMP/writes.json"
 	run "$IORATE" explain "$TMP/writes.json" --vm DS2 --disk P30
-	[[ "$output" == *"the writes went through the page cache"* ]]
 	[[ "$output" != *"reads"* ]]
-	# At the disk's limit, named, with the tolerance.
+	# At the disk's limit, named, with its window and the tolerance.
 	run "$IORATE" explain "$FIX/run-ds2-p30.json" --vm DS2 --disk P30 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "d['at_limit']")" = disk_iops ]
 	[ "$(echo "$output" | jq_py "d['origin']")" = at_limit ]
 	run "$IORATE" explain "$FIX/run-ds2-p30.json" --vm DS2 --disk P30
-	[[ "$output" == *"measured:   at disk_iops (within 15%)"* ]]
+	line_ok "^sits at:    disk_iops, sustained: 5,000 IOPS \(within 15\.0%\)$"
+}
+
+@test "explain: the page-cache verdict follows the run's device counts, never a guess" {
+	# Buffered reads whose diskstats show 98% of the I/Os and bytes reaching the device:
+	# the device served them, whatever the working set and RAM.
+	run "$IORATE" explain "$FIX/explain-buffered-98.json" --vm DS2 --disk P30
+	[ "$status" -eq 0 ]
+	line_ok "^device:     reads: 98\.0% of the I/Os and 98\.0% of the bytes reached sdc$"
+	[[ "$output" != *"served from memory"* ]]
+	[[ "$output" != *"page cache served"* ]]
+	[[ "$output" == *"the device counts show the I/O reached the device"* ]]
+	run "$IORATE" explain "$FIX/explain-buffered-98.json" --vm DS2 --disk P30 --json
+	[ "$(echo "$output" | jq_py "d['origin']")" = above_limits ]
+	# 2% reaching the device: the counts show a page cache served it.
+	run "$IORATE" explain "$FIX/explain-buffered-2.json" --vm DS2 --disk P30
+	line_ok "^sits:       above every published limit: a page cache served it$"
+	line_ok "^device:     reads: 2\.0% of the I/Os and 2\.0% of the bytes reached sdc$"
+	run "$IORATE" explain "$FIX/explain-buffered-2.json" --vm DS2 --disk P30 --json
+	[ "$(echo "$output" | jq_py "d['origin']")" = page_cache ]
+}
+
+@test "explain: burst and sustained figures are separate lines, each with its window" {
+	# 60 s of 4 KiB reads on a P10 (500 IOPS, 3,500 for 30 minutes of credit): the run sits
+	# at the burst figure, named as the burst, and the sustained figure has its own line.
+	run "$IORATE" explain "$FIX/explain-burst.json" --vm azure:D4s_v3 --disk P10
+	[ "$status" -eq 0 ]
+	line_ok "^sustained:  500 IOPS, 2\.0 MB/s, 64\.00 ms mean latency; bound by disk_iops$"
+	line_ok "^burst:      3,500 IOPS, 14\.3 MB/s for up to 1,800 s while credits last; bound by disk_iops$"
+	line_ok "^sits at:    disk_iops, burst: 3,500 IOPS \(within 15\.0%\)$"
+	no_line "model binds at"
+	# The JSON says the same: 500 is the sustained figure, 3,500 the burst the run sat at.
+	run "$IORATE" explain "$FIX/explain-burst.json" --vm azure:D4s_v3 --disk P10 --json
+	[ "$(echo "$output" | jq -r '.predicted.iops')" = 500 ]
+	[ "$(echo "$output" | jq -r '.burst.iops')" = 3500 ]
+	[ "$(echo "$output" | jq -r '.explanation.window')" = burst ]
+	[ "$(echo "$output" | jq -r '.explanation.items[] | select(.code == "at_limit") | .iops')" = 3500 ]
+}
+
+@test "explain: every figure of its text is in its JSON with the same value" {
+	# Each number of each line but the first (the file and configuration names) must be a
+	# figure of the JSON's items, as the text prints it.
+	"$IORATE" run --engine null -d 0.3 --cap-iops 1000 --json x > "$TMP/cap.json"
+	for args in "$FIX/explain-buffered-98.json --vm DS2 --disk P30" \
+		    "$FIX/explain-buffered-2.json --vm DS2 --disk P30:cache=readonly" \
+		    "$FIX/explain-burst.json --vm azure:D4s_v3 --disk P10" \
+		    "$FIX/run-ds2-p30.json --vm DS2 --disk P30" "$TMP/cap.json --vm DS2 --disk P10"; do
+		# shellcheck disable=SC2086 # the arguments are words
+		text=$("$IORATE" explain $args)
+		# shellcheck disable=SC2086
+		"$IORATE" explain $args --json > "$TMP/x.json"
+		# A number starts a word ("DS2" holds none); both sides as %.6g (6.40 is 6.4).
+		echo "$text" | tail -n +2 | grep -oE '(^|[^[:alnum:]_.])[0-9][0-9,]*(\.[0-9]+)?' |
+			tr -d ', (' | awk '{ printf "%.6g\n", $1 }' | sort -u > "$TMP/text-numbers"
+		jq -r '.explanation.items[] | to_entries[] | select(.value | type == "number") |
+		       .value' "$TMP/x.json" | awk '{ printf "%.6g\n", $1 }' |
+			sort -u > "$TMP/json-numbers"
+		[ -s "$TMP/text-numbers" ]
+		while read -r n; do
+			grep -qxF -- "$n" "$TMP/json-numbers" || {
+				echo "$args: $n is in the text, not in the JSON's items" >&2
+				return 1
+			}
+		done < "$TMP/text-numbers"
+	done
 }
 
 @test "explain: a run under emulated caps measured the emulation, and sits at its cap" {
@@ -213,13 +278,13 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	run "$IORATE" explain "$BATS_TEST_TMPDIR/e.json" --vm DS2 --disk P10
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"ran under emulated caps from azure-2015:DS2+P10: it measured the emulation"* ]]
-	[[ "$output" == *"sit at the emulated disk caps (500 IOPS over 1 target)"* ]]
-	[[ "$output" == *"measured:   at disk_iops (within 15%)"* ]]
+	[[ "$output" == *"sits at the emulated disk_iops cap (500 IOPS)"* ]]
+	line_ok "^sits at:    disk_iops, sustained: 500 IOPS \(within 15\.0%\)$"
 	# Above the model, at the disk cap the run was emulated with: that is where it sits.
 	"$IORATE" run --engine null -d 0.3 --cap-iops 1000 --json x > "$TMP/cap.json"
 	run "$IORATE" explain "$TMP/cap.json" --vm DS2 --disk P10
 	[ "$status" -eq 0 ]
-	line_ok "^measured:   at the emulated disk cap \(1000 IOPS, within 15%\)$"
+	line_ok "^sits:       at the emulated disk_iops cap \(1,000 IOPS, within 15\.0%\)$"
 	no_line "host-cache|page cache"
 	run "$IORATE" explain "$TMP/cap.json" --vm DS2 --disk P10 --json
 	[ "$(echo "$output" | jq_py "d['origin']")" = emulated ]
@@ -228,12 +293,31 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	# ...and at an emulated VM cap, in MB/s.
 	"$IORATE" run --engine null -d 0.3 -b 64k --vm-cap-mbps 64 --json x > "$TMP/vmcap.json"
 	run "$IORATE" explain "$TMP/vmcap.json" --vm DS2 --disk P10
-	line_ok "^measured:   at the emulated VM cap \(64\.0 MB/s, within 15%\)$"
+	line_ok "^sits:       at the emulated vm_mbps cap \(64\.0 MB/s, within 15\.0%\)$"
 	# The null engine moves nothing: explain says so instead of blaming a cache.
 	"$IORATE" run --engine null -d 0.2 --json x > "$BATS_TEST_TMPDIR/n.json"
 	run "$IORATE" explain "$BATS_TEST_TMPDIR/n.json" --vm DS2 --disk P10
 	[[ "$output" == *"the null engine: no I/O reached any device"* ]]
 	[[ "$output" != *"cache"*"served"* ]]
+}
+
+@test "explain: at an emulated disk's burst, the burst is named, not a VM cap near it" {
+	# A disk of 500 IOPS bursting to 3,500 under a VM cap of 4,000: within 15% of both,
+	# the run waited on the disk's burst bucket, and the result says so.
+	"$IORATE" run --engine null -d 1 -t 4 --cap-iops 500 --burst-iops 3500 \
+		--burst-seconds 1800 --vm-cap-iops 4000 --json x > "$TMP/burst.json"
+	[ "$(jq -r '.throttle.held_s.disk_iops_burst > .throttle.held_s.vm_iops' \
+		"$TMP/burst.json")" = true ]
+	run "$IORATE" explain "$TMP/burst.json" --vm azure:D4s_v3 --disk P10
+	[ "$status" -eq 0 ]
+	line_ok "^sits:       at the emulated disk_iops_burst cap \(3,500 IOPS, within 15\.0%\)$"
+	line_ok "^emulated:   disk caps over 1 target\(s\): sustained 500 IOPS, burst 3,500 IOPS, burst window 1,800 s$"
+	line_ok "^held:       the I/Os waited longest for disk_iops_burst: "
+	no_line "vm_iops cap"
+	# A result written before the waits were recorded: the nearest cap, the burst again.
+	jq 'del(.throttle)' "$TMP/burst.json" > "$TMP/old.json"
+	run "$IORATE" explain "$TMP/old.json" --vm azure:D4s_v3 --disk P10 --json
+	[ "$(echo "$output" | jq -r '.emulated_cap.name')" = disk_iops_burst ]
 }
 
 @test "explain: a result with a depth iorate cannot have run is refused (exit 2)" {
