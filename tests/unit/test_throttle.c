@@ -244,6 +244,44 @@ static void test_burst(void **state)
 	throttle_set_free(s);
 }
 
+/*
+ * Which bucket held the I/Os: base 1,000, burst 5,000 for 1 s, under a VM cap of 6,000 (near the
+ * burst). Every wait counts for the bucket that answered last: the burst bucket's while credit
+ * lasts, the base's after, never the VM's, which answers earlier; the waits add up to all.
+ */
+static void test_held(void **state)
+{
+	static uint64_t go[8000];
+	double held[CAP_BUCKETS], burst = 0, base = 0, all = 0;
+	struct job j;
+
+	job_init(&j);
+	j.ntargets = 1;
+	j.cap.iops = 1000;
+	j.cap.burst_iops = 5000;
+	j.cap.burst_seconds = 1;
+	j.vm_cap.iops = 6000;
+	struct throttle_set *s = make(&j);
+	uint64_t t0 = later();
+	gos(s, 0, 4096, t0, go, 8000);
+	throttle_set_held(s, held);
+	/* An I/O of the burst goes 0.2 ms after the one before it, of the base 1 ms after. */
+	for (unsigned i = 0; i < 8000; i++)
+		*(!i || go[i] - go[i - 1] < MS / 2 ? &burst : &base) += (double)(go[i] - t0) / SEC;
+	for (unsigned b = 0; b < CAP_BUCKETS; b++)
+		all += held[b];
+	if (fabs(all / (burst + base) - 1) > 1e-6)
+		fail_msg("waits %g s, held %g s", burst + base, all);
+	if (fabs(held[CAP_DISK_IOPS_BURST] / burst - 1) > 0.001 ||
+	    fabs(held[CAP_DISK_IOPS] / base - 1) > 0.001)
+		fail_msg("burst %g s (waits %g s), base %g s (waits %g s)",
+			 held[CAP_DISK_IOPS_BURST], burst, held[CAP_DISK_IOPS], base);
+	assert_true(held[CAP_VM_IOPS] < all * 0.001);
+	throttle_set_free(s);
+	throttle_set_held(NULL, held);
+	assert_true(held[CAP_DISK_IOPS] == 0 && held[CAP_DISK_IOPS_BURST] == 0);
+}
+
 /* The credit left, percent of the bucket, as the per-second series states it. */
 static void test_credit(void **state)
 {
@@ -284,7 +322,7 @@ int main(void)
 		cmocka_unit_test(test_rates_span),  cmocka_unit_test(test_mbps),
 		cmocka_unit_test(test_both_caps),   cmocka_unit_test(test_io_unit),
 		cmocka_unit_test(test_vm_cap),      cmocka_unit_test(test_burst),
-		cmocka_unit_test(test_credit),
+		cmocka_unit_test(test_credit),      cmocka_unit_test(test_held),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
