@@ -298,7 +298,8 @@ static void explain_device(const struct explain_run *run, struct explanation *x)
 		fig(it, "bytes_pct", share(run->dev_bytes[d], run->run_bytes[d]), EXPLAIN_PCT);
 	}
 	if (isfinite(run->dev_util_pct))
-		fig(item(x, "device_busy", run->devices), "util_pct", run->dev_util_pct, EXPLAIN_PCT);
+		fig(item(x, "device_busy", run->devices), "util_pct", run->dev_util_pct,
+		    EXPLAIN_PCT);
 }
 
 /* The prediction: sustained, burst with its window, and the average over a timed run. */

@@ -416,71 +416,89 @@ const char *explain_fig_text(const struct explain_fig *g, char *buf, size_t len)
 static const struct explain_words {
 	const char *code, *label, *words, *noname;
 } explain_words[] = {
-	{"measured", "measured", "{iops}, {mbps}, {latency_ms} mean latency", NULL},
-	{"sustained", "sustained", "{iops}, {mbps}, {latency_ms} mean latency; bound by {name}",
-	 NULL},
-	{"burst", "burst", "{iops}, {mbps} for up to {seconds} while credits last; bound by "
-	 "{name}", NULL},
-	{"average", "average", "{iops}, {mbps} over the run's {seconds} (the model's timeline)",
-	 NULL},
-	{"compared", "compared", "with the {name} figure, {iops}: measured is {ratio} it", NULL},
-	{"at_limit", "sits at", "{name}, {window}: {iops} (within {within_pct})", NULL},
-	{"below", "sits", "below every published limit", NULL},
-	{"below_device", "sits", "below every published limit, at the {name}: it was busy the "
-	 "whole window", NULL},
-	{"host_cache", "sits", "above the uncached limits: reachable with at least "
-	 "{min_hit_pct} host-cache read hits", NULL},
-	{"page_cache", "sits", "above every published limit: a page cache served it", NULL},
-	{"above_limits", "sits", "above every published limit", NULL},
-	{"emulated", "sits", "at the emulated {name} cap ({*}, within {within_pct})", NULL},
-	{"device_unknown", "device", "unknown: no device counts", NULL},
-	{"device_reads", "device", "reads: {ios_pct} of the I/Os and {bytes_pct} of the bytes "
-	 "reached {name}", NULL},
-	{"device_writes", "device", "writes: {ios_pct} of the I/Os and {bytes_pct} of the bytes "
-	 "reached {name}", NULL},
-	{"device_busy", "device", "{name} busy {util_pct} of the window", NULL},
-	{"emulated_caps", "emulated", "the run ran under emulated caps from {name}: it measured "
-	 "the emulation, not a cloud disk", "the run ran under emulated caps: it measured the "
-	 "emulation, not a cloud disk"},
-	{"emulated_disk", "emulated", "disk caps over {targets} target(s): {*}", NULL},
-	{"emulated_vm", "emulated", "VM caps: {*}", NULL},
-	{"held", "held", "the I/Os waited longest for {name}: {*}", "no I/O waited for an "
-	 "emulated cap"},
-	{"note_emulated_at", "note", "the measured figure sits at the emulated {name} cap ({*})",
-	 NULL},
-	{"note_null_engine", "note", "the run used the null engine: no I/O reached any device, "
-	 "so it measured iorate itself, not storage", NULL},
-	{"note_direct", "note", "the run used direct I/O (O_DIRECT), so no page cache served it: "
-	 "the device measured is faster than anything this configuration publishes (a local "
-	 "disk, or a cache below the guest)", NULL},
-	{"note_memory", "note", "less than {under_pct} of the run's I/Os and bytes reached the "
-	 "device: a page cache served it", NULL},
-	{"note_cache_unknown", "note", "the run used the page cache; whether it served the I/O is "
-	 "unknown: no device counts", NULL},
-	{"note_device_served", "note", "the device counts show the I/O reached the device: it is "
-	 "faster than anything this configuration publishes (a local disk, or a cache below the "
-	 "guest)", NULL},
-	{"note_below", "note", "measured is {pct} of the prediction and below every published "
-	 "limit: more threads or depth, or the guest or the device, hold it back", NULL},
-	{"note_host_cache_hits", "note", "reaching it needs at least {min_hit_pct} of reads "
-	 "served by the host cache; the model assumed {assumed_pct} (--read-hit)", NULL},
-	{"note_host_cache_fits", "note", "the working set ({working_set_gib}) fits in {name}'s "
-	 "host cache ({cache_gib}): with time, reads are served by it", NULL},
+	{.code = "measured", .label = "measured",
+	 .words = "{iops}, {mbps}, {latency_ms} mean latency"},
+	{.code = "sustained", .label = "sustained",
+	 .words = "{iops}, {mbps}, {latency_ms} mean latency; bound by {name}"},
+	{.code = "burst", .label = "burst",
+	 .words = "{iops}, {mbps} for up to {seconds} while credits last; bound by {name}"},
+	{.code = "average", .label = "average",
+	 .words = "{iops}, {mbps} over the run's {seconds} (the model's timeline)"},
+	{.code = "compared", .label = "compared",
+	 .words = "with the {name} figure, {iops}: measured is {ratio} it"},
+	{.code = "at_limit", .label = "sits at",
+	 .words = "{name}, {window}: {iops} (within {within_pct})"},
+	{.code = "below", .label = "sits",
+	 .words = "below every published limit"},
+	{.code = "below_device", .label = "sits",
+	 .words = "below every published limit, at the {name}: it was busy the whole window"},
+	{.code = "host_cache", .label = "sits",
+	 .words = "above the uncached limits: reachable with at least {min_hit_pct} host-cache read "
+	 "hits"},
+	{.code = "page_cache", .label = "sits",
+	 .words = "above every published limit: a page cache served it"},
+	{.code = "above_limits", .label = "sits",
+	 .words = "above every published limit"},
+	{.code = "emulated", .label = "sits",
+	 .words = "at the emulated {name} cap ({*}, within {within_pct})"},
+	{.code = "device_unknown", .label = "device",
+	 .words = "unknown: no device counts"},
+	{.code = "device_reads", .label = "device",
+	 .words = "reads: {ios_pct} of the I/Os and {bytes_pct} of the bytes reached {name}"},
+	{.code = "device_writes", .label = "device",
+	 .words = "writes: {ios_pct} of the I/Os and {bytes_pct} of the bytes reached {name}"},
+	{.code = "device_busy", .label = "device",
+	 .words = "{name} busy {util_pct} of the window"},
+	{.code = "emulated_caps", .label = "emulated",
+	 .words = "the run ran under emulated caps from {name}: it measured the emulation, not a "
+	 "cloud disk",
+	 .noname = "the run ran under emulated caps: it measured the emulation, not a cloud disk"},
+	{.code = "emulated_disk", .label = "emulated",
+	 .words = "disk caps over {targets} target(s): {*}"},
+	{.code = "emulated_vm", .label = "emulated",
+	 .words = "VM caps: {*}"},
+	{.code = "held", .label = "held",
+	 .words = "the I/Os waited longest for {name}: {*}",
+	 .noname = "no I/O waited for an emulated cap"},
+	{.code = "note_emulated_at", .label = "note",
+	 .words = "the measured figure sits at the emulated {name} cap ({*})"},
+	{.code = "note_null_engine", .label = "note",
+	 .words = "the run used the null engine: no I/O reached any device, so it measured iorate "
+	 "itself, not storage"},
+	{.code = "note_direct", .label = "note",
+	 .words = "the run used direct I/O (O_DIRECT), so no page cache served it: the device "
+	 "measured is faster than anything this configuration publishes (a local disk, or a cache "
+	 "below the guest)"},
+	{.code = "note_memory", .label = "note",
+	 .words = "less than {under_pct} of the run's I/Os and bytes reached the device: a page "
+	 "cache served it"},
+	{.code = "note_cache_unknown", .label = "note",
+	 .words = "the run used the page cache; whether it served the I/O is unknown: no device "
+	 "counts"},
+	{.code = "note_device_served", .label = "note",
+	 .words = "the device counts show the I/O reached the device: it is faster than anything "
+	 "this configuration publishes (a local disk, or a cache below the guest)"},
+	{.code = "note_below", .label = "note",
+	 .words = "measured is {pct} of the prediction and below every published limit: more "
+	 "threads or depth, or the guest or the device, hold it back"},
+	{.code = "note_host_cache_hits", .label = "note",
+	 .words = "reaching it needs at least {min_hit_pct} of reads served by the host cache; the "
+	 "model assumed {assumed_pct} (--read-hit)"},
 };
 
 /* The {*} labels of the emulated caps: a figure's key in words; other items' figures have none. */
 static const char *fig_label(const char *code, const char *key)
 {
-	static const char *const labels[][2] = {
-		{"iops", "sustained"}, {"mbps", "sustained"}, {"burst_iops", "burst"},
-		{"burst_mbps", "burst"}, {"burst_seconds", "burst window"},
-	};
+	static const char *const keys[] = {"iops", "mbps", "burst_iops", "burst_mbps",
+					    "burst_seconds"};
+	static const char *const labels[] = {"sustained", "sustained", "burst", "burst",
+					      "burst window"};
 
 	if (strncmp(code, "emulated_", 9))
 		return strcmp(code, "held") ? "" : key;
-	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
-		if (!strcmp(key, labels[i][0]))
-			return labels[i][1];
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i]))
+			return labels[i];
 	return key;
 }
 
@@ -546,7 +564,8 @@ void explain_item_text(const struct explain_report *e, const struct explain_item
 			}
 		} else {
 			for (unsigned i = 0; i < it->nfig; i++)
-				if (strlen(it->fig[i].key) == k && !strncmp(p + 1, it->fig[i].key, k))
+				if (strlen(it->fig[i].key) == k &&
+				    !strncmp(p + 1, it->fig[i].key, k))
 					put_str(buf, len, &n, explain_fig_text(&it->fig[i], v,
 									       sizeof(v)), SIZE_MAX);
 		}

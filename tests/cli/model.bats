@@ -230,7 +230,8 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	run "$IORATE" explain "$FIX/explain-burst.json" --vm azure:D4s_v3 --disk P10
 	[ "$status" -eq 0 ]
 	line_ok "^sustained:  500 IOPS, 2\.0 MB/s, 64\.00 ms mean latency; bound by disk_iops$"
-	line_ok "^burst:      3,500 IOPS, 14\.3 MB/s for up to 1,800 s while credits last; bound by disk_iops$"
+	line_ok "^burst:      3,500 IOPS, 14\.3 MB/s for up to 1,800 s while credits last; bound by \
+disk_iops$"
 	line_ok "^sits at:    disk_iops, burst: 3,500 IOPS \(within 15\.0%\)$"
 	no_line "model binds at"
 	# The JSON says the same: 500 is the sustained figure, 3,500 the burst the run sat at.
@@ -238,7 +239,8 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	[ "$(echo "$output" | jq -r '.predicted.iops')" = 500 ]
 	[ "$(echo "$output" | jq -r '.burst.iops')" = 3500 ]
 	[ "$(echo "$output" | jq -r '.explanation.window')" = burst ]
-	[ "$(echo "$output" | jq -r '.explanation.items[] | select(.code == "at_limit") | .iops')" = 3500 ]
+	[ "$(echo "$output" |
+	     jq -r '.explanation.items[] | select(.code == "at_limit") | .iops')" = 3500 ]
 }
 
 @test "explain: every figure of its text is in its JSON with the same value" {
@@ -248,7 +250,8 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	for args in "$FIX/explain-buffered-98.json --vm DS2 --disk P30" \
 		    "$FIX/explain-buffered-2.json --vm DS2 --disk P30:cache=readonly" \
 		    "$FIX/explain-burst.json --vm azure:D4s_v3 --disk P10" \
-		    "$FIX/run-ds2-p30.json --vm DS2 --disk P30" "$TMP/cap.json --vm DS2 --disk P10"; do
+		    "$FIX/run-ds2-p30.json --vm DS2 --disk P30" \
+		    "$TMP/cap.json --vm DS2 --disk P10"; do
 		# shellcheck disable=SC2086 # the arguments are words
 		text=$("$IORATE" explain $args)
 		# shellcheck disable=SC2086
@@ -311,7 +314,8 @@ assert all(o['predicted']['iops'] >= 20000 * 0.9999 for o in d)
 	run "$IORATE" explain "$TMP/burst.json" --vm azure:D4s_v3 --disk P10
 	[ "$status" -eq 0 ]
 	line_ok "^sits:       at the emulated disk_iops_burst cap \(3,500 IOPS, within 15\.0%\)$"
-	line_ok "^emulated:   disk caps over 1 target\(s\): sustained 500 IOPS, burst 3,500 IOPS, burst window 1,800 s$"
+	line_ok "^emulated:   disk caps over 1 target\(s\): sustained 500 IOPS, burst 3,500 IOPS, \
+burst window 1,800 s$"
 	line_ok "^held:       the I/Os waited longest for disk_iops_burst: "
 	no_line "vm_iops cap"
 	# A result written before the waits were recorded: the nearest cap, the burst again.
