@@ -109,7 +109,8 @@ static int read_run(const char *path, struct measured *m)
 		unsigned nt = r->ntargets ? r->ntargets : 1;
 
 		*m = (struct measured){.run = {.secs = (double)r->job.time_ns / 1e9,
-			.ws = (double)r->job.size * nt, .mem = (double)r->host.mem_bytes,
+			.ws = (double)r->job.size * nt, .dev_util_pct = NAN,
+			.cpu_pct = r->cpu.ncpus ? r->cpu.user + r->cpu.system : NAN,
 			.iops = s[2].iops, .mbps = s[2].mbps,
 			.lat_ms = s[2].has_lat ? s[2].lat_mean / 1000 : NAN,
 			.direct = r->job.cache == CACHE_DIRECT || r->job.cache == CACHE_DIRECTSYNC,

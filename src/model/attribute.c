@@ -359,12 +359,19 @@ int model_explain(const struct model_config *m, const struct explain_run *run, d
 		/* No page cache on the path, or the device counts say the device served it. */
 		x->origin = "above_limits";
 	}
-	/* Below every limit with the device busy the whole window: the device held it. */
-	if (a.origin == MODEL_BELOW && at < 0 && run->has_devices &&
+	/* Below every limit with the device, else the CPUs, busy the whole window: it held it. */
+	if (a.origin == MODEL_BELOW && at < 0 && !run->no_io && run->has_devices &&
 	    run->dev_util_pct >= EXPLAIN_BUSY_PCT)
 		x->limit = "device";
-	it = item(x, x->limit && !strcmp(x->limit, "device") ? "below_device" : x->origin,
-		  x->limit);
+	else if (a.origin == MODEL_BELOW && at < 0 && run->cpu_pct >= EXPLAIN_BUSY_PCT)
+		x->limit = "cpu";
+	const char *code = x->origin;
+
+	if (!strcmp(code, "below") && x->limit)
+		code = !strcmp(x->limit, "cpu") ? "below_cpu" : "below_device";
+	it = item(x, code, x->limit);
+	if (!strcmp(code, "below_cpu"))
+		fig(it, "cpu_pct", run->cpu_pct, EXPLAIN_PCT);
 	if (!strcmp(x->origin, "emulated")) {
 		fig(it, bucket_mbps(at) ? "mbps" : "iops", bucket_rate(run, at),
 		    bucket_mbps(at) ? EXPLAIN_MBPS : EXPLAIN_IOPS);

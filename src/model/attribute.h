@@ -86,7 +86,8 @@ struct explain_run {
 	double iops, mbps, lat_ms;  /* measured; lat_ms NAN when not recorded */
 	bool direct;                /* O_DIRECT: no page cache on the path */
 	bool no_io;                 /* the null engine: nothing reached any device */
-	double ws, mem;             /* working set and the host's RAM, bytes; 0: unknown */
+	double ws;                  /* working set, bytes; 0: unknown */
+	double cpu_pct;             /* user + system over the run, percent of every CPU; NAN unknown */
 	/* diskstats: the devices the targets sit on directly (not disks or members below). */
 	bool has_devices;
 	char devices[64];           /* their names, comma-separated */
@@ -115,7 +116,10 @@ int model_explain(const struct model_config *m, const struct explain_run *run, d
  * (percent) of its I/Os and of its bytes reached the device.
  */
 #define EXPLAIN_MEMORY_PCT 10.0
-/* Below every limit, a device busy this share (percent) of the window is what held the run. */
+/*
+ * Below every limit, a device busy this share (percent) of the window is what held the run; else
+ * CPUs busy this share of their time.
+ */
 #define EXPLAIN_BUSY_PCT 90.0
 
 #endif

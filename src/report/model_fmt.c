@@ -432,6 +432,8 @@ static const struct explain_words {
 	 .words = "below every published limit"},
 	{.code = "below_device", .label = "sits",
 	 .words = "below every published limit, at the {name}: it was busy the whole window"},
+	{.code = "below_cpu", .label = "sits",
+	 .words = "below every published limit, at the {name}: the CPUs were {cpu_pct} busy"},
 	{.code = "host_cache", .label = "sits",
 	 .words = "above the uncached limits: reachable with at least {min_hit_pct} host-cache read "
 	 "hits"},

@@ -103,7 +103,7 @@ static struct explain_run reads(double iops, bool direct)
 {
 	return (struct explain_run){.w = {4096, 0, false, 1, 32}, .secs = 60, .iops = iops,
 		.mbps = iops * 4096 / 1e6, .lat_ms = 6.27, .direct = direct, .ws = 1 << 30,
-		.mem = 7.0 * (1u << 30), .ntargets = 1, .dev_util_pct = NAN};
+		.cpu_pct = 30, .ntargets = 1, .dev_util_pct = NAN};
 }
 
 /* The device counted share (0..1) of the run's reads, I/Os and bytes. */
@@ -160,7 +160,10 @@ static void test_buffered_reads_reaching_the_device(void **state)
 	release(&e);
 }
 
-/* Direct reads well below the disk's limit with the device busy the whole window: the device. */
+/*
+ * Direct reads well below the disk's limit with the device busy the whole window: the device.
+ * With the device idle half the time and the CPUs saturated: the CPUs.
+ */
 static void test_device_bound(void **state)
 {
 	struct explain_run run = reads(2000, true);
@@ -170,6 +173,15 @@ static void test_device_bound(void **state)
 	explain("DS2", "azure-2015", "P30", &run, &e);
 	assert_string_equal(e.x.origin, "below");
 	assert_string_equal(e.x.limit, "device");
+	agree(&e);
+	release(&e);
+	/* The device idle half the time and the CPUs saturated: the CPUs held it. */
+	counted(&run, 1.0, 50);
+	run.cpu_pct = 97;
+	explain("DS2", "azure-2015", "P30", &run, &e);
+	assert_string_equal(e.x.limit, "cpu");
+	assert_non_null(strstr(e.text, "sits:       below every published limit, at the cpu: the "
+				    "CPUs were 97.0% busy\n"));
 	agree(&e);
 	release(&e);
 }
