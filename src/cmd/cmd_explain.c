@@ -29,7 +29,10 @@ const struct command cmd_explain = {
 	.synopsis = "RESULT.json --vm NAME --disk SPEC [--disk SPEC...] [options]",
 	.about = "Reads a result of 'iorate run --json', models the same workload (bs, threads,\n"
 		 "depth, writes, pattern, duration) on the named VM and disks, and compares\n"
-		 "measured with predicted.",
+		 "measured with predicted: the sustained and burst figures on lines of their\n"
+		 "own, the limit the run sits at, the share of reads and writes that reached\n"
+		 "the device (from the run's diskstats; unknown without them) and, under\n"
+		 "emulated caps, which cap held the I/Os. Text and JSON state the same figures.",
 	.groups = explain_groups,
 	.kind = CMDK_EXPLAIN,
 	.examples = "  iorate run --json -b 4k -t 1 -o 32 /mnt/data/f > r.json\n"
