@@ -49,6 +49,7 @@ static int at_hits(const struct model_config *m, const struct model_workload *w,
 	int ret;
 
 	c.read_hit = hit;
+	c.read_hit_set = true;
 	if ((ret = model_predict(&c, w, dur, r)))
 		return ret;
 	switch (window_of(r)) {
@@ -80,7 +81,10 @@ static bool cached(const struct model_config *m)
 static double min_hits(const struct model_config *m, const struct model_workload *w, double dur,
 		       double want, struct model_result *r, const char **limit)
 {
-	double lo = m->read_hit, hi = 100, fig;
+	struct model_hit h;
+
+	model_read_hit(m, w, &h);
+	double lo = h.pct, hi = 100, fig;
 
 	for (int i = 0; i < 40 && hi - lo > 0.01; i++) {
 		double mid = (lo + hi) / 2;
@@ -103,8 +107,12 @@ int model_attribute(const struct model_config *m, const struct model_workload *w
 	double fig;
 	int ret;
 
+	struct model_hit h;
+
 	memset(a, 0, sizeof(*a));
-	if ((ret = at_hits(m, w, duration_s, m->read_hit, &r, &fig, &a->limit)))
+	/* From the ratio the configuration gives (or its working set does). */
+	model_read_hit(m, w, &h);
+	if ((ret = at_hits(m, w, duration_s, h.pct, &r, &fig, &a->limit)))
 		return ret;
 	a->window = window_of(&r);
 	a->predicted_iops = a->max_iops = fig;

@@ -116,8 +116,10 @@ static void compute_load(const struct model_config *m, const struct model_worklo
 {
 	const struct cat_vm *vm = m->vm;
 	double unit = m->interleave ? (double)m->interleave : MODEL_INTERLEAVE;
+	struct model_hit hit;
 
 	memset(l, 0, sizeof(*l));
+	model_read_hit(m, w, &hit);
 	l->bs = (double)w->bs;
 	l->wf = w->write_pct / 100.0;
 	l->rf = 1 - l->wf;
@@ -134,7 +136,7 @@ static void compute_load(const struct model_config *m, const struct model_worklo
 		bool at_disk = d->type && d->type->hits_count_against_disk;
 
 		g->share = (double)d->count / l->n;
-		g->hit = cached ? m->read_hit / 100 : 0;
+		g->hit = cached ? hit.pct / 100 : 0;
 		g->disk_r = l->rf * (cached && !at_disk ? 1 - g->hit : 1);
 		g->disk_w = l->wf;
 		/* 2015: all I/O of a cached disk counted at the cached limit; now misses and
@@ -368,11 +370,12 @@ static void vm_limits(const struct model_config *m, const struct load *l, bool b
 static void cache_notes(const struct model_config *m, const struct load *l,
 			struct model_result *r)
 {
-	bool any = false, at_disk = false;
+	bool any = false, at_disk = false, hits = false;
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_disk *d = &m->disks[i];
 
+		hits |= l->g[i].hit > 0;
 		if (d->local || d->cache == MODEL_CACHE_NONE || d->cache == MODEL_CACHE_DEFAULT)
 			continue;
 		any = true;
@@ -383,7 +386,7 @@ static void cache_notes(const struct model_config *m, const struct load *l,
 	if (at_disk)
 		add_note(r, "2015 rule: host-cache hits were still counted at the disk's limits and "
 			 "all I/O of a cached disk at the VM's cached limit");
-	if (!has_cached_cap(m->vm) && m->read_hit > 0)
+	if (!has_cached_cap(m->vm) && hits)
 		add_note(r, "%s publishes no cached limit: host-cache hits are counted at its "
 			 "uncached limit", m->vm->name);
 }
@@ -562,5 +565,6 @@ int model_predict(const struct model_config *m, const struct model_workload *w, 
 	}
 	if (duration_s > 0)
 		timeline(m, w, duration_s, r);
+	model_read_hit(m, w, &r->hit);
 	return 0;
 }

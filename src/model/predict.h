@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "model/catalog.h"
+#include "model/hostcache.h"
 
 /*
  * The performance model: a VM, groups of disks striped into one volume (or the VM's local disk),
@@ -52,6 +53,15 @@ struct model_config {
 	 */
 	enum model_cache cache;
 	double read_hit;                /* percent of reads the host cache serves (cached groups) */
+	/*
+	 * With read_hit_set the ratio above is used as given. Else a working set (bytes over
+	 * the volume; 0: not known, and read_hit is used) gives it, with the VM's host-cache
+	 * size, the cache's state and the spread of random offsets (model_read_hit()).
+	 */
+	bool read_hit_set;
+	double working_set;
+	enum model_cache_state cache_state;
+	struct model_skew skew;
 	uint64_t interleave;            /* stripe unit, bytes; 0 = 256 KiB (Storage Spaces) */
 };
 
@@ -85,6 +95,7 @@ struct model_result {
 	double duration_s, avg_iops, avg_mbps;
 	char notes[4][200];             /* what the model assumed or could not bound */
 	unsigned nnotes;
+	struct model_hit hit;           /* the host cache's read-hit ratio used, and why */
 };
 
 /*
@@ -102,6 +113,15 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
  * caching where unsupported) and finds the storage account a disk type needs.
  */
 int model_check(const struct catalog *c, struct model_config *m, char *err, size_t errlen);
+
+/*
+ * The share of reads of cached groups the host cache serves for w on m, and why
+ * (docs/model.md, "Host caching"): as given with read_hit_set or without a working set, else
+ * from the working set against the VM's cache_gib (unknown when the VM publishes none: no hits
+ * are then assumed, and said).
+ */
+void model_read_hit(const struct model_config *m, const struct model_workload *w,
+		    struct model_hit *h);
 
 /* duration_s > 0 adds a timeline of burst phases and the average over it. */
 int model_predict(const struct model_config *m, const struct model_workload *w, double duration_s,
