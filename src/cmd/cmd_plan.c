@@ -94,6 +94,10 @@ static int plan_main(int argc, char **argv)
 	t.bs = mo.bs;
 	t.write_pct = mo.write_pct;
 	t.read_hit = mo.read_hit;
+	t.read_hit_set = mo.read_hit_given;
+	t.working_set = (double)mo.working_set;
+	t.cache_state = mo.cache_state;
+	t.skew = mo.skew;
 	t.provider = mo.provider;
 	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;

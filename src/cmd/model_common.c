@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
+#include "core/job.h"
 #include "util/parse.h"
 
 #define MO(field) .in = OPT_IN_CMD, .off = offsetof(struct model_opts, field)
@@ -19,6 +20,48 @@ static int set_host_cache(struct opt_ctx *c, const struct opt *o, const char *va
 	if (model_cache_parse(val, &m->cache))
 		return opt_refuse(c, val, "is not a host cache mode (none, readonly, readwrite)");
 	return 0;
+}
+
+static int set_read_hit(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	int r = opt_set_percent(c, o, val);
+
+	if (!r)
+		((struct model_opts *)c->state)->read_hit_given = true;
+	return r;
+}
+
+static int set_cache_state(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct model_opts *m = c->state;
+
+	if (!strcmp(val, "warm"))
+		m->cache_state = MODEL_STATE_WARM;
+	else if (!strcmp(val, "cold"))
+		m->cache_state = MODEL_STATE_COLD;
+	else
+		return opt_refuse(c, val, "is not a cache state (warm, cold)");
+	return 0;
+}
+
+/* run's forms (job_parse_dist), kept as the model reads them. */
+static int set_distribution(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct model_opts *m = c->state;
+	struct job *j = calloc(1, sizeof(*j));
+	const char *why = NULL;
+	int r;
+
+	if (!j)
+		return opt_refuse(c, val, "cannot be held (out of memory)");
+	if (!(r = job_parse_dist(j, val, &why))) {
+		m->skew = (struct model_skew){.dist = j->dist, .param = j->dist_param,
+					      .nzones = j->nzones};
+		memcpy(m->skew.zones, j->zones, sizeof(m->skew.zones));
+		r = model_skew_check(&m->skew, &why);
+	}
+	free(j);
+	return r ? opt_refuse(c, val, why) : 0;
 }
 
 static const struct opt model_opts_table[] = {
@@ -36,9 +79,24 @@ static const struct opt model_opts_table[] = {
 	 .example = "--host-cache readonly", .set = set_host_cache,
 	 .only = CMDK_MODEL | CMDK_EXPLAIN, .values = "none readonly readwrite"},
 	{.name = "read-hit", .arg = "PCT",
-	 .help = "percent of reads the host cache serves on cached disks (default 0: a cold cache, "
-	 "as a short benchmark on a new file sees it)", .example = "--read-hit 90",
-	 .set = opt_set_percent, MO(read_hit), .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_PLAN},
+	 .help = "percent of reads the host cache serves on cached disks, overriding what "
+	 "--working-set gives (without either: 0, a cold cache)", .example = "--read-hit 90",
+	 .set = set_read_hit, MO(read_hit), .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_PLAN},
+	{.name = "working-set", .arg = "SIZE",
+	 .help = "bytes the workload touches over the volume: with the VM's host-cache size it "
+	 "gives the read-hit ratio of cached disks (--read-hit wins); explain reads the run's own",
+	 .example = "--working-set 100GiB", .set = opt_set_size, MO(working_set), .min = 1,
+	 .only = CMDK_MODEL | CMDK_PLAN},
+	{.name = "cache-state", .arg = "STATE",
+	 .help = "what --working-set predicts: warm (default: the steady state, after a first "
+	 "pass) or cold (the first pass, every read a miss)", .example = "--cache-state cold",
+	 .set = set_cache_state, .only = CMDK_MODEL | CMDK_PLAN | CMDK_EXPLAIN,
+	 .values = "warm cold"},
+	{.name = "distribution", .arg = "KIND",
+	 .help = "how random offsets spread over the working set, as 'iorate run' takes it: "
+	 "uniform (default), zipf[:THETA], pareto[:H], normal[:PCT], zoned:..., zoned_abs:...",
+	 .example = "--distribution zipf:1.2", .set = set_distribution,
+	 .only = CMDK_MODEL | CMDK_PLAN},
 	{.name = "interleave", .arg = "SIZE",
 	 .help = "stripe unit of a volume of several disks (default 256KiB, Storage Spaces' "
 	 "default): a larger I/O is split into requests of this size",
@@ -190,6 +248,10 @@ int model_opts_config(const struct model_opts *o, const struct catalog *c,
 				 o->cache, m, err, sizeof(err)))
 		return usage_error("%s", err);
 	m->read_hit = o->read_hit;
+	m->read_hit_set = o->read_hit_given;
+	m->working_set = (double)o->working_set;
+	m->cache_state = o->cache_state;
+	m->skew = o->skew;
 	m->interleave = o->interleave;
 	return 0;
 }

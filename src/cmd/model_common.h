@@ -10,7 +10,7 @@
 
 /*
  * The options the model commands (model, plan, explain, cost, catalog) share: --vm, --disk,
- * --host-cache, --read-hit, --interleave, --provider, --catalog, --bs, --write, --format (--json). A command's own options
+ * --host-cache, --read-hit, --working-set, --cache-state, --distribution, --interleave, --provider, --catalog, --bs, --write, --format (--json). A command's own options
  * structure starts with a struct model_opts, so the shared group's fields lie at the same
  * offsets in it.
  */
@@ -20,6 +20,10 @@ struct model_opts {
 	struct opt_strs files;              /* --catalog */
 	enum model_cache cache;             /* --host-cache; MODEL_CACHE_DEFAULT unless given */
 	unsigned read_hit;                  /* --read-hit, percent of reads the host cache serves */
+	bool read_hit_given;                /* --read-hit was given: it wins over --working-set */
+	uint64_t working_set;               /* --working-set, bytes; 0 unless given */
+	enum model_cache_state cache_state; /* --cache-state; warm (the steady state) unless given */
+	struct model_skew skew;             /* --distribution of random offsets; uniform */
 	uint64_t interleave;                /* --interleave, the stripe unit; 0 = 256 KiB */
 	uint64_t bs;                        /* --bs, 4 KiB unless given */
 	unsigned write_pct;                 /* --write, 0 unless given */
@@ -83,7 +87,8 @@ const char *model_opts_user_dir(char *buf, size_t len);
 int model_opts_provider(const struct model_opts *o, const struct catalog *c);
 
 /*
- * Resolves --vm, --disk, --host-cache, --read-hit and --interleave in the catalog into m;
+ * Resolves --vm, --disk, --host-cache, --read-hit, --working-set, --cache-state,
+ * --distribution and --interleave in the catalog into m;
  * EXIT_USAGE on error.
  */
 int model_opts_config(const struct model_opts *o, const struct catalog *c,

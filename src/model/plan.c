@@ -152,6 +152,10 @@ static enum verdict evaluate(struct search *s, const struct cat_vm *vm, const ch
 	m->ngroups = 1;
 	m->cache = MODEL_CACHE_DEFAULT;
 	m->read_hit = t->read_hit;
+	m->read_hit_set = t->read_hit_set;
+	m->working_set = t->working_set;
+	m->cache_state = t->cache_state;
+	m->skew = t->skew;
 	if (model_parse_disk(s->c, vm, spec, &m->disks[0], err, sizeof(err)))
 		return INVALID;
 	m->disks[0].count = n;
@@ -180,7 +184,8 @@ static enum verdict try_both(struct search *s, const struct cat_vm *vm, const st
 {
 	enum verdict v = evaluate(s, vm, spec, n, MODEL_CACHE_NONE, o);
 
-	if (v == MEETS || v == INVALID || s->t->read_hit <= 0 || !vm->cache || !t->cache)
+	if (v == MEETS || v == INVALID || (s->t->read_hit <= 0 && !(s->t->working_set > 0)) ||
+	    !vm->cache || !t->cache)
 		return v;
 	enum verdict c = evaluate(s, vm, spec, n, MODEL_CACHE_READONLY, o);
 

@@ -14,6 +14,10 @@ struct plan_target {
 	const char *region;             /* of the prices; NULL: each catalog's first */
 	unsigned top;                   /* how many to keep; 0 = 5 */
 	double read_hit;                /* percent of reads a host cache serves; 0: none assumed */
+	bool read_hit_set;              /* read_hit was given: it wins over the working set */
+	double working_set;             /* bytes; with a VM's cache size it gives the hits */
+	enum model_cache_state cache_state;
+	struct model_skew skew;
 	bool uncapped;                  /* also disk types the VM has no per-VM limit for */
 	const char *currency;           /* NULL: that of the first price in scope (and region) */
 	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
@@ -40,8 +44,8 @@ struct plan_result {
  * Searches every VM size x disk type x disk count of the catalogs in scope, each per-GiB or
  * provisioned type sized at its cheapest for the count, and keeps the cheapest configuration
  * of each VM size and disk type that the model says meets every target: the `top` cheapest of
- * them, by monthly cost. A host cache is tried only when read_hit > 0, and only when the
- * uncached configuration falls short. Pruning uses only bounds that cannot skip a cheaper
+ * them, by monthly cost. A host cache is tried only when read_hit > 0 or a working set is
+ * given, and only when the uncached configuration falls short. Pruning uses only bounds that cannot skip a cheaper
  * answer: a VM's price alone, n disks' least price, and limits more disks cannot raise.
  */
 int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r);

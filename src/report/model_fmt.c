@@ -143,6 +143,23 @@ static json_t *timeline_json(const struct model_result *r)
 			 "phases", ph);
 }
 
+/* The read-hit ratio the prediction used and what gave it (null: unknown, none assumed). */
+static json_t *host_cache_json(const struct model_config *m, const struct model_hit *h)
+{
+	static const char *const bases[] = {
+		[MODEL_HIT_GIVEN] = "given", [MODEL_HIT_NO_WS] = "no_working_set",
+		[MODEL_HIT_COLD] = "cold", [MODEL_HIT_FITS] = "fits",
+		[MODEL_HIT_SHARE] = "hottest_share", [MODEL_HIT_SEQ_LARGER] = "sequential_larger",
+		[MODEL_HIT_UNKNOWN] = "unknown"};
+
+	return json_pack("{s:o, s:s, s:s, s:s, s:o, s:o}",
+			 "read_hit_pct", h->known && any_cached(m) ? num(h->pct) : json_null(),
+			 "basis", bases[h->basis], "why", h->why,
+			 "state", m->cache_state == MODEL_STATE_COLD ? "cold" : "warm",
+			 "working_set_bytes", m->working_set > 0 ? num(m->working_set) : json_null(),
+			 "cache_gib", m->vm->cache_gib > 0 ? num(m->vm->cache_gib) : json_null());
+}
+
 json_t *model_fmt_prediction_json(const struct model_report *m)
 {
 	const struct model_workload *w = m->workload;
@@ -153,6 +170,10 @@ json_t *model_fmt_prediction_json(const struct model_report *m)
 		return NULL;
 	json_object_set_new(o, "schema", json_integer(1));
 	json_object_set_new(o, "config", config_json(m->config));
+	/* The ratio used, which a working set may have given. */
+	json_object_set_new(json_object_get(o, "config"), "read_hit_pct",
+			    num(any_cached(m->config) ? r->hit.pct : 0));
+	json_object_set_new(o, "host_cache", host_cache_json(m->config, &r->hit));
 	json_object_set_new(o, "workload", json_pack("{s:I, s:i, s:s, s:i, s:i}",
 		"bs", (json_int_t)w->bs, "write_pct", (int)w->write_pct,
 		"pattern", w->sequential ? "sequential" : "random", "threads", (int)w->threads,
@@ -170,7 +191,7 @@ json_t *model_fmt_prediction_json(const struct model_report *m)
 	if (r->duration_s > 0)
 		json_object_set_new(o, "timeline", timeline_json(r));
 	/* A part that could not be built is missing: say out of memory rather than print it. */
-	if (json_object_size(o) < 7u + (r->bursts ? 1 : 0) + (r->duration_s > 0 ? 1 : 0)) {
+	if (json_object_size(o) < 8u + (r->bursts ? 1 : 0) + (r->duration_s > 0 ? 1 : 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -213,15 +234,24 @@ static const char *binding_detail(const struct model_result *r)
 	return r->binding_limit < r->nlimits ? r->limits[r->binding_limit].detail : "";
 }
 
-/* What the prediction takes for granted about caches (a measurement may differ by them). */
-static void assumptions_text(FILE *f, const struct model_config *m)
+/* A percentage as the text writes it: whole unless it has a fraction worth saying. */
+static const char *pct_words(double v, char *buf, size_t len)
 {
+	snprintf(buf, len, fabs(v - round(v)) < 0.05 ? "%.0f%%" : "%.1f%%", v);
+	return buf;
+}
+
+/* What the prediction takes for granted about caches (a measurement may differ by them). */
+static void assumptions_text(FILE *f, const struct model_config *m, const struct model_hit *h)
+{
+	char pct[16];
+
 	if (m->disks[0].local)
 		fprintf(f, "assumes:       I/O that bypasses the guest's page cache (direct I/O)\n");
 	else if (any_cached(m))
-		fprintf(f, "assumes:       %.0f%% of reads served by the host cache%s; I/O that "
-			"bypasses the guest's page cache\n", m->read_hit,
-			m->read_hit > 0 ? "" : " (a cold cache)");
+		fprintf(f, "assumes:       %s of reads served by the host cache (%s); I/O that "
+			"bypasses the guest's page cache\n", pct_words(h->pct, pct, sizeof(pct)),
+			h->why);
 	else
 		fprintf(f, "assumes:       no host cache; I/O that bypasses the guest's page cache\n");
 }
@@ -234,7 +264,7 @@ int model_fmt_text(FILE *f, const struct model_report *m)
 
 	model_fmt_config_name(m->config, name, sizeof(name));
 	fprintf(f, "configuration: %s, host cache %s\n", name, cache_words(m->config));
-	assumptions_text(f, m->config);
+	assumptions_text(f, m->config, &r->hit);
 	fprintf(f, "workload:      %s %s, %u%% writes, %u thread%s x %u outstanding\n",
 		fmt_size(w->bs, bs, sizeof(bs)), w->sequential ? "sequential" : "random",
 		w->write_pct, w->threads, w->threads == 1 ? "" : "s", w->depth);
@@ -294,10 +324,16 @@ static void plan_assumptions(FILE *f, const struct plan_report *p)
 	const struct plan_target *t = p->target;
 
 	fprintf(f, "\nassumes: ");
-	if (t->read_hit > 0)
+	if (t->read_hit > 0 || (t->read_hit_set && t->working_set > 0))
 		fprintf(f, "%.0f%% of reads served by a host cache where one is tried", t->read_hit);
+	else if (t->working_set > 0)
+		fprintf(f, "where a host cache is tried, the reads its VM's cache holds of a %.4g GiB "
+			"working set (%s; each answer's ratio is in its JSON)",
+			t->working_set / 1073741824.0,
+			t->cache_state == MODEL_STATE_COLD ? "cold: none" : "warm");
 	else
-		fprintf(f, "no host-cache hits (a host cache is tried only with a read-hit ratio)");
+		fprintf(f, "no host-cache hits (a host cache is tried only with a read-hit ratio or "
+			"a working set)");
 	/* A currency not asked for is a default: said, with the option that changes it. */
 	fprintf(f, "; I/O that bypasses the guest's page cache;\n         list prices, pay as you "
 		"go, in %s%s, %s%s, the VM for 730 h a month, and disks priced per operation doing "
@@ -691,3 +727,4 @@ int explain_fmt_text(FILE *f, const struct explain_report *e)
 	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
+

@@ -387,7 +387,7 @@ burst window 1,800 s$"
 	[ "$(echo "$output" | jq_py "round(d['config']['read_hit_pct'])")" = 100 ]
 	run "$IORATE" model --vm D8s_v3 --disk 3xP30 --host-cache readonly
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"assumes:       0% of reads served by the host cache (a cold cache)"* ]]
+	[[ "$output" == *"assumes:       0% of reads served by the host cache (no working set given: a cold cache)"* ]]
 	[[ "$output" == *"bound by:      vm_uncached_iops"* ]]
 	run "$IORATE" model --vm L8s_v3 --disk P30:cache=readonly
 	[ "$status" -eq 2 ]
