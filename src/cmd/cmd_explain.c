@@ -44,6 +44,7 @@ const struct command cmd_explain = {
 /* What explain takes from the measured run: its workload, figures, device counts, caps. */
 struct measured {
 	struct explain_run run;
+	struct model_skew skew;        /* how its random offsets spread: the host cache's hits */
 	char emulate[96];              /* the profile the caps came from, or "" */
 };
 
@@ -122,6 +123,9 @@ static int read_run(const char *path, struct measured *m)
 		snprintf(m->emulate, sizeof(m->emulate), "%s", r->job.emulate ? r->job.emulate : "");
 		m->run.emulate = m->emulate[0] ? m->emulate : NULL;
 		memcpy(m->run.held_s, r->held_s, sizeof(m->run.held_s));
+		m->skew = (struct model_skew){.dist = r->job.dist, .param = r->job.dist_param,
+					      .nzones = r->job.nzones};
+		memcpy(m->skew.zones, r->job.zones, sizeof(m->skew.zones));
 		m->run.no_io = runner_engine_no_io(r->engine);
 		if (!m->run.no_io)
 			read_devices(r, &m->run);
@@ -173,8 +177,12 @@ static int explain_main(int argc, char **argv)
 		return usage_error("explain: --vm and --disk are required (e.g. --vm DS2 --disk P30)");
 	if ((ret = read_run(argv[first], &me)))
 		return ret;
-	if (!(ret = model_opts_catalog(&mo, &c)) && !(ret = model_opts_config(&mo, &c, &m)))
+	if (!(ret = model_opts_catalog(&mo, &c)) && !(ret = model_opts_config(&mo, &c, &m))) {
+		/* The run's own working set gives the host cache's hits (unless --read-hit). */
+		m.working_set = me.run.ws;
+		m.skew = me.skew;
 		ret = explain_print(&mo, argv[first], &me, &m);
+	}
 	catalog_release(&c);
 	return ret;
 }

@@ -521,7 +521,7 @@ static const struct explain_words {
 	 "threads or depth, or the guest or the device, hold it back"},
 	{.code = "note_host_cache_hits", .label = "note",
 	 .words = "reaching it needs at least {min_hit_pct} of reads served by the host cache; the "
-	 "model assumed {assumed_pct} (--read-hit)"},
+	 "model assumed {assumed_pct} ({name})"},
 };
 
 /* The {*} labels of the emulated caps: a figure's key in words; other items' figures have none. */
