@@ -36,6 +36,7 @@ struct report_ops;
 struct report_sweep_ops;
 struct mark_table;
 struct model_report;
+struct model_mark_report;
 struct plan_report;
 struct explain_report;
 struct cost_upload_report;
@@ -57,6 +58,7 @@ struct report_format {
 	const struct report_sweep_ops *sweep;   /* sweep_fmt.h: row by row */
 	int (*mark)(FILE *f, const struct mark_table *t);       /* mark_fmt.h */
 	int (*model)(FILE *f, const struct model_report *m);    /* model_fmt.h: model to cost */
+	int (*model_mark)(FILE *f, const struct model_mark_report *m); /* model --mark */
 	int (*plan)(FILE *f, const struct plan_report *p);
 	int (*explain)(FILE *f, const struct explain_report *e);
 	int (*cost_upload)(FILE *f, const struct cost_upload_report *u);

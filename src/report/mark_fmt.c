@@ -36,21 +36,40 @@ static bool dir_asked(const struct mark_table *m, enum mark_dir d)
 	return d != MARK_MIX || m->mix;
 }
 
-static void text_row(FILE *f, const struct mark_table *m, const struct mark_test *t,
-		     const struct mark_cell *c, enum mark_dir d)
+/* A row's test, "  SEQ    1MiB (Q=  8, T= 1): ", as the rows and the model's table start. */
+static void row_name(FILE *f, const struct mark_test *t)
 {
-	struct mark_figures s;
 	char bs[32];
 
 	fmt_size(t->bs, bs, sizeof(bs));
 	fprintf(f, "  %s %7s (Q=%3u, T=%2u): ", t->seq ? "SEQ" : "RND", bs, t->depth, t->threads);
+}
+
+void mark_fmt_row(FILE *f, const struct mark_test *t, const struct mark_figures *s,
+		  enum mark_units u)
+{
+	row_name(f, t);
+	fprintf(f, "%9.3f %s [%9.1f IOPS] <%9.2f us>\n", mark_rate(s, u), units[u].label, s->iops,
+		isnan(s->lat_mean_us) ? 0 : s->lat_mean_us);
+}
+
+const char *mark_fmt_legend(enum mark_units u)
+{
+	return units[u].legend;
+}
+
+static void text_row(FILE *f, const struct mark_table *m, const struct mark_test *t,
+		     const struct mark_cell *c, enum mark_dir d)
+{
+	struct mark_figures s;
+
 	if (!c->done) {
+		row_name(f, t);
 		fprintf(f, "%9s\n", d != MARK_READ && m->read_only ? "(skipped)" : "(not run)");
 		return;
 	}
 	mark_score_runs(c->runs, c->nruns, m->score, &s);
-	fprintf(f, "%9.3f %s [%9.1f IOPS] <%9.2f us>\n", mark_rate(&s, m->units),
-		units[m->units].label, s.iops, isnan(s.lat_mean_us) ? 0 : s.lat_mean_us);
+	mark_fmt_row(f, t, &s, m->units);
 }
 
 static void text_footer(FILE *f, const struct mark_table *m)

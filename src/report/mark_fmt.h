@@ -56,6 +56,14 @@ struct mark_table {
 	time_t date;
 };
 
+/*
+ * One row of the text table, "  SEQ    1MiB (Q=  8, T= 1):    66.587 MB/s [ ... IOPS] <... us>",
+ * and the legend line of a unit: the model's predicted table (model --mark) prints the same.
+ */
+void mark_fmt_row(FILE *f, const struct mark_test *t, const struct mark_figures *s,
+		  enum mark_units u);
+const char *mark_fmt_legend(enum mark_units u);
+
 /* The document's keys, MARK_DOC_*, are core/result_json.h's: its readers share them. */
 
 /* The formats of the table (src/report/format.c); each returns 0 or -errno (-EIO, -ENOMEM). */

@@ -728,3 +728,115 @@ int explain_fmt_text(FILE *f, const struct explain_report *e)
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 
+/* A predicted row's figures, as mark's table computes a run's (mark_run_figures). */
+static void mark_row_figures(const struct model_mark_report *m, const struct model_workload *w,
+			     const struct model_result *r, struct mark_figures *s)
+{
+	double iops = m->test_s > 0 && r->duration_s > 0 ? r->avg_iops : r->iops;
+	double bps = iops * (double)w->bs;
+
+	*s = (struct mark_figures){.mbps = bps / 1e6, .mibps = bps / 1048576.0,
+		.kdiskmark_mbps = floor(bps / 1024.0) / 1000.0, .iops = iops,
+		.lat_mean_us = iops > 0 ? fmax(r->service_ms, (double)w->threads * w->depth /
+					       iops * 1000) * 1000 : NAN};
+}
+
+/* Whether every row's reads were given their hits for the same reason. */
+static bool one_reason(const struct model_mark_report *m)
+{
+	for (unsigned i = 1; i < m->nrows; i++)
+		if (strcmp(m->rows[i].r[0].hit.why, m->rows[0].r[0].hit.why))
+			return false;
+	return true;
+}
+
+int model_mark_fmt_text(FILE *f, const struct model_mark_report *m)
+{
+	static const char *const rule = "------------------------------------------------------"
+					 "------------------------";
+	static const char *const titles[2] = {"Read", "Write"};
+	char name[256], pct[16], size[32];
+
+	fprintf(f, "%s\niorate model --mark %s: CrystalDiskMark's tests, predicted\n%s\n", rule,
+		IORATE_VERSION, rule);
+	fprintf(f, "%s\n* KiB = 1024 bytes, MiB = 1024 KiB\n", mark_fmt_legend(MARK_UNITS_SI));
+	fprintf(f, "* Predicted: each test's mean over %.3g s of I/O, from full burst credits\n",
+		m->test_s);
+	for (int d = 0; d < 2; d++) {
+		fprintf(f, "\n[%s]\n", titles[d]);
+		for (unsigned i = 0; i < m->nrows; i++) {
+			struct mark_figures s;
+
+			mark_row_figures(m, &m->rows[i].w[d], &m->rows[i].r[d], &s);
+			mark_fmt_row(f, m->rows[i].test, &s, MARK_UNITS_SI);
+		}
+	}
+	model_fmt_config_name(m->config, name, sizeof(name));
+	fprintf(f, "\nProfile: %s", m->title);
+	if (m->preset_title)
+		fprintf(f, " [%s]", m->preset_title);
+	fprintf(f, "\n   Test: %s working set\n  Model: %s, host cache %s\n",
+		m->config->working_set > 0 ? fmt_size((uint64_t)m->config->working_set, size,
+						      sizeof(size)) : "no",
+		name, cache_words(m->config));
+	if (!any_cached(m->config))
+		fprintf(f, "  Cache: no host cache\n");
+	else if (one_reason(m))
+		fprintf(f, "  Cache: %s of reads served by the host cache (%s)\n",
+			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)), m->rows[0].r[0].hit.why);
+	for (unsigned i = 0; any_cached(m->config) && !one_reason(m) && i < m->nrows; i++)
+		fprintf(f, "  Cache: %s: %s of reads (%s)\n", m->rows[i].test->name,
+			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)), m->rows[i].r[0].hit.why);
+	for (unsigned i = 0; i < m->nrows; i++)
+		fprintf(f, "  Bound: %s: read %s, write %s\n", m->rows[i].test->name,
+			m->rows[i].r[0].binding, m->rows[i].r[1].binding);
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}
+
+static json_t *mark_cell_json(const struct model_mark_report *m, const struct model_workload *w,
+			      const struct model_result *r)
+{
+	struct mark_figures s;
+
+	mark_row_figures(m, w, r, &s);
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:s}", "mbps", num(s.mbps),
+			 "mibps", num(s.mibps), "kdiskmark_mbps", num(s.kdiskmark_mbps),
+			 "iops", num(s.iops), "lat_mean_us", num(s.lat_mean_us),
+			 "binding", r->binding, "read_hit_pct",
+			 r->hit.known && any_cached(m->config) ? num(r->hit.pct) : json_null(),
+			 "read_hit_why", r->hit.why);
+}
+
+int model_mark_fmt_json(FILE *f, const struct model_mark_report *m)
+{
+	json_t *tests = json_array(), *o;
+	int rc;
+
+	for (unsigned i = 0; tests && i < m->nrows; i++) {
+		const struct model_mark_row *row = &m->rows[i];
+
+		json_array_append_new(tests, json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o}",
+			"name", row->test->name, "pattern", row->test->seq ? "sequential" : "random",
+			"bs", (json_int_t)row->test->bs, "depth", (int)row->test->depth,
+			"threads", (int)row->test->threads,
+			"read", mark_cell_json(m, &row->w[0], &row->r[0]),
+			"write", mark_cell_json(m, &row->w[1], &row->r[1])));
+	}
+	o = json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o}", "schema", 1,
+		      "origin", "model --mark", "profile", m->profile, "preset", m->preset,
+		      "config", config_json(m->config),
+		      "working_set_bytes", m->config->working_set > 0 ?
+		      num(m->config->working_set) : json_null(),
+		      "test_s", num(m->test_s), "tests", tests);
+	if (!o || json_array_size(tests) != m->nrows) {
+		json_decref(o);
+		return -ENOMEM;
+	}
+	json_object_set_new(json_object_get(o, "config"), "read_hit_pct",
+			    m->nrows && one_reason(m) && m->rows[0].r[0].hit.known ?
+			    num(any_cached(m->config) ? m->rows[0].r[0].hit.pct : 0) :
+			    json_null());
+	rc = model_fmt_dump(f, o);
+	json_decref(o);
+	return rc;
+}

@@ -10,6 +10,7 @@
 #include "model/cost.h"
 #include "model/plan.h"
 #include "model/predict.h"
+#include "report/mark_fmt.h"
 
 /*
  * The outputs of the model commands (model, plan, explain, cost), text and JSON (schemas in
@@ -36,6 +37,29 @@ void model_fmt_config_name(const struct model_config *m, char *out, size_t len);
  * out of memory.
  */
 json_t *model_fmt_prediction_json(const struct model_report *m);
+
+/*
+ * A CrystalDiskMark table predicted: what 'iorate model --mark' prints, row for row as 'iorate
+ * mark' prints its table (the profile's tests, reads then writes, MB/s of 10^6 B/s).
+ */
+struct model_mark_row {
+	const struct mark_test *test;
+	struct model_workload w[2];           /* [0] reads, [1] writes */
+	struct model_result r[2];
+};
+
+struct model_mark_report {
+	const struct model_config *config;
+	const char *profile, *title;          /* "default", "Default" */
+	const char *preset, *preset_title;    /* "nvme", "NVMe SSD"; the title NULL for standard */
+	struct model_mark_row rows[MARK_MAX_TESTS];
+	unsigned nrows;
+	double test_s;                        /* the length each test's figure is the mean over */
+};
+
+int model_mark_fmt_text(FILE *f, const struct model_mark_report *m);
+/* {schema, origin "model --mark", profile, preset, config, tests[{name, ..., read, write}]} */
+int model_mark_fmt_json(FILE *f, const struct model_mark_report *m);
 
 /* The cheapest configurations that meet a target: what 'iorate plan' prints. */
 struct plan_report {
