@@ -425,3 +425,80 @@ burst window 1,800 s$"
 	printf '%s\n' "$output" | grep -Eq '^  iops_max_without_nitro +32000  IOPS +\[1\]$'
 	printf '%s\n' "$output" | grep -Eq '^  throughput_follows_iops +yes +\[1\]$'
 }
+
+@test "model --mark: iorate mark's rows, predicted, its test file the working set" {
+	run "$IORATE" model --mark --vm azure-2015:DS2 --disk P10:cache=readonly
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == "iorate model --mark "*": CrystalDiskMark's tests, predicted" ]]
+	[ "${lines[2]}" = "${lines[0]}" ]
+	[ "${lines[3]}" = "* MB/s = 1,000,000 bytes/s, as CrystalDiskMark counts" ]
+	[ "${lines[6]}" = "[Read]" ]
+	[ "${lines[7]}" = "  SEQ    1MiB (Q=  8, T= 1):    67.109 MB/s [     64.0 IOPS] <125000.00 us>" ]
+	[ "${lines[9]}" = "  RND    4KiB (Q= 32, T= 1):     2.048 MB/s [    500.0 IOPS] < 64000.00 us>" ]
+	[ "${lines[11]}" = "[Write]" ]
+	line_ok "^   Test: 1GiB working set$"
+	line_ok "^  Cache: 100% of reads served by the host cache \(working set 1 GiB fits the 86 GiB host cache: reads hit after the first pass\)$"
+	# The same rows as a measured table, in the same order.
+	local predicted
+	predicted=$(printf '%s\n' "$output" | grep -E '^(\[|  (SEQ|RND) )' | cut -c1-28)
+	run "$IORATE" mark --runs 1 --measure 0.1s --pause 0 --no-prepare --size 1M "$TMP"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -E '^(\[|  (SEQ|RND) )' | cut -c1-28)" = "$predicted" ]
+	run "$IORATE" model --mark --profile peak --vm azure-2015:DS2 --disk P10:cache=readonly --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '[.tests[].name] | join(",")')" = "SEQ1M Q8T1,RND4K Q32T1" ]
+	[ "$(echo "$output" | jq -r '.tests[0].read.binding')" = vm_cached_mbps ]
+	[ "$(echo "$output" | jq -r '.tests[0].read.read_hit_pct')" = 100 ]
+	# A working set larger than the cache: each test's share, a scan none.
+	run "$IORATE" model --mark --vm azure-2015:DS2 --disk P10:cache=readonly --working-set 200GiB
+	line_ok "^  Cache: RND4K Q1T1: 43% of reads \(working set 200 GiB is larger than the 86 GiB host cache"
+	line_ok "^  Cache: SEQ1M Q1T1: 0% of reads \(working set 200 GiB, read in order, is larger"
+	# Its tests set the workload; --profile and --preset are --mark's.
+	run --separate-stderr "$IORATE" model --mark -t 4 --vm DS2 --disk P10
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: model: --threads: not with --mark, whose tests set the workload" ]
+	run --separate-stderr "$IORATE" model --preset nvme --vm DS2 --disk P10
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: model: --preset: only with --mark" ]
+}
+
+@test "model, plan: --working-set, --cache-state and --distribution refuse bad values (exit 2)" {
+	for cmd in "model --vm DS2 --disk P30" "plan --iops 1000"; do
+		run --separate-stderr "$IORATE" $cmd --working-set 5x
+		[ "$status" -eq 2 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ "$stderr" == "iorate: --working-set: '5x' is not a size"* ]]
+		run --separate-stderr "$IORATE" $cmd --working-set 0
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "iorate: --working-set: '0' is below 1B" ]
+		run --separate-stderr "$IORATE" $cmd --cache-state lukewarm
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "iorate: --cache-state: 'lukewarm' is not a cache state (warm, cold)" ]
+		run --separate-stderr "$IORATE" $cmd --distribution pareto:2
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "iorate: --distribution: 'pareto:2' has a pareto h that is not between 0 and 1" ]
+	done
+	run --separate-stderr "$IORATE" model --vm DS2 --disk P30 --working-set
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --working-set: needs an argument (see 'iorate model --help')" ]
+}
+
+@test "model: the working set gives the host cache's hits, --read-hit wins, no cache size is unknown" {
+	run "$IORATE" model --vm D8s_v3 --disk 3xP30:cache=readonly -t 8 --working-set 10GiB --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.host_cache.basis')" = fits ]
+	[ "$(echo "$output" | jq -r '.config.read_hit_pct')" = 100 ]
+	[ "$(echo "$output" | jq -r '.binding')" = vm_cached_iops ]
+	run "$IORATE" model --vm D8s_v3 --disk 3xP30:cache=readonly -t 8 --working-set 10GiB --cache-state cold
+	line_ok "^assumes:       0% of reads served by the host cache \(the first pass over the 10 GiB working set: a cold cache, every read misses\)"
+	run "$IORATE" model --vm D8s_v3 --disk 3xP30:cache=readonly --working-set 10GiB --read-hit 30 --json
+	[ "$(echo "$output" | jq -r '.host_cache.basis + " " + (.host_cache.read_hit_pct | tostring)')" = "given 30" ]
+	# A VM that publishes no host-cache size: the ratio is unknown, and none is assumed.
+	jq '.vms |= map(select(.name == "D8s_v3") | .name = "Nocache" | .aliases = [] | del(.cache_gib))
+	    | {catalog, provider, vms: .vms}' "$BATS_TEST_DIRNAME/../../data/catalog/azure.json" > "$TMP/nocache.json"
+	run "$IORATE" model --catalog "$TMP/nocache.json" --vm Nocache --disk 3xP30:cache=readonly \
+		--working-set 10GiB --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.host_cache.basis + " " + (.host_cache.read_hit_pct | tostring)')" = "unknown null" ]
+	[[ "$(echo "$output" | jq -r '.host_cache.why')" == "unknown: Nocache publishes no host-cache size"* ]]
+}
