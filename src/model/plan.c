@@ -495,9 +495,14 @@ static int search(const struct catalog *c, const struct plan_target *t, struct p
 	return ret;
 }
 
-int plan_search(const struct catalog *c, const struct plan_target *t, struct plan_result *r)
+int plan_search(const struct catalog *c, const struct plan_target *want, struct plan_result *r)
 {
+	struct plan_target cap = *want, *t = &cap;
 	bool pruned = false;
+
+	/* The data a working set reads must be stored: the volume holds at least that much. */
+	if (want->working_set > (double)want->capacity)
+		cap.capacity = (uint64_t)ceil(want->working_set);
 	int ret = search(c, t, r, true, &pruned);
 
 	/* Nothing meets the target: which requirement none meets is said from every count. */

@@ -14,13 +14,13 @@ struct plan_target {
 	const char *region;             /* of the prices; NULL: each catalog's first */
 	unsigned top;                   /* how many to keep; 0 = 5 */
 	double read_hit;                /* percent of reads a host cache serves; 0: none assumed */
+	bool uncapped;                  /* also disk types the VM has no per-VM limit for */
+	const char *currency;           /* NULL: that of the first price in scope (and region) */
+	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
 	bool read_hit_set;              /* read_hit was given: it wins over the working set */
 	double working_set;             /* bytes; with a VM's cache size it gives the hits */
 	enum model_cache_state cache_state;
 	struct model_skew skew;
-	bool uncapped;                  /* also disk types the VM has no per-VM limit for */
-	const char *currency;           /* NULL: that of the first price in scope (and region) */
-	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
 };
 
 struct plan_option {

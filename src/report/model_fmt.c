@@ -328,7 +328,7 @@ static void plan_assumptions(FILE *f, const struct plan_report *p)
 		fprintf(f, "%.0f%% of reads served by a host cache where one is tried", t->read_hit);
 	else if (t->working_set > 0)
 		fprintf(f, "where a host cache is tried, the reads its VM's cache holds of a %.4g GiB "
-			"working set (%s; each answer's ratio is in its JSON)",
+			"working set (%s; each answer's ratio on its line), on volumes that hold it",
 			t->working_set / 1073741824.0,
 			t->cache_state == MODEL_STATE_COLD ? "cold: none" : "warm");
 	else
@@ -362,6 +362,12 @@ int plan_fmt_text(FILE *f, const struct plan_report *p)
 		fprintf(f, "   predicted %.0f IOPS, %.1f MB/s, %.2f ms unloaded latency; bound by "
 			"%s (%s)\n", o->result.iops, o->result.mbps, o->result.service_ms,
 			o->result.binding, binding_detail(&o->result));
+		if (any_cached(&o->config) && o->result.hit.basis != MODEL_HIT_GIVEN) {
+			char pct[16];
+
+			fprintf(f, "   host cache: %s of reads (%s)\n",
+				pct_words(o->result.hit.pct, pct, sizeof(pct)), o->result.hit.why);
+		}
 		for (unsigned k = 0; k < o->result.nnotes; k++) /* what the model could not bound */
 			fprintf(f, "   note: %s\n", o->result.notes[k]);
 		for (unsigned k = 0; k < o->cost.nlines; k++) {

@@ -119,6 +119,35 @@ static void test_no_hits_unless_asked(void **state)
 	plan_result_free(&r);
 }
 
+/*
+ * A working set instead of a ratio: a cache is tried, a cached answer's hits are what the set
+ * gives its VM (10 GiB fits every Azure cache published), not a number given, and every
+ * answer's volume holds the set.
+ */
+static void test_hits_from_working_set(void **state)
+{
+	struct plan_target t = {30000, 0, 0, 0, 4096, 0, "azure", NULL, 20, 0};
+	struct plan_result r;
+	bool cached = false;
+
+	t.working_set = 10.0 * (1 << 30);
+	assert_int_equal(plan_search(&cat, &t, &r), 0);
+	for (unsigned i = 0; i < r.n; i++) {
+		const struct plan_option *o = &r.options[i];
+
+		/* The volume holds the working set it reads. */
+		assert_true(o->config.disks[0].gib * o->config.disks[0].count >= 10);
+		if (o->config.disks[0].cache == MODEL_CACHE_NONE)
+			continue;
+		cached = true;
+		assert_false(o->config.read_hit_set);
+		assert_int_equal(o->result.hit.basis, MODEL_HIT_FITS);
+		assert_true(o->result.hit.pct == 100);
+	}
+	assert_true(cached);
+	plan_result_free(&r);
+}
+
 /* GCP's PD baseline is the VM's: 20,000 IOPS of pd-balanced need 3,000 + 6 x 2,834 GiB. */
 static void test_pd_baseline_per_vm(void **state)
 {
@@ -187,7 +216,7 @@ int main(void)
 		cmocka_unit_test(test_cheapest_meets_target), cmocka_unit_test(test_free_baselines),
 		cmocka_unit_test(test_sizes_provisioned), cmocka_unit_test(test_no_hits_unless_asked),
 		cmocka_unit_test(test_pd_baseline_per_vm), cmocka_unit_test(test_hyperdisk_needs_vm_limit),
-		cmocka_unit_test(test_impossible),
+		cmocka_unit_test(test_impossible), cmocka_unit_test(test_hits_from_working_set),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
