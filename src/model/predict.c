@@ -389,6 +389,13 @@ static void cache_notes(const struct model_config *m, const struct load *l,
 	if (!has_cached_cap(m->vm) && hits)
 		add_note(r, "%s publishes no cached limit: host-cache hits are counted at its "
 			 "uncached limit", m->vm->name);
+	double gib = 0;
+	for (unsigned i = 0; i < m->ngroups; i++)
+		gib += m->disks[i].count * m->disks[i].gib;
+	/* Its hits were worked out for data the disks cannot hold: say so rather than hide it. */
+	if (!m->read_hit_set && gib > 0 && m->working_set > gib * 1073741824.0)
+		add_note(r, "the working set (%.4g GiB) is larger than the volume (%.4g GiB)",
+			 m->working_set / 1073741824.0, gib);
 }
 
 /* One steady state: the caps in force (with or without burst credits) turned into limits. */

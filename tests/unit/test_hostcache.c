@@ -173,6 +173,24 @@ static void test_prediction_follows_the_ratio(void **state)
 	assert_true(warm.hit.pct == 100);
 }
 
+/* A working set the volume cannot hold is said, not silently modelled. */
+static void test_larger_than_volume_noted(void **state)
+{
+	struct model_config m = ds2(860 * GIB);
+	struct model_result r;
+	bool noted = false;
+
+	assert_int_equal(model_predict(&m, &rnd4k, 0, &r), 0);
+	for (unsigned i = 0; i < r.nnotes; i++)
+		assert_null(strstr(r.notes[i], "larger than the volume"));
+	m.working_set = 2048 * GIB;
+	assert_int_equal(model_predict(&m, &rnd4k, 0, &r), 0);
+	for (unsigned i = 0; i < r.nnotes; i++)
+		noted |= !strcmp(r.notes[i], "the working set (2048 GiB) is larger than the volume "
+				 "(1024 GiB)");
+	assert_true(noted);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_skewed), cmocka_unit_test(test_no_cache_size_is_unknown),
 		cmocka_unit_test(test_cold_and_given),
 		cmocka_unit_test(test_prediction_follows_the_ratio),
+		cmocka_unit_test(test_larger_than_volume_noted),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
