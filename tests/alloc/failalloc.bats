@@ -129,6 +129,11 @@ fail_each() {
 	fail_each 1999 model --vm DS2 --disk 2xP30 --host-cache none --json
 }
 
+@test "allocation failures: model --mark, a working set" {
+	fail_each 401 model --mark --vm azure-2015:DS2 --disk P10:cache=readonly \
+		--distribution zipf:1.1 --working-set 200GiB --json
+}
+
 @test "allocation failures: plan" {
 	fail_each 2003 plan --iops 20000 --capacity 2TiB --provider azure
 }
