@@ -473,13 +473,13 @@ setup() {
 		# Reads of a file the page cache holds: a device the machine shares with others
 		# cannot make them slow, so the test sees iorate's timing, not the disk's queue.
 		iorate run --engine "$e" -o 8 -d 2 -c 8M --cache buffered --no-invalidate \
-			--rate-iops 2000 --json ol.dat
+			--rate-iops 250 --json ol.dat
 		[ "$status" -eq 0 ]
-		# 4,000 I/Os due in 2 s; all are issued on time by a file this fast.
-		json_ok '.total.total.ios >= 3960 and .total.total.ios <= 4040'
+		# 500 I/Os due in 2 s; all are issued on time by a file this fast.
+		json_ok '.total.total.ios >= 495 and .total.total.ios <= 505'
 		# Completions are reaped while waiting for the next due time: the median is the
-		# device's, not the 0.5 ms gap between I/Os.
-		json_ok '.total.read.lat_us.p50 < 400'
+		# device's, not the 4 ms gap between I/Os (half of it leaves room for a busy machine).
+		json_ok '.total.read.lat_us.p50 < 2000'
 	done
 }
 
