@@ -68,6 +68,7 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, local_latency_ms, F_NUM), FD(cat_vm, io_unit_kib, F_NUM),
 	{.key = "caps_by_family", .type = F_SKIP}, {.key = "max_disks_by_type", .type = F_SKIP},
 	{.key = "max_gib_by_type", .type = F_SKIP}, {.key = "max_gib_source", .type = F_TEXT},
+	{.key = "max_disks_source", .type = F_TEXT},
 	{.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 

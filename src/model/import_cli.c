@@ -328,6 +328,44 @@ static void aws_ebs(json_t *e, json_t *it, bool *ok)
 	}
 }
 
+/* NVMe instance store volumes: InstanceStorageInfo.Disks[].Count added up (0 when none). */
+static double aws_store_volumes(json_t *it, bool *ok)
+{
+	json_t *disks = json_object_get(json_object_get(it, "InstanceStorageInfo"), "Disks"), *d;
+	double n = 0;
+	size_t k;
+
+	json_array_foreach(disks, k, d) {
+		double c = path_num(d, "Count", NULL, NULL, ok);
+
+		if (!isnan(c))
+			n += c;
+	}
+	return n;
+}
+
+/*
+ * Data disks from the EBS volume limit ("Amazon EBS volume limits for Amazon EC2 instances"):
+ * the root volume is one of them; a shared limit (28 attachments on most Nitro types) also
+ * holds the one network interface and the NVMe instance store volumes. Older CLIs print no
+ * limit: then Nitro's shared 28 or Xen's 40 volumes (Linux, best effort), as built in.
+ */
+static double aws_data_disks(json_t *it, const char *hv, bool *ok)
+{
+	double disks = path_num(it, "EbsInfo", "MaximumEbsAttachments", NULL, ok);
+	const char *type = json_string_value(json_object_get(json_object_get(it, "EbsInfo"),
+							     "AttachmentLimitType"));
+	double held = 1;
+
+	if (isnan(disks) && !hv)
+		return NAN;
+	if (isnan(disks) ? strcmp(hv, "nitro") == 0 : type && !strcmp(type, "shared"))
+		held += 1 + aws_store_volumes(it, ok);
+	if (isnan(disks))
+		disks = strcmp(hv, "nitro") ? 40 : 28;
+	return disks > held ? disks - held : 0;
+}
+
 static int aws_type(json_t *it, size_t i, struct import_batch *b)
 {
 	const char *name = json_string_value(json_object_get(it, "InstanceType"));
@@ -345,7 +383,7 @@ static int aws_type(json_t *it, size_t i, struct import_batch *b)
 	vcpus = path_num(it, "VCpuInfo", "DefaultVCpus", NULL, &ok);
 	mem = path_num(it, "MemoryInfo", "SizeInMiB", NULL, &ok);
 	local = path_num(it, "InstanceStorageInfo", "TotalSizeInGB", NULL, &ok);
-	disks = path_num(it, "EbsInfo", "MaximumEbsAttachments", NULL, &ok);
+	disks = aws_data_disks(it, hv, &ok);
 	aws_ebs(e, it, &ok);
 	if (!ok) {
 		json_decref(e);
@@ -357,14 +395,6 @@ static int aws_type(json_t *it, size_t i, struct import_batch *b)
 	num(e, "local_gib", local * 1e9 / GIB);
 	if (hv)
 		json_object_set_new(e, "nitro", json_boolean(!strcmp(hv, "nitro")));
-	/*
-	 * The root volume takes one attachment. Older CLIs print no limit: then the data-disk
-	 * counts the built-in entries use (Nitro 27, Xen 39).
-	 */
-	if (!isnan(disks))
-		disks = disks >= 1 ? disks - 1 : 0;
-	else if (hv)
-		disks = strcmp(hv, "nitro") ? 39 : 27;
 	if (!isnan(disks))
 		json_object_set_new(e, "max_disks", json_integer(llround(disks)));
 	json_object_set_new(e, "premium", json_true());

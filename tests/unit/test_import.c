@@ -124,6 +124,47 @@ static void test_aws(void **state)
 }
 
 /*
+ * AWS's EBS volume limit ('Amazon EBS volume limits for Amazon EC2 instances'): a shared limit
+ * also holds the network interface and each NVMe instance store volume; without a limit, a
+ * Nitro instance has the shared 28 and a Xen one 40 volumes, the root volume among them.
+ */
+static void test_aws_volume_limits(void **state)
+{
+	static const struct {
+		const char *ebs, *store, *hv;
+		long want;
+	} cases[] = {
+		{"\"MaximumEbsAttachments\": 28, \"AttachmentLimitType\": \"shared\"",
+		 "{\"Disks\": [{\"SizeInGB\": 1900, \"Count\": 2}]}", "nitro", 24},
+		{"\"MaximumEbsAttachments\": 28, \"AttachmentLimitType\": \"shared\"", "{}", "nitro",
+		 26},
+		{"\"MaximumEbsAttachments\": 32, \"AttachmentLimitType\": \"dedicated\"",
+		 "{\"Disks\": [{\"SizeInGB\": 1250, \"Count\": 1}]}", "nitro", 31},
+		{"\"EbsOptimizedSupport\": \"default\"",
+		 "{\"Disks\": [{\"SizeInGB\": 937, \"Count\": 1}]}", "nitro", 25},
+		{"\"EbsOptimizedSupport\": \"default\"", "{}", "xen", 39},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct import im;
+		char text[512], err[256];
+		json_t *e;
+
+		snprintf(text, sizeof(text), "{\"InstanceTypes\": [{\"InstanceType\": \"z9.large\","
+			 " \"Hypervisor\": \"%s\", \"InstanceStorageInfo\": %s, \"EbsInfo\": {%s}}]}",
+			 cases[i].hv, cases[i].store, cases[i].ebs);
+		assert_int_equal(import_init(&im, "2026-01-02"), 0);
+		assert_int_equal(import_text(&im, "aws.json", text, err, sizeof(err)), 0);
+		e = vm_named(&im, IMPORT_AWS, "z9.large");
+		assert_non_null(e);
+		if (json_integer_value(json_object_get(e, "max_disks")) != cases[i].want)
+			fail_msg("%s: %lld data disks, not %ld", text,
+				 json_integer_value(json_object_get(e, "max_disks")), cases[i].want);
+		import_release(&im);
+	}
+}
+
+/*
  * Compared with the built-in catalog: equal entries and differing ones are left out, each
  * differing figure recorded with both values; a figure the built-in entry lacks counts too.
  */
@@ -161,7 +202,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_azure), cmocka_unit_test(test_malformed),
-		cmocka_unit_test(test_aws), cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_aws), cmocka_unit_test(test_aws_volume_limits),
+		cmocka_unit_test(test_compare),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
