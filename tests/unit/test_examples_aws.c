@@ -1,7 +1,9 @@
 /*
  * The worked examples of AWS's EBS pages (Amazon EC2 User Guide for Linux, the pages of
  * awsdocs/amazon-ec2-user-guide doc_source, commit e3707c43, 2023-06-15), each row naming its
- * page: the model must give each figure within the tolerance of the row.
+ * page: the model must give each figure within the tolerance of the row. Then the instances'
+ * EBS-optimized limits and EBS volume limits as AWS's tables give them, each row naming its
+ * table, site and date.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -142,10 +144,83 @@ static void test_aws_examples(void **state)
 	}
 }
 
+/*
+ * Instances: the EBS-optimized table's baseline and maximum (MB/s at 128 KiB, IOPS at 16 KiB),
+ * and the data disks the EBS volume limit leaves: the root volume is one of its volumes; a
+ * shared limit of 28 attachments also holds the network interface and NVMe instance stores.
+ */
+#define EBSO "'Amazon EBS-optimized instances', Amazon EC2 User Guide, docs.aws.amazon.com, " \
+	"2023-06-15"
+#define TYPES "'Specifications for Amazon EC2 instances', Amazon EC2 Instance Types guide, " \
+	"docs.aws.amazon.com, 2024"
+#define VOLS "'Amazon EBS volume limits for Amazon EC2 instances', Amazon EC2 User Guide, " \
+	"docs.aws.amazon.com, read 2026-12-07"
+
+static const struct inst {
+	const char *page, *vm;
+	double iops, mbps, burst_iops, burst_mbps; /* MB/s; burst 0: none */
+	unsigned data_disks;
+} insts[] = {
+	{EBSO, "m5.16xlarge", 60000, 1700, 0, 0, 26},
+	{EBSO, "t3.nano", 250, 5.38, 11800, 260.62, 26},
+	{EBSO, "t3.2xlarge", 4000, 86.88, 15700, 347.5, 26},
+	{EBSO, "m6a.large", 3600, 81.25, 40000, 1250, 26},
+	{EBSO, "m6a.48xlarge", 240000, 5000, 0, 0, 26},
+	{EBSO, "c6a.4xlarge", 20000, 625, 40000, 1250, 26},
+	{EBSO, "r6a.8xlarge", 26667, 833.333333, 0, 0, 26},
+	{EBSO, "m6g.medium", 2500, 39.38, 20000, 593.75, 26},
+	{EBSO, "m7g.16xlarge", 80000, 2500, 0, 0, 26},
+	{EBSO, "c7g.xlarge", 6000, 156.25, 40000, 1250, 26},
+	{EBSO, "r7g.12xlarge", 60000, 1875, 0, 0, 26},
+	{TYPES, "m7a.medium", 2500, 40.62, 40000, 1250, 31},
+	{TYPES, "c7a.16xlarge", 80000, 2500, 0, 0, 47},
+	{TYPES, "r7a.48xlarge", 240000, 5000, 0, 0, 127},
+	{VOLS, "m5.large", 3600, 81.25, 18750, 593.75, 26},
+	{VOLS, "i4i.large", 2500, 78.12, 40000, 1250, 25},
+	{VOLS, "i4i.32xlarge", 160000, 5000, 0, 0, 18},
+	{VOLS, "m7i.large", 3600, 81.25, 40000, 1250, 31},
+	{VOLS, "m7i.48xlarge", 240000, 5000, 0, 0, 127},
+	{VOLS, "m4.large", 3600, 56.25, 0, 0, 39},
+};
+
+static void test_aws_instances(void **state)
+{
+	for (size_t i = 0; i < sizeof(insts) / sizeof(insts[0]); i++) {
+		const struct inst *r = &insts[i];
+		const struct cat_vm *vm = catalog_find_vm(&cat, "aws", r->vm);
+		char spec[64], want[96], err[256];
+
+		if (!vm)
+			fail_msg("%s: %s is not in the catalog", r->page, r->vm);
+		if (vm->uncached_iops != r->iops || fabs(vm->uncached_mbps - r->mbps) > 1e-6 ||
+		    vm->burst_iops != r->burst_iops || fabs(vm->burst_mbps - r->burst_mbps) > 1e-6 ||
+		    (r->burst_iops > 0) != (vm->burst_seconds == 1800))
+			fail_msg("%s: %s: %g IOPS, %g MB/s, burst %g IOPS, %g MB/s, %g s", r->page,
+				 r->vm, vm->uncached_iops, vm->uncached_mbps, vm->burst_iops,
+				 vm->burst_mbps, vm->burst_seconds);
+		if (vm->max_disks != r->data_disks)
+			fail_msg("%s: %s takes %u data disks, not %u", VOLS, r->vm, vm->max_disks,
+				 r->data_disks);
+		/* One more than the limit is refused, naming it. */
+		snprintf(spec, sizeof(spec), "%uxgp3:1TiB", r->data_disks + 1);
+		snprintf(want, sizeof(want), "%s takes at most %u", r->vm, r->data_disks);
+		if (!strstr(refusal(r->vm, spec, err, sizeof(err)), want))
+			fail_msg("%s: %s: '%s' does not say '%s'", VOLS, spec, err, want);
+	}
+	/* The instance's baseline binds four gp3 volumes of 16,000 IOPS on m5.16xlarge. */
+	const char *specs[1] = {"4xgp3:1TiB:iops=16000"};
+	struct model_result p = predict_groups("m5.16xlarge", specs, 1, 0,
+		(struct model_workload){16384, 0, false, 1, 1024});
+
+	assert_true(fabs(p.iops - 60000) < 1);
+	assert_string_equal(p.binding, "vm_uncached_iops");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_aws_examples),
+		cmocka_unit_test(test_aws_instances),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
