@@ -146,6 +146,64 @@ static int provision_by_mbps(const struct cat_disk *t, double req_iops, double r
 	return 0;
 }
 
+/* A whole number with thousands separators, as AWS's pages write their bounds: 16,000. */
+static const char *grouped(double v, char *buf, size_t len)
+{
+	char digits[32];
+	size_t n, o = 0;
+
+	snprintf(digits, sizeof(digits), "%.0f", v);
+	n = strlen(digits);
+	for (size_t k = 0; k < n && o + 2 < len; k++) {
+		if (k && (n - k) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[k];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+/* The page a type's bounds come from: the first quoted title of its source, if any. */
+static int source_title(const struct cat_disk *t, const char **title)
+{
+	const char *a = t->source ? strchr(t->source, '\'') : NULL;
+	const char *z = a ? strchr(a + 1, '\'') : NULL;
+
+	*title = z ? a + 1 : "";
+	return z ? (int)(z - a - 1) : 0;
+}
+
+/*
+ * AWS states each provisioned type's range of IOPS and throughput per volume ("gp3: 3,000 -
+ * 16,000 IOPS"); a value outside it is refused with the range and the page it is from.
+ */
+static int aws_range(const struct cat_disk *t, const struct model_disk *d, double req_iops,
+		     double req_mbps, char *err, size_t errlen)
+{
+	double maxm = model_mbps_in_unit(t, t->mbps_max);
+	char lo[32], hi[32];
+	const char *title;
+	int tlen = source_title(t, &title);
+
+	if (!t->provider || strcmp(t->provider, "aws"))
+		return 0;
+	if (req_iops > 0 && t->iops_min > 0 && t->iops_max > 0 &&
+	    (req_iops < t->iops_min || req_iops > t->iops_max))
+		return err_set(err, errlen, -EINVAL, "%s: %s takes %s to %s IOPS%s%.*s%s, not %g",
+			       d->spec, t->name, grouped(t->iops_min, lo, sizeof(lo)),
+			       grouped(t->iops_max, hi, sizeof(hi)), tlen ? " (" : "", tlen, title,
+			       tlen ? ")" : "", req_iops);
+	if (req_mbps > 0 && t->mbps_min > 0 && t->mbps_max > 0 && !t->throughput_follows_iops &&
+	    (req_mbps < model_mbps_in_unit(t, t->mbps_min) * (1 - 1e-9) ||
+	     req_mbps > maxm * (1 + 1e-9)))
+		return err_set(err, errlen, -EINVAL, "%s: %s takes %s to %s %s%s%.*s%s, not %g",
+			       d->spec, t->name,
+			       grouped(model_mbps_in_unit(t, t->mbps_min), lo, sizeof(lo)),
+			       grouped(maxm, hi, sizeof(hi)), model_mbps_unit(t), tlen ? " (" : "",
+			       tlen, title, tlen ? ")" : "", req_mbps);
+	return 0;
+}
+
 /* Provisioned IOPS and MB/s (mbps in the provider's unit), within what the size allows. */
 static int provision(const struct cat_disk *t, const struct cat_vm *vm, double req_iops,
 		     double req_mbps, struct model_disk *d, char *err, size_t errlen)
@@ -154,9 +212,12 @@ static int provision(const struct cat_disk *t, const struct cat_vm *vm, double r
 	/* Where the size bounds the free IOPS too, a small volume has fewer (and needs fewer). */
 	double free_iops = t->iops_by_size ? fmin(t->iops, maxi) : t->iops;
 	double min_iops = t->iops_by_size ? fmin(t->iops_min, maxi) : t->iops_min;
+	int ret;
 
 	if (t->iops_per_mbps > 0)
 		return provision_by_mbps(t, req_iops, req_mbps, d, err, errlen);
+	if ((ret = aws_range(t, d, req_iops, req_mbps, err, errlen)))
+		return ret;
 	if (req_iops > maxi) {
 		double need = model_rule_min_gib(t, vm, req_iops);
 

@@ -60,6 +60,17 @@ static const struct row rows[] = {
 	{GP " (gp3)", BIG, "gp3:8GiB:iops=4000:mbps=1000", 4096, DISK_MIBPS, 1000, 0.01, NULL},
 	{GP " (gp3)", BIG, "gp3:8GiB:iops=3999:mbps=1000", 4096, REFUSED, 0, 0, "at most"},
 	{GP " (gp3)", BIG, "gp3:1TiB", 4096, DISK_MIBPS, 125, 0.01, NULL},
+	/* gp3's range a volume (also AWS's SDK references: "gp3: 3,000 - 16,000 IOPS"). */
+	{GP " (gp3)", BIG, "gp3:100GiB:iops=2000", 4096, REFUSED, 0, 0,
+	 "gp3 takes 3,000 to 16,000 IOPS (Amazon EBS volume types), not 2000"},
+	{GP " (gp3)", BIG, "gp3:1TiB:iops=16001", 4096, REFUSED, 0, 0,
+	 "gp3 takes 3,000 to 16,000 IOPS"},
+	{GP " (gp3)", BIG, "gp3:100GiB:iops=3000", 4096, DISK_IOPS, 3000, 0.01, NULL},
+	{GP " (gp3)", BIG, "gp3:100GiB:mbps=100", 4096, REFUSED, 0, 0,
+	 "gp3 takes 125 to 1,000 MiB/s (Amazon EBS volume types), not 100"},
+	{GP " (gp3)", BIG, "gp3:1TiB:iops=16000:mbps=1001", 4096, REFUSED, 0, 0,
+	 "gp3 takes 125 to 1,000 MiB/s"},
+	{GP " (gp3)", BIG, "gp3:100GiB:mbps=125", 4096, DISK_MIBPS, 125, 0.01, NULL},
 	/* io1 50 IOPS per GiB, io2 500; 64,000 on Nitro only. */
 	{PIOPS, BIG, "io1:100GiB:iops=5000", 4096, DISK_IOPS, 5000, 0.01, NULL},
 	{PIOPS, BIG, "io1:100GiB:iops=5001", 4096, REFUSED, 0, 0, "at least 101 GiB"},
@@ -67,6 +78,14 @@ static const struct row rows[] = {
 	{PIOPS, BIG, "io1:1280GiB:iops=64000", 4096, DISK_IOPS, 64000, 0.01, NULL},
 	{PIOPS, BIG, "io2:128GiB:iops=64000", 4096, DISK_IOPS, 64000, 0.01, NULL},
 	{PIOPS, "m4.4xlarge", "io1:1280GiB:iops=64000", 4096, REFUSED, 0, 0, "Nitro"},
+	/* 100 IOPS at least; 64,000 at most (io2 Block Express: 256,000). */
+	{PIOPS, BIG, "io1:100GiB:iops=99", 4096, REFUSED, 0, 0,
+	 "io1 takes 100 to 64,000 IOPS (Provisioned IOPS SSD volumes), not 99"},
+	{PIOPS, BIG, "io2:100GiB:iops=50", 4096, REFUSED, 0, 0, "io2 takes 100 to 64,000 IOPS"},
+	{PIOPS, BIG, "io2:200GiB:iops=64001", 4096, REFUSED, 0, 0, "io2 takes 100 to 64,000 IOPS"},
+	{PIOPS, BIG, "io1:100GiB:iops=100", 4096, DISK_IOPS, 100, 0.01, NULL},
+	{PIOPS " (io2 Block Express)", BX, "io2-bx:300GiB:iops=256001", 4096, REFUSED, 0, 0,
+	 "io2-bx takes 100 to 256,000 IOPS"},
 	/* io1/io2 throughput: 256 KiB per IOPS to 500 MiB/s, then 16 KiB per IOPS. */
 	{PIOPS, BIG, "io1:100GiB:iops=2000", 4096, DISK_MIBPS, 500, 0.01, NULL},
 	{PIOPS, BIG, "io1:100GiB:iops=2000", 262144, PRED_IOPS, 2000, 0.01, NULL},
