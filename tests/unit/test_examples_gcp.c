@@ -3,7 +3,8 @@
  * performance" (cloud.google.com/compute/docs/disks/performance, in Google's own transcription,
  * GoogleCloudPlatform/gcpdiag disk_performance_benchmark limits_per_gb.json and n-family.json,
  * 2024-08-08), "About Hyperdisk Balanced", "About Hyperdisk Extreme" and "About Hyperdisk
- * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated). No worked example of Google's own was found, so
+ * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated); the E2, N1 and C2 rows from
+ * the same page's transcription (e-, n-, c-family.json, 2024-08-08). No worked example of Google's own was found, so
  * the rows are the tables' figures applied as the page says: the baseline once per VM.
  */
 #include <limits.h>
@@ -51,6 +52,19 @@ static const struct row rows[] = {
 	{PERVM, "n2-standard-2", "pd-standard:10000GiB", 4096, 0, 3000, "vm_uncached_iops"},
 	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 100, 400, "vm_uncached_mbps"},
 	{PERVM, "n2-standard-8", "pd-standard:10000GiB", 1 << 20, 0, 800, "vm_uncached_mbps"},
+	/* E2 (gcpdiag e-family.json), N1 and C2 (n- and c-family.json) machine types. */
+	{PERVM " (E2)", "e2-standard-2", "pd-ssd:4000GiB", 4096, 0, 15000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-standard-16", "pd-balanced:10000GiB", 4096, 0, 20000,
+	 "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-standard-32", "pd-ssd:4000GiB", 4096, 100, 60000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 100, 1000,
+	 "vm_uncached_mbps"},
+	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 0, 1200,
+	 "vm_uncached_mbps"},
+	{PERVM " (E2)", "e2-standard-8", "pd-standard:10000GiB", 4096, 0, 5000, "vm_uncached_iops"},
+	{PERVM " (N1)", "n1-standard-1", "pd-ssd:4000GiB", 1 << 20, 100, 204, "vm_uncached_mbps"},
+	{PERVM " (N1)", "n1-standard-96", "pd-ssd:4000GiB", 4096, 0, 100000, NULL},
+	{PERVM " (C2)", "c2-standard-4", "pd-balanced:4000GiB", 4096, 0, 4000, "vm_uncached_iops"},
 	/* Hyperdisk Balanced: its own 3,000 IOPS and 140 MiB/s per volume, up to 160,000 and
 	 * 2,400, at most 500 IOPS per GiB (the free ones too: 2,000 at 4 GiB) and IOPS / 4 MiB/s;
 	 * no per-VM limit found, so none applies. */
@@ -159,6 +173,43 @@ static void test_type_limits(void **state)
 				       sizeof(err)), "takes at most 32"));
 }
 
+/*
+ * N4 and C4 take Hyperdisk only, so many volumes by machine type ('General-purpose machine
+ * family for Compute Engine', docs.cloud.google.com, read 2026-12-07); Google's per-VM Hyperdisk
+ * IOPS and MiB/s for them were not read, so none applies and the model says so.
+ */
+static void test_n4_c4(void **state)
+{
+	const char *specs[1] = {"hyperdisk-balanced:1TiB:iops=50000:mbps=1000"};
+	struct model_result p = predict_groups("n4-standard-2", specs, 1, 0,
+		(struct model_workload){4096, 0, false, 1, 4096});
+	char err[256];
+
+	assert_true(fabs(p.iops - 50000) < 1e-6);
+	assert_string_equal(p.binding, "disk_iops");
+	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
+	disk_of("n4-standard-8", "16xhyperdisk-balanced:100GiB");
+	assert_string_equal(refusal("n4-standard-8", "17xhyperdisk-balanced:100GiB", err,
+				    sizeof(err)), FIELD("disk") ": 17 hyperdisk-balanced disks, but "
+			    "n4-standard-8 takes at most 16");
+	disk_of("n4-standard-16", "32xhyperdisk-balanced:100GiB");
+	assert_non_null(strstr(refusal("n4-standard-16", "hyperdisk-extreme:64GiB", err,
+				       sizeof(err)), "takes no hyperdisk-extreme"));
+	assert_non_null(strstr(refusal("n4-standard-4", "pd-balanced:100GiB", err, sizeof(err)),
+			       "takes no pd-* disks"));
+	assert_non_null(strstr(refusal("c4-standard-2", "9xhyperdisk-balanced:100GiB", err,
+				       sizeof(err)), "c4-standard-2 takes at most 8"));
+	assert_non_null(strstr(refusal("c4-standard-48", "hyperdisk-extreme:64GiB", err,
+				       sizeof(err)), "takes no hyperdisk-extreme"));
+	disk_of("c4-standard-96", "8xhyperdisk-extreme:64GiB");
+	assert_non_null(strstr(refusal("c4-standard-96", "9xhyperdisk-extreme:64GiB", err,
+				       sizeof(err)), "takes at most 8"));
+	assert_non_null(strstr(refusal("c4-standard-8", "pd-ssd:100GiB", err, sizeof(err)),
+			       "takes no pd-* disks"));
+	assert_int_equal(catalog_find_vm(&cat, "gcp", "c4-standard-288")->vcpus, 288);
+	assert_true(catalog_find_vm(&cat, "gcp", "c4-standard-2")->mem_gib == 7);
+}
+
 static void test_hyperdisk_limits(void **state)
 {
 	const char *specs[1] = {"hyperdisk-balanced:100GiB"};
@@ -206,7 +257,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gcp_rules), cmocka_unit_test(test_hyperdisk_limits),
-		cmocka_unit_test(test_type_limits),
+		cmocka_unit_test(test_type_limits), cmocka_unit_test(test_n4_c4),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
