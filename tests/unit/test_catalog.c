@@ -505,6 +505,63 @@ static void test_current_families(void **state)
 	assert_null(catalog_vm_family_caps(v, "pd-standard"));
 }
 
+/* Whether name is of one of the families (prefixes up to the dot or dash) listed. */
+static bool of_family(const char *name, const char *const *fams)
+{
+	for (; *fams; fams++)
+		if (!strncmp(name, *fams, strlen(*fams)))
+			return true;
+	return false;
+}
+
+/*
+ * The AWS and GCP sizes added from AWS's EBS-optimized and volume-limit pages and Google's
+ * machine-family pages: each has its figures with their units, a source for its disk limit,
+ * and a price of its region; AWS's bursts last the table's 30 minutes.
+ */
+static void test_added_sizes(void **state)
+{
+	static const char *const aws[] = {"m5.16xlarge", "t3.", "m6a.", "c6a.", "r6a.", "m6g.",
+					  "m7g.", "c7g.", "r7g.", "m7a.", "c7a.", "r7a.", NULL};
+	static const char *const gcp[] = {"e2-", "n1-", "c2-", "n4-", "c4-", NULL};
+	unsigned naws = 0, ngcp = 0;
+
+	for (size_t i = 0; i < cat.nvms; i++) {
+		const struct cat_vm *v = &cat.vms[i];
+		json_t *e = (json_t *)v->json;
+		bool is_aws = !strcmp(v->catalog, "aws") && of_family(v->name, aws);
+		bool is_gcp = !strcmp(v->catalog, "gcp") && of_family(v->name, gcp);
+
+		if (!is_aws && !is_gcp)
+			continue;
+		if (!v->vcpus || !(v->mem_gib > 0) || !*v->source || !*v->date)
+			fail_msg("%s: vCPUs, memory, source or date missing", v->name);
+		if (!catalog_find_price(&cat, v->catalog, "vm", v->name, NULL, NULL))
+			fail_msg("%s: no price", v->name);
+		if (is_aws) {
+			naws++;
+			if (!(v->uncached_iops > 0) || !(v->uncached_mbps > 0) || !v->max_disks ||
+			    !json_is_string(json_object_get(e, "max_disks_source")) ||
+			    strcmp(json_string_value(json_object_get(e, "units")), "MB/s") ||
+			    !v->nitro)
+				fail_msg("%s: an EBS figure, its unit or its disk limit is missing",
+					 v->name);
+			if ((v->burst_iops > 0) != (v->burst_seconds == 1800) ||
+			    (v->burst_iops > 0) != (v->burst_mbps > v->uncached_mbps))
+				fail_msg("%s: a burst without its 30 minutes or its MB/s", v->name);
+			continue;
+		}
+		ngcp++;
+		/* PD series have caps by vCPU count; N4 and C4 take Hyperdisk alone, so many. */
+		if (v->name[0] == 'n' && v->name[1] == '4' ? !v->ntype_max :
+		    v->name[0] == 'c' && v->name[1] == '4' ? !v->ntype_max || !v->max_disks :
+		    !v->nfcaps || !v->series)
+			fail_msg("%s: no disk limits", v->name);
+	}
+	assert_int_equal(naws, 103);	/* with t3.large, built in before */
+	assert_int_equal(ngcp, 37);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,6 +572,7 @@ int main(void)
 		cmocka_unit_test(test_azure_2015_sizes), cmocka_unit_test(test_units_object),
 		cmocka_unit_test(test_series_agree), cmocka_unit_test(test_series_applied),
 		cmocka_unit_test(test_current_families), cmocka_unit_test(test_figures_own_sources),
+		cmocka_unit_test(test_added_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
