@@ -312,7 +312,10 @@ const char *catalog_fmt_key_unit(const char *key, bool mib, char *buf, size_t le
 	return buf;
 }
 
-/* A field's own source, "<prefix>_source" (latency_read_ms: latency_source), else the entry's. */
+/*
+ * A field's own source, "<prefix>_source" (latency_read_ms: latency_source; max_disks:
+ * max_disks_source), else the entry's.
+ */
 static unsigned field_source(const struct show *s, const char *key)
 {
 	unsigned best = 1;
@@ -321,7 +324,8 @@ static unsigned field_source(const struct show *s, const char *key)
 	for (unsigned i = 1; i < s->nsrc; i++) {
 		size_t n = strlen(s->src_keys[i]) - strlen("_source");
 
-		if (n > best_len && !strncmp(key, s->src_keys[i], n) && key[n] == '_') {
+		if (n > best_len && !strncmp(key, s->src_keys[i], n) &&
+		    (key[n] == '_' || !key[n])) {
 			best = i + 1;
 			best_len = n;
 		}

@@ -502,3 +502,31 @@ burst window 1,800 s$"
 	[ "$(echo "$output" | jq -r '.host_cache.basis + " " + (.host_cache.read_hit_pct | tostring)')" = "unknown null" ]
 	[[ "$(echo "$output" | jq -r '.host_cache.why')" == "unknown: Nocache publishes no host-cache size"* ]]
 }
+
+@test "model: gp3 and io1 outside AWS's range are refused naming it and its page (exit 2)" {
+	run "$IORATE" model --vm m5.large --disk gp3:100GiB:iops=2000
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"gp3 takes 3,000 to 16,000 IOPS (Amazon EBS volume types), not 2000"* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run "$IORATE" model --vm m5.large --disk gp3:100GiB:mbps=1001
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"gp3 takes 125 to 1,000 MiB/s"* ]]
+	run "$IORATE" model --vm m5.large --disk io1:100GiB:iops=99
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"io1 takes 100 to 64,000 IOPS (Provisioned IOPS SSD volumes)"* ]]
+	run "$IORATE" model --vm m5.large --disk gp3:100GiB:iops=3000
+	[ "$status" -eq 0 ]
+}
+
+@test "model, catalog: AWS data disks are the volume limit less the root volume" {
+	run "$IORATE" model --vm m5.large --disk 27xgp3:100GiB
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"27 data disks, but m5.large takes at most 26"* ]]
+	run "$IORATE" model --vm m5.large --disk 26xgp3:100GiB
+	[ "$status" -eq 0 ]
+	run "$IORATE" catalog show aws:m5.large
+	[ "$status" -eq 0 ]
+	# The limit cites its own page, not the EBS-optimized table.
+	[[ "$output" =~ max_disks\ +26\ +disks\ +\[2\] ]]
+	[[ "$output" == *"Amazon EBS volume limits for Amazon EC2 instances"* ]]
+}

@@ -272,7 +272,7 @@ static const char *own_source(json_t *e, const char *figure)
 		if (n <= 7 || strcmp(key + n - 7, "_source") || !json_is_string(v))
 			continue;
 		n -= 7;
-		if (n > best_len && !strncmp(figure, key, n) && figure[n] == '_')
+		if (n > best_len && !strncmp(figure, key, n) && (figure[n] == '_' || !figure[n]))
 			best = key, best_len = n;
 	}
 	return best;

@@ -212,7 +212,8 @@ static void test_aws_instances(void **state)
 		if (!vm)
 			fail_msg("%s: %s is not in the catalog", r->page, r->vm);
 		if (vm->uncached_iops != r->iops || fabs(vm->uncached_mbps - r->mbps) > 1e-6 ||
-		    vm->burst_iops != r->burst_iops || fabs(vm->burst_mbps - r->burst_mbps) > 1e-6 ||
+		    vm->burst_iops != r->burst_iops ||
+		    fabs(vm->burst_mbps - r->burst_mbps) > 1e-6 ||
 		    (r->burst_iops > 0) != (vm->burst_seconds == 1800))
 			fail_msg("%s: %s: %g IOPS, %g MB/s, burst %g IOPS, %g MB/s, %g s", r->page,
 				 r->vm, vm->uncached_iops, vm->uncached_mbps, vm->burst_iops,

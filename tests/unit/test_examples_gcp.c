@@ -3,9 +3,10 @@
  * performance" (cloud.google.com/compute/docs/disks/performance, in Google's own transcription,
  * GoogleCloudPlatform/gcpdiag disk_performance_benchmark limits_per_gb.json and n-family.json,
  * 2024-08-08), "About Hyperdisk Balanced", "About Hyperdisk Extreme" and "About Hyperdisk
- * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated); the E2, N1 and C2 rows from
- * the same page's transcription (e-, n-, c-family.json, 2024-08-08). No worked example of Google's own was found, so
- * the rows are the tables' figures applied as the page says: the baseline once per VM.
+ * Throughput" (cloud.google.com/compute/docs/disks/hd-types/, undated); the E2, N1 and C2
+ * rows from the same page's transcription (e-, n-, c-family.json, 2024-08-08). No worked
+ * example of Google's own was found, so the rows are the tables' figures applied as the page
+ * says: the baseline once per VM.
  */
 #include <limits.h>
 #include <setjmp.h>

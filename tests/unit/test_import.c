@@ -136,8 +136,8 @@ static void test_aws_volume_limits(void **state)
 	} cases[] = {
 		{"\"MaximumEbsAttachments\": 28, \"AttachmentLimitType\": \"shared\"",
 		 "{\"Disks\": [{\"SizeInGB\": 1900, \"Count\": 2}]}", "nitro", 24},
-		{"\"MaximumEbsAttachments\": 28, \"AttachmentLimitType\": \"shared\"", "{}", "nitro",
-		 26},
+		{"\"MaximumEbsAttachments\": 28, \"AttachmentLimitType\": \"shared\"", "{}",
+		 "nitro", 26},
 		{"\"MaximumEbsAttachments\": 32, \"AttachmentLimitType\": \"dedicated\"",
 		 "{\"Disks\": [{\"SizeInGB\": 1250, \"Count\": 1}]}", "nitro", 31},
 		{"\"EbsOptimizedSupport\": \"default\"",
@@ -150,16 +150,17 @@ static void test_aws_volume_limits(void **state)
 		char text[512], err[256];
 		json_t *e;
 
-		snprintf(text, sizeof(text), "{\"InstanceTypes\": [{\"InstanceType\": \"z9.large\","
-			 " \"Hypervisor\": \"%s\", \"InstanceStorageInfo\": %s, \"EbsInfo\": {%s}}]}",
-			 cases[i].hv, cases[i].store, cases[i].ebs);
+		snprintf(text, sizeof(text), "{\"InstanceTypes\": [{\"InstanceType\": "
+			 "\"z9.large\", \"Hypervisor\": \"%s\", \"InstanceStorageInfo\": %s, "
+			 "\"EbsInfo\": {%s}}]}", cases[i].hv, cases[i].store, cases[i].ebs);
 		assert_int_equal(import_init(&im, "2026-01-02"), 0);
 		assert_int_equal(import_text(&im, "aws.json", text, err, sizeof(err)), 0);
 		e = vm_named(&im, IMPORT_AWS, "z9.large");
 		assert_non_null(e);
-		if (json_integer_value(json_object_get(e, "max_disks")) != cases[i].want)
-			fail_msg("%s: %lld data disks, not %ld", text,
-				 json_integer_value(json_object_get(e, "max_disks")), cases[i].want);
+		long long got = json_integer_value(json_object_get(e, "max_disks"));
+
+		if (got != cases[i].want)
+			fail_msg("%s: %lld data disks, not %ld", text, got, cases[i].want);
 		import_release(&im);
 	}
 }
