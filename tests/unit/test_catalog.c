@@ -521,8 +521,9 @@ static bool of_family(const char *name, const char *const *fams)
  */
 static void test_added_sizes(void **state)
 {
-	static const char *const aws[] = {"m5.16xlarge", "t3.", "m6a.", "c6a.", "r6a.", "m6g.",
-					  "m7g.", "c7g.", "r7g.", "m7a.", "c7a.", "r7a.", NULL};
+	static const char *const aws[] = {"m5.16xlarge", "c5.", "r5.", "t3.", "m6a.", "c6a.",
+					  "r6a.", "m6g.", "m7g.", "c7g.", "r7g.", "m7a.", "c7a.",
+					  "r7a.", NULL};
 	static const char *const gcp[] = {"e2-", "n1-", "c2-", "n4-", "c4-", NULL};
 	unsigned naws = 0, ngcp = 0;
 
@@ -558,7 +559,7 @@ static void test_added_sizes(void **state)
 		    !v->nfcaps || !v->series)
 			fail_msg("%s: no disk limits", v->name);
 	}
-	assert_int_equal(naws, 103);	/* with t3.large, built in before */
+	assert_int_equal(naws, 119);	/* with c5.large, r5.large, t3.large, built in before */
 	assert_int_equal(ngcp, 37);
 }
 

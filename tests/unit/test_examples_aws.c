@@ -181,6 +181,8 @@ static const struct inst {
 	unsigned data_disks;
 } insts[] = {
 	{EBSO, "m5.16xlarge", 60000, 1700, 0, 0, 26},
+	{EBSO, "c5.9xlarge", 40000, 1187.5, 0, 0, 26},
+	{EBSO, "r5.2xlarge", 12000, 287.5, 18750, 593.75, 26},
 	{EBSO, "t3.nano", 250, 5.38, 11800, 260.62, 26},
 	{EBSO, "t3.2xlarge", 4000, 86.88, 15700, 347.5, 26},
 	{EBSO, "m6a.large", 3600, 81.25, 40000, 1250, 26},
