@@ -273,11 +273,15 @@ static double disk_floor(const struct search *s, const struct cat_disk *t, unsig
 /*
  * Whether the VM bounds the disk type: a VM whose catalog gives caps by disk family (GCP) but
  * none for this family (Hyperdisk, whose per-VM tables were not found) would leave it
- * unbounded, and an answer with it could promise what the VM does not deliver.
+ * unbounded, and an answer with it could promise what the VM does not deliver. A GCP VM has
+ * caps by family or none at all (N4, C4: Hyperdisk only, no per-VM figure found).
  */
 static bool vm_bounds(const struct cat_vm *vm, const struct cat_disk *t)
 {
-	return vm->uncached_iops > 0 || !vm->nfcaps || catalog_vm_family_caps(vm, t->family);
+	bool gcp = vm->provider && !strcmp(vm->provider, "gcp");
+
+	return vm->uncached_iops > 0 || (!vm->nfcaps && !gcp) ||
+	       catalog_vm_family_caps(vm, t->family);
 }
 
 /* A disk type left out for want of a per-VM limit, named once in the result. */

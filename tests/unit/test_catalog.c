@@ -553,14 +553,15 @@ static void test_added_sizes(void **state)
 			continue;
 		}
 		ngcp++;
-		/* PD series have caps by vCPU count; N4 and C4 take Hyperdisk alone, so many. */
-		if (v->name[0] == 'n' && v->name[1] == '4' ? !v->ntype_max :
-		    v->name[0] == 'c' && v->name[1] == '4' ? !v->ntype_max || !v->max_disks :
-		    !v->nfcaps || !v->series)
+		/*
+		 * Every one says how many disks of each kind it takes; E2, N1 and C2 have PD caps
+		 * (their own or their series'); N4 and C4 take Hyperdisk alone.
+		 */
+		if (!v->ntype_max || !v->max_disks || (v->name[1] != '4' && !v->nfcaps))
 			fail_msg("%s: no disk limits", v->name);
 	}
 	assert_int_equal(naws, 119);	/* with c5.large, r5.large, t3.large, built in before */
-	assert_int_equal(ngcp, 37);
+	assert_int_equal(ngcp, 38);
 }
 
 int main(void)

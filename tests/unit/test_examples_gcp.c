@@ -63,6 +63,9 @@ static const struct row rows[] = {
 	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 0, 1200,
 	 "vm_uncached_mbps"},
 	{PERVM " (E2)", "e2-standard-8", "pd-standard:10000GiB", 4096, 0, 5000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-ssd:4000GiB", 4096, 0, 12000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-ssd:4000GiB", 4096, 100, 10000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-standard:10000GiB", 4096, 0, 1000, "vm_uncached_iops"},
 	{PERVM " (N1)", "n1-standard-1", "pd-ssd:4000GiB", 1 << 20, 100, 204, "vm_uncached_mbps"},
 	{PERVM " (N1)", "n1-standard-96", "pd-ssd:4000GiB", 4096, 0, 100000, NULL},
 	{PERVM " (C2)", "c2-standard-4", "pd-balanced:4000GiB", 4096, 0, 4000, "vm_uncached_iops"},
@@ -208,6 +211,35 @@ static void test_n4_c4(void **state)
 	assert_non_null(strstr(refusal("c4-standard-8", "pd-ssd:100GiB", err, sizeof(err)),
 			       "takes no pd-* disks"));
 	assert_int_equal(catalog_find_vm(&cat, "gcp", "c4-standard-288")->vcpus, 288);
+	/* E2, N1 and C2 take Persistent Disk only, so many (C2: 128 with the boot disk). */
+	assert_non_null(strstr(refusal("e2-standard-2", "hyperdisk-balanced:100GiB", err,
+				       sizeof(err)), "takes no hyperdisk-* disks"));
+	assert_non_null(strstr(refusal("n1-standard-8", "hyperdisk-throughput:2TiB", err,
+				       sizeof(err)), "takes no hyperdisk-* disks"));
+	assert_non_null(strstr(refusal("e2-medium", "17xpd-balanced:10GiB", err, sizeof(err)),
+			       "e2-medium takes at most 16"));
+	assert_non_null(strstr(refusal("c2-standard-4", "128xpd-balanced:10GiB", err, sizeof(err)),
+			       "c2-standard-4 takes at most 127"));
+	assert_non_null(strstr(refusal("e2-medium", "2xpd-balanced:2TiB", err, sizeof(err)),
+			       "takes at most 3072 GiB"));
+	/*
+	 * c4-*-192 and c4-*-288 have per-VM Hyperdisk caps from third-party notes citing Google's
+	 * limits page (confidence C): four Hyperdisk Balanced of 160,000 IOPS give 320,000.
+	 */
+	const char *four[1] = {"4xhyperdisk-balanced:1TiB:iops=160000:mbps=2400"};
+	struct model_result q = predict_groups("c4-standard-192", four, 1, 0,
+		(struct model_workload){4096, 0, false, 1, 65536});
+
+	assert_true(fabs(q.iops - 320000) < 1e-6);
+	assert_string_equal(q.binding, "vm_uncached_iops");
+	/* Six of 2,400 MiB/s: 10,000 MiB/s on c4-*-192, 12,500 on c4-*-288. */
+	four[0] = "6xhyperdisk-balanced:1TiB:iops=160000:mbps=2400";
+	q = predict_groups("c4-standard-192", four, 1, 0,
+		(struct model_workload){1 << 20, 0, true, 1, 4096});
+	assert_true(fabs(q.mbps - 10000 * MIB) < 1e-6);
+	q = predict_groups("c4-standard-288", four, 1, 0,
+		(struct model_workload){1 << 20, 0, true, 1, 4096});
+	assert_true(fabs(q.mbps - 12500 * MIB) < 1e-6);
 	assert_true(catalog_find_vm(&cat, "gcp", "c4-standard-2")->mem_gib == 7);
 }
 

@@ -171,7 +171,8 @@ static void test_pd_baseline_per_vm(void **state)
 /*
  * GCP Hyperdisk has a price but no per-VM limit in the catalog: plan leaves it out and names it;
  * with uncapped it answers 20,000 IOPS with seven 6 GiB Hyperdisk Balanced volumes at their free
- * 3,000 IOPS each (730 h x 0.181596 + 7 x 6 GiB x 0.08), and says no VM limit was applied.
+ * 3,000 IOPS each (730 h x 0.0907 + 7 x 6 GiB x 0.08 on N4, which takes Hyperdisk only and has
+ * no per-VM limit either: left out without uncapped), and says no VM limit was applied.
  */
 static void test_hyperdisk_needs_vm_limit(void **state)
 {
@@ -189,10 +190,10 @@ static void test_hyperdisk_needs_vm_limit(void **state)
 	t.uncapped = true;
 	assert_int_equal(plan_search(&cat, &t, &r), 0);
 	assert_string_equal(r.no_vm_limit, "");
-	assert_string_equal(r.options[0].config.vm->name, "c3d-standard-4");
+	assert_string_equal(r.options[0].config.vm->name, "n4-standard-2");
 	assert_string_equal(r.options[0].config.disks[0].type->name, "hyperdisk-balanced");
 	assert_int_equal(r.options[0].config.disks[0].count, 7);
-	assert_within(r.options[0].cost.total, 730 * 0.181596 + 7 * 6 * 0.08, 0.001);
+	assert_within(r.options[0].cost.total, 730 * 0.0907 + 7 * 6 * 0.08, 0.001);
 	assert_true(r.options[0].cost.total < capped);
 	assert_true(r.options[0].result.nnotes > 0);
 	assert_non_null(strstr(r.options[0].result.notes[0], "no per-VM limit for hyperdisk"));
