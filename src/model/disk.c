@@ -487,6 +487,9 @@ int model_parse_disk(const struct catalog *c, const struct cat_vm *vm, const cha
 	d->type = t;
 	d->cache = kv.cache;
 	if (t->rule) {
+		/* A value outside AWS's range is wrong at any size: say that first. */
+		if (t->provisioned && (ret = aws_range(t, d, kv.iops, kv.mbps, err, errlen)))
+			return ret;
 		if (!size)
 			return err_set(err, errlen, -EINVAL, "%s: %s needs a size, e.g. %s:512GiB",
 				       spec, t->name, t->name);

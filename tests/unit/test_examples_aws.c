@@ -65,6 +65,7 @@ static const struct row rows[] = {
 	 "gp3 takes 3,000 to 16,000 IOPS (Amazon EBS volume types), not 2000"},
 	{GP " (gp3)", BIG, "gp3:1TiB:iops=16001", 4096, REFUSED, 0, 0,
 	 "gp3 takes 3,000 to 16,000 IOPS"},
+	{GP " (gp3)", BIG, "gp3:iops=2000", 4096, REFUSED, 0, 0, "gp3 takes 3,000 to 16,000 IOPS"},
 	{GP " (gp3)", BIG, "gp3:100GiB:iops=3000", 4096, DISK_IOPS, 3000, 0.01, NULL},
 	{GP " (gp3)", BIG, "gp3:100GiB:mbps=100", 4096, REFUSED, 0, 0,
 	 "gp3 takes 125 to 1,000 MiB/s (Amazon EBS volume types), not 100"},
