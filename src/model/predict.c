@@ -344,7 +344,8 @@ static void vm_limits(const struct model_config *m, const struct load *l, bool b
 	double cm = b ? fmax(vm->burst_mbps, vm->uncached_mbps) : vm->uncached_mbps;
 	double csh = 0;
 
-	if (vm->nfcaps) {
+	/* GCP's caps are by disk type; a machine type with none (N4) is said to have none. */
+	if (vm->nfcaps || (vm->provider && !strcmp(vm->provider, "gcp"))) {
 		vm_family_limits(m, l, r);
 	} else {
 		add_limit(r, "vm_uncached_iops", share(ci, l->unc_share, l->vm_ops), l->bs, ci, usrc,

@@ -417,7 +417,8 @@ static void test_series_agree(void **state)
 		const struct cat_vm *v = &cat.vms[i];
 		const struct cat_series *s = catalog_find_series(&cat, v->catalog, v->name);
 
-		if (!s || v->series)
+		/* e2-medium has a row of its own on Google's page, not its vCPU count's. */
+		if (!s || v->series || !strcmp(v->name, "e2-medium"))
 			continue;
 		for (unsigned k = 0; k < v->nfcaps; k++) {
 			const struct cat_family_caps *r = rule(s, v->vcpus, v->fcaps[k].family);

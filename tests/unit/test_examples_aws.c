@@ -231,7 +231,7 @@ static void test_aws_instances(void **state)
 			fail_msg("%s: %s: '%s' does not say '%s'", VOLS, spec, err, want);
 	}
 	/* The instance's baseline binds four gp3 volumes of 16,000 IOPS on m5.16xlarge. */
-	const char *specs[1] = {"4xgp3:1TiB:iops=16000"};
+	const char *specs[1] = {"4xgp3:1TiB:iops=16000:mbps=1000"};
 	struct model_result p = predict_groups("m5.16xlarge", specs, 1, 0,
 		(struct model_workload){16384, 0, false, 1, 1024});
 

@@ -60,12 +60,11 @@ static const struct row rows[] = {
 	{PERVM " (E2)", "e2-standard-32", "pd-ssd:4000GiB", 4096, 100, 60000, "vm_uncached_iops"},
 	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 100, 1000,
 	 "vm_uncached_mbps"},
-	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 0, 1200,
-	 "vm_uncached_mbps"},
+	{PERVM " (E2)", "e2-standard-32", "pd-balanced:10000GiB", 1 << 20, 0, 1200, NULL},
 	{PERVM " (E2)", "e2-standard-8", "pd-standard:10000GiB", 4096, 0, 5000, "vm_uncached_iops"},
-	{PERVM " (E2)", "e2-medium", "pd-ssd:4000GiB", 4096, 0, 12000, "vm_uncached_iops"},
-	{PERVM " (E2)", "e2-medium", "pd-ssd:4000GiB", 4096, 100, 10000, "vm_uncached_iops"},
-	{PERVM " (E2)", "e2-medium", "pd-standard:10000GiB", 4096, 0, 1000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-ssd:3000GiB", 4096, 0, 12000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-ssd:3000GiB", 4096, 100, 10000, "vm_uncached_iops"},
+	{PERVM " (E2)", "e2-medium", "pd-standard:3000GiB", 4096, 0, 1000, "vm_uncached_iops"},
 	{PERVM " (N1)", "n1-standard-1", "pd-ssd:4000GiB", 1 << 20, 100, 204, "vm_uncached_mbps"},
 	{PERVM " (N1)", "n1-standard-96", "pd-ssd:4000GiB", 4096, 0, 100000, NULL},
 	{PERVM " (C2)", "c2-standard-4", "pd-balanced:4000GiB", 4096, 0, 4000, "vm_uncached_iops"},
@@ -194,8 +193,8 @@ static void test_n4_c4(void **state)
 	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
 	disk_of("n4-standard-8", "16xhyperdisk-balanced:100GiB");
 	assert_string_equal(refusal("n4-standard-8", "17xhyperdisk-balanced:100GiB", err,
-				    sizeof(err)), FIELD("disk") ": 17 hyperdisk-balanced disks, but "
-			    "n4-standard-8 takes at most 16");
+				    sizeof(err)), FIELD("disk") ": 17 data disks, but n4-standard-8 takes "
+			    "at most 16");
 	disk_of("n4-standard-16", "32xhyperdisk-balanced:100GiB");
 	assert_non_null(strstr(refusal("n4-standard-16", "hyperdisk-extreme:64GiB", err,
 				       sizeof(err)), "takes no hyperdisk-extreme"));
