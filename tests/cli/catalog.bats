@@ -50,8 +50,9 @@ serve() {
 	[[ "$output" == *"one figure in two units, not a difference (1)"*"
   azure:D8s_v5 uncached_mbps: built-in 290 MB/s, imported 304.087 MB/s = 290 MiB/s"* ]]
 	[[ "$output" == *"aws:i4i.xlarge uncached_iops: built-in 5000 IOPS, imported 10000 IOPS"* ]]
-	# e2 has no per-VM rules in the catalog: said, not guessed.
-	[[ "$output" == *"e2-standard-4"*"no per-VM limit applies"* ]]
+	# n4 has no per-VM rules in the catalog (its per-VM Hyperdisk limits were not found):
+	# said, not guessed.
+	[[ "$output" == *"n4-highcpu-4"*"no per-VM limit applies"* ]]
 	[ -f "$DIR/imported-azure.json" ] && [ -f "$DIR/imported-aws.json" ] && [ -f "$DIR/imported-gcp.json" ] || false
 	# New ones only: F4s_v2, not D4s_v5 (equal) nor D8s_v5 (differs), nor the ZRS disk.
 	jq -e '[.vms[].name] == ["F4s_v2"] and ([.disks[]] | length) == 0' "$DIR/imported-azure.json"
@@ -96,7 +97,7 @@ serve() {
 	[[ "$line" == *"32 vCPU  128 disks  by disk type: pd-balanced 50000 IOPS 1200 MiB/s"* ]]
 	[[ "$line" == *"pd-ssd 60000 IOPS 1200 MiB/s"* ]]
 	[[ "$line" != *" 0 IOPS"* ]]
-	line=$(echo "$output" | grep ' e2-standard-4 ')
+	line=$(echo "$output" | grep ' n4-highcpu-4 ')
 	[[ "$line" == *"no published VM limit"* ]]
 	# The model applies them: the VM's pd-ssd cap binds a large volume.
 	iorate model --vm n2-highmem-32 --disk pd-ssd:10000GiB -t 8 -o 64 --json
@@ -586,7 +587,8 @@ noise() {
 	noise '.'
 	iorate catalog show st1
 	line_ok '^  per GiB-month +0\.045  USD +us-east-1$'
-	iorate plan --iops 500 --capacity 1TiB --provider aws --top 10
+	# m6i.large with st1 is the 55th cheapest answer (of the smaller and Graviton sizes).
+	iorate plan --iops 500 --capacity 1TiB --provider aws --top 60
 	[ "$status" -eq 0 ]
 	line_ok '^   m6i\.large: 730 h x 0\.096 per hour +70\.08  \(2026-11-30\)$'
 	line_ok '^   1 x st1: 1024 GiB x 0\.045 per GiB-month +46\.08  \(2026-11-30\)$'
@@ -676,19 +678,20 @@ noise() {
 	iorate model --vm n2-standard-8 --disk hdb:100GiB
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--disk: n2-standard-8 takes no hyperdisk-balanced disks"* ]]
-	# Hyperdisk's per-VM limits are not in the catalog: plan leaves it out unless told, and
-	# says so; then Hyperdisk Extreme only where the machine type takes it: C3 from 88 vCPUs,
-	# C3D from 60.
+	# Hyperdisk's per-VM limits are in the catalog only for c4-*-192 and c4-*-288: plan leaves
+	# it out of the other machine types unless told, and says so; then Hyperdisk Extreme only
+	# where the machine type takes it: C3 from 88 vCPUs, C3D from 60, C4 from 96.
 	iorate plan --iops 300000 --provider gcp --top 5
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"(left out: "*"hyperdisk-extreme"*"--uncapped includes them)"* ]]
+	[ "$status" -eq 0 ]
+	line_ok '^1\. c4-standard-192 \+ '
+	[[ "$output" == *"(left out: "*"hyperdisk-extreme"*"--uncapped includes them)"* ]]
 	iorate plan --iops 300000 --provider gcp --top 5 --uncapped
 	[ "$status" -eq 0 ]
 	line_ok '^   note: c3.*publishes no per-VM limit for hyperdisk-(balanced|extreme) disks'
 	iorate plan --iops 300000 --provider gcp --top 40 --json --uncapped
 	[ "$status" -eq 0 ]
 	json_ok 'length > 5 and all(.[]; .config.disks[0].type != "hyperdisk-extreme" or
-		(.config.vm | test("^(c3-standard-(88|176)|c3d-standard-(60|90|180|360))$")))'
+		(.config.vm | test("^(c3-standard-(88|176)|c3d-standard-(60|90|180|360)|c4-standard-(96|144|192|288))$")))'
 	json_ok 'any(.[]; .config.disks[0].type == "hyperdisk-extreme")'
 }
 
