@@ -92,7 +92,8 @@ static const struct field price_fields[] = {
 	FD(cat_price, per_gib_month, F_NUM), FD(cat_price, per_iops_month, F_NUM),
 	FD(cat_price, per_mbps_month, F_NUM), FD(cat_price, per_10k_transactions, F_NUM),
 	FD(cat_price, per_gb_month, F_NUM), FD(cat_price, write_per_10k, F_NUM),
-	FD(cat_price, read_per_10k, F_NUM), {.key = "per_iops_month_above", .type = F_CALLER},
+	FD(cat_price, read_per_10k, F_NUM), FD(cat_price, geo_per_gb, F_NUM),
+	{.key = "per_iops_month_above", .type = F_CALLER},
 	{.key = NULL},
 };
 

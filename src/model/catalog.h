@@ -140,6 +140,7 @@ struct cat_price {
 	enum cat_layer layer;
 	double per_hour, per_month, per_gib_month, per_iops_month, per_mbps_month;
 	double per_10k_transactions, per_gb_month, write_per_10k, read_per_10k;
+	double geo_per_gb;          /* storage: geo-replication data transfer per GB; 0: unknown */
 	/* per_iops_month_above: the IOPS of a volume above each step at its price, ascending */
 	struct cat_price_step iops_above[CAT_PRICE_STEPS];
 	unsigned niops_above;

@@ -32,6 +32,7 @@ static const struct {
 	{.key = "per_10k_transactions", .max = 1e7},
 	{.key = "write_per_10k", .max = 1e7},
 	{.key = "read_per_10k", .max = 1e7},
+	{.key = "geo_per_gb", .max = 1e6},
 };
 
 double prices_bound(const char *key)

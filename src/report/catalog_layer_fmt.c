@@ -61,6 +61,8 @@ static const struct {
 	 .off = offsetof(struct cat_price, write_per_10k)},
 	{.key = "read_per_10k", .per = "per 10,000 reads",
 	 .off = offsetof(struct cat_price, read_per_10k)},
+	{.key = "geo_per_gb", .per = "per GB geo-replicated",
+	 .off = offsetof(struct cat_price, geo_per_gb)},
 };
 
 #define NFIGURES (sizeof(price_figures) / sizeof(price_figures[0]))
