@@ -4,6 +4,8 @@
 # The user's data directory (history, imported catalog, downloaded prices) is each test's own:
 # nothing of the user's is read or written.
 export XDG_DATA_HOME="$BATS_TEST_TMPDIR/xdg-data"
+# Nor the user's settings (region, currency): a test that wants some writes this directory's.
+export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/xdg-config"
 # Nor is a catalog installed on this machine (make install): the built-in one is what is tested.
 export IORATE_CATALOG_DIR="$BATS_TEST_TMPDIR/no-installed-catalog"
 
