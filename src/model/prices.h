@@ -105,6 +105,7 @@ struct prices_azure {
 	const char *region, *currency, *source, *date;
 	json_t *vms, *disks, *storage;  /* objects: name -> price entry */
 	double ops_ssd, ops_hdd;        /* per 10,000 operations of Standard SSD, HDD; < 0: none */
+	double geo;                     /* geo-replication transfer per GB; < 0: none */
 	unsigned long items;
 };
 int prices_azure_init(struct prices_azure *a);

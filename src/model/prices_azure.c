@@ -41,7 +41,7 @@ static double per_month(double hourly)
 int prices_azure_init(struct prices_azure *a)
 {
 	a->items = 0;
-	a->ops_ssd = a->ops_hdd = -1;
+	a->ops_ssd = a->ops_hdd = a->geo = -1;
 	a->vms = json_object();
 	a->disks = json_object();
 	a->storage = json_object();
@@ -259,6 +259,17 @@ static int item(struct prices_azure *a, json_t *it, size_t i, char *err, size_t 
 		return provisioned_item(a, it, "ultra", p, what, err, errlen);
 	if (!strcasecmp(prod, "General Block Blob v2"))
 		return blob_item(a, it, p, what, err, errlen);
+	/*
+	 * GRS and RA-GRS accounts pay this per GB written (the meter infracost reads for
+	 * "Geo-replication data transfer"): the first tier's, kept for each such storage price.
+	 */
+	if (!strcasecmp(prod, "Storage - Bandwidth") &&
+	    !strcasecmp(str(it, "meterName"), "Geo-Replication v2 Data Transfer") && a->geo < 0 &&
+	    json_number_value(json_object_get(it, "tierMinimumUnits")) <= 0) {
+		if ((ret = prices_check("geo_per_gb", p, p, what, a->currency, err, errlen)))
+			return ret;
+		a->geo = p;
+	}
 	return 0;
 }
 
@@ -326,6 +337,16 @@ json_t *prices_azure_list(const struct prices_azure *a, unsigned *vms, unsigned 
 		if (ops >= 0 && isdigit((unsigned char)name[1]) && json_object_get(e, "per_month") &&
 		    !json_object_get(e, "per_10k_transactions") &&
 		    json_object_set_new(e, "per_10k_transactions", json_real(ops))) {
+			json_decref(out);
+			return NULL;
+		}
+	}
+	/* Every geo-replicated storage price: the region's transfer price per GB written. */
+	json_object_foreach(a->storage, name, e) {
+		const char *red = json_string_value(json_object_get(e, "redundancy"));
+
+		if (a->geo >= 0 && red && (!strcmp(red, "grs") || !strcmp(red, "ragrs")) &&
+		    json_object_set_new(e, "geo_per_gb", json_real(a->geo))) {
 			json_decref(out);
 			return NULL;
 		}

@@ -63,7 +63,10 @@ static void test_azure_page(void **state)
 		ITEM("Storage", "General Block Blob v2", "Cool RA-GRS", "Cool RA-GRS Data Stored",
 		     "1 GB/Month", "0.02", "", "Consumption", "0") ","
 		ITEM("Storage", "General Block Blob v2", "Cool RA-GRS",
-		     "Cool RA-GRS Write Operations", "10K", "0.2", "", "Consumption", "0")
+		     "Cool RA-GRS Write Operations", "10K", "0.2", "", "Consumption", "0") ","
+		/* The meter infracost reads for "Geo-replication data transfer" (per GB). */
+		ITEM("Storage", "Storage - Bandwidth", "Geo-Replication v2",
+		     "Geo-Replication v2 Data Transfer", "1 GB", "0.019", "", "Consumption", "0")
 		"], \"NextPageLink\": \"https://example.invalid/next\"}", &next, err, sizeof(err)),
 		0);
 	assert_string_equal(next, "https://example.invalid/next");
@@ -78,6 +81,8 @@ static void test_azure_page(void **state)
 	assert_int_equal(d, 3);
 	assert_int_equal(s, 1);
 	assert_int_equal(json_array_size(list), 5);
+	/* The region's geo-replication transfer goes with every GRS and RA-GRS price. */
+	assert_true(price_of(a.storage, "cool-ragrs", "geo_per_gb") == 0.019);
 	/* S10 is billed the Standard HDD operations; Premium P10 none; no E size was priced. */
 	assert_true(price_of(a.disks, "S10", "per_10k_transactions") == 0.0005);
 	assert_null(json_object_get(json_object_get(a.disks, "P10"), "per_10k_transactions"));
