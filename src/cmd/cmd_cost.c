@@ -24,6 +24,7 @@ struct cost_cmd {
 	struct cost_upload u;
 	double hours, vm_price, disk_price, iops;
 	const char *html;           /* --html FILE: the calculator page */
+	bool months_given;          /* --months (which --keep replaces) */
 	const struct opt *upload_only, *config_only; /* the first option given of each */
 };
 
@@ -43,6 +44,24 @@ static int set_number(struct opt_ctx *c, const struct opt *o, const char *val)
 		return opt_refuse(c, val, why);
 	}
 	return 0;
+}
+
+/* --geo-price: a price, and that it was given (0 is a price). */
+static int set_geo(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct cost_cmd *cc = c->state;
+
+	(void)o;
+	if (parse_double(val, 0, 1e9, &cc->u.geo_per_gb))
+		return opt_refuse(c, val, "is not a price (e.g. 0.02)");
+	cc->u.geo_given = true;
+	return 0;
+}
+
+static int set_months(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	((struct cost_cmd *)c->state)->months_given = true;
+	return set_number(c, o, val);
 }
 
 /* val if it is one of the option's words (any case), else a refusal that lists them. */
@@ -80,17 +99,25 @@ static const struct opt upload_opts[] = {
 	 .example = "--redundancy grs", .set = set_word, CC(u.redundancy),
 	 .values = "lrs grs ragrs zrs"},
 	{.name = "months", .arg = "N", .help = "months of storage (default 1)",
-	 .example = "--months 12", .set = set_number, CC(u.months), .max = 1200},
+	 .example = "--months 12", .set = set_months, CC(u.months), .max = 1200},
+	{.name = "keep", .arg = "DAYS", .help = "days the data stays before it is deleted or "
+	 "moved to another tier, stored that long (instead of --months); cool, cold and archive "
+	 "bill 30, 90 and 180 days at least (default: the months of storage, assumed)",
+	 .example = "--keep 10", .set = set_number, CC(u.keep_days), .max = 36500},
+	{.name = "geo-price", .arg = "P", .help = "geo-replication data transfer per GB written "
+	 "(grs, ragrs; default: catalog)", .example = "--geo-price 0.02", .set = set_geo,
+	 CC(u.geo_per_gb)},
 	{0},
 };
 
 /* What both subcommands price in. */
 static const struct opt market_opts[] = {
 	{.name = "region", .arg = "R", .help = "price region, of upload and config prices "
-	 "(default: that of the first price found: downloaded ones, then the built-in)",
+	 "(default: the settings file's, else that of the first price found: downloaded ones, "
+	 "then the built-in)",
 	 .example = "--region northeurope", .set = opt_set_string, CC(u.region)},
 	{.name = "currency", .arg = "CUR", .help = "price currency, of upload and config prices "
-	 "(default: that of the first price found)", .example = "--currency GBP",
+	 "(default: the settings file's, else that of the first price found)", .example = "--currency GBP",
 	 .set = opt_set_string, CC(u.currency)},
 	{0},
 };
@@ -178,7 +205,10 @@ const struct command cmd_cost = {
 		    "config --vm NAME --disk SPEC [--disk SPEC...] [options]",
 	.about = "upload: write transactions = data / chunk (rounded up), priced per 10,000, plus\n"
 		 "storage per GB-month (GB = 2^30 bytes, as Azure bills it); compares chunk sizes.\n"
-		 "As the StorSimple upload cost calculator of a 2015 Azure blog post computes it.\n"
+		 "As the StorSimple upload cost calculator of a 2015 Azure blog post computes it,\n"
+		 "plus what Azure also bills: geo-replication data transfer per GB written (grs,\n"
+		 "ragrs) and early deletion of data kept fewer days (--keep; default: the months\n"
+		 "stored, assumed) than cool, cold, archive's minimum of 30, 90, 180 days.\n"
 		 "\n"
 		 "config: the monthly cost of a configuration.\n"
 		 "\n"
@@ -264,7 +294,8 @@ static struct calc_upload_init page_upload(const struct cost_cmd *cc)
 	return (struct calc_upload_init){.data = u->data, .chunk = u->chunk, .tier = u->tier,
 		.redundancy = u->redundancy, .region = u->region, .currency = u->currency,
 		.months = u->months, .write_per_10k = u->write_per_10k,
-		.per_gb_month = u->per_gb_month};
+		.per_gb_month = u->per_gb_month, .geo_given = u->geo_given,
+		.geo_per_gb = u->geo_per_gb, .keep_days = u->keep_days};
 }
 
 /* The configuration part of the page: the figures given; the VM and disks are set later. */

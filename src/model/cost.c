@@ -22,19 +22,39 @@ static bool same(const char *want, const char *have)
 	return !want || (have && !strcasecmp(want, have));
 }
 
+unsigned cost_min_days(const char *tier)
+{
+	/* Azure "Access tiers for blob data": the minimum retention of each online tier. */
+	static const struct {
+		const char *tier;
+		unsigned days;
+	} mins[] = {{"cool", 30}, {"cold", 90}, {"archive", 180}};
+
+	for (size_t i = 0; tier && i < sizeof(mins) / sizeof(mins[0]); i++)
+		if (!strcasecmp(tier, mins[i].tier))
+			return mins[i].days;
+	return 0;
+}
+
+bool cost_geo_replicated(const char *redundancy)
+{
+	return redundancy && (!strcasecmp(redundancy, "grs") || !strcasecmp(redundancy, "ragrs"));
+}
+
 int cost_upload(const struct catalog *c, const struct cost_upload *u,
 		struct cost_upload_result *r, char *err, size_t errlen)
 {
 	uint64_t chunk = u->chunk ? u->chunk : 512 * 1024;
 	const char *tier = u->tier ? u->tier : "hot", *red = u->redundancy ? u->redundancy : "lrs";
+	const struct cat_price *p = NULL;
 
 	memset(r, 0, sizeof(*r));
 	r->age_days = -1;
 	r->write_per_10k = u->write_per_10k;
 	r->per_gb_month = u->per_gb_month;
-	if (r->write_per_10k < 0 || r->per_gb_month < 0) {
-		const struct cat_price *p = NULL;
-
+	r->geo = cost_geo_replicated(red);
+	r->geo_per_gb = u->geo_given ? u->geo_per_gb : -1;
+	if (r->write_per_10k < 0 || r->per_gb_month < 0 || (r->geo && !u->geo_given)) {
 		for (size_t i = 0; i < c->nprices && !p; i++) {
 			const struct cat_price *q = &c->prices[i];
 
@@ -43,13 +63,17 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 			    same(u->region, q->region) && same(u->currency, q->currency))
 				p = q;
 		}
+	}
+	if (r->write_per_10k < 0 || r->per_gb_month < 0) {
 		if (!p)
 			return err_set(err, errlen, -ENOENT, "no catalog price for %s %s "
 				       "storage%s%s%s%s; give " FIELD("write-price") " and "
-				       FIELD("gb-price") " ('iorate catalog prices' downloads "
-				       "Azure's)", tier, red, u->region ? " in " : "",
-				       u->region ? u->region : "", u->currency ? " in " : "",
-				       u->currency ? u->currency : "");
+				       FIELD("gb-price") " ('iorate catalog prices --provider azure "
+				       "--region %s --currency %s' downloads Azure's)", tier, red,
+				       u->region ? " in " : "", u->region ? u->region : "",
+				       u->currency ? " in " : "", u->currency ? u->currency : "",
+				       u->region ? u->region : "R",
+				       u->currency ? u->currency : "USD");
 		if (r->write_per_10k < 0)
 			r->write_per_10k = p->write_per_10k;
 		if (r->per_gb_month < 0)
@@ -61,13 +85,32 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 		r->age_days = catalog_price_age_days(p->date, cost_now(u->now));
 		r->stale = catalog_price_stale(r->age_days);
 	}
-	r->months = u->months > 0 ? u->months : 1;
+	/* The list's transfer price only with its other prices: one region, one currency. */
+	if (r->geo && !u->geo_given && p && r->price_source && p->geo_per_gb > 0)
+		r->geo_per_gb = p->geo_per_gb;
+	if (u->keep_days > 0) {
+		r->keep_days = u->keep_days;
+		r->months = u->keep_days / COST_DAYS_PER_MONTH;
+	} else {
+		r->months = u->months > 0 ? u->months : 1;
+		r->keep_days = r->months * COST_DAYS_PER_MONTH;
+		r->keep_assumed = true;
+	}
 	/* One PUT per chunk; a partial last chunk is still a transaction. */
 	r->transactions = u->data / chunk + (u->data % chunk != 0);
 	r->gib = (double)u->data / (1u << 30);
 	r->transaction_cost = r->transactions / 10000.0 * r->write_per_10k;
 	r->storage_cost = r->gib * r->per_gb_month * r->months;
-	r->total = r->transaction_cost + r->storage_cost;
+	/* Every GB written is copied to the paired region once (GB written = GB uploaded). */
+	if (r->geo && r->geo_per_gb >= 0)
+		r->geo_cost = r->gib * r->geo_per_gb;
+	/* Data gone before the tier's minimum is billed for the rest of it, pro rata by day. */
+	r->min_days = cost_min_days(tier);
+	if (r->keep_days < r->min_days) {
+		r->early_days = r->min_days - r->keep_days;
+		r->early_cost = r->gib * r->per_gb_month * r->early_days / COST_DAYS_PER_MONTH;
+	}
+	r->total = r->transaction_cost + r->storage_cost + r->geo_cost + r->early_cost;
 	return 0;
 }
 
@@ -262,9 +305,11 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 		p = find(&pr, vm->catalog, "vm", vm->name);
 		if (!p || p->per_hour <= 0)
 			return err_set(err, errlen, -ENOENT, "no price for VM %s (%s)%s; give "
-				       FIELD("vm-price") " ('iorate catalog prices' downloads "
-				       "current ones)", vm->name, vm->catalog,
-				       where(&pr, w, sizeof(w)));
+				       FIELD("vm-price") " ('iorate catalog prices --provider %s "
+				       "--region %s --currency %s' downloads current ones)", vm->name,
+				       vm->catalog, where(&pr, w, sizeof(w)),
+				       !strncmp(vm->catalog, "azure", 5) ? "azure" : vm->catalog,
+				       pr.region ? pr.region : "R", pr.currency ? pr.currency : "USD");
 		line(&pr, p->per_hour * hours, p, "%s: %.0f h x %s per hour", vm->name, hours,
 		     fmt_decimal(p->per_hour, 0, w, sizeof(w)));
 	}
@@ -274,5 +319,7 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 			return ret;
 	b->currency = pr.currency ? pr.currency : "";
 	b->region = pr.region ? pr.region : "";
+	b->region_from = q->region_from;
+	b->currency_from = q->currency_from;
 	return 0;
 }

@@ -8,9 +8,20 @@
 
 /*
  * Prices. An upload costs one write transaction per chunk plus storage per GB-month (as the
- * StorSimple calculator post computes it); a configuration costs its VM per hour and its disks
- * per month. Azure bills a "GB" of storage as 2^30 bytes, so GB here means GiB.
+ * StorSimple calculator post computes it), plus, where Azure bills them (its "Blob storage
+ * pricing" page and "Access tiers for blob data"), the geo-replication data transfer of every
+ * GB written to a GRS or RA-GRS account and the early deletion of data kept less than its
+ * tier's minimum (cool 30 days, cold 90, archive 180); a configuration costs its VM per hour
+ * and its disks per month. Azure bills a "GB" of storage as 2^30 bytes, so GB here means GiB.
  */
+
+/* A month of storage is 30 days: the minimum retentions are in days, prices per month. */
+#define COST_DAYS_PER_MONTH 30
+
+/* The days a tier bills at least (Azure "Access tiers for blob data"): 0 for none. */
+unsigned cost_min_days(const char *tier);
+/* Whether a redundancy copies each write to a second region, billed per GB (GRS, RA-GRS). */
+bool cost_geo_replicated(const char *redundancy);
 
 struct cost_upload {
 	uint64_t data, chunk;       /* bytes; chunk 0 = 512 KiB */
@@ -19,6 +30,11 @@ struct cost_upload {
 	double months;              /* 0 = 1 */
 	const char *tier, *redundancy, *region, *currency;
 	long long now;              /* for the price's age, seconds since 1970; 0 = the clock */
+	double keep_days;           /* days the data stays before it is deleted or moved to
+				       another tier, and is stored; 0: months x 30 (assumed) */
+	const char *region_from, *currency_from; /* the settings file they came from; NULL */
+	bool geo_given;             /* geo_per_gb given (else from the catalog) */
+	double geo_per_gb;          /* geo-replication data transfer per GB written */
 };
 
 struct cost_upload_result {
@@ -29,6 +45,15 @@ struct cost_upload_result {
 	const char *price_date, *price_region; /* of the catalog price; NULL when given */
 	int age_days;               /* of the catalog price; -1 unknown */
 	bool stale;                 /* a catalog price older than 90 days or of unknown age */
+	/* Geo-replication (GRS, RA-GRS): every GB written is copied to the paired region. */
+	bool geo;                   /* the redundancy replicates */
+	double geo_per_gb;          /* < 0: unknown (not in the price list nor given) */
+	double geo_cost;            /* 0 when unknown: the total leaves it out and says so */
+	/* Early deletion: a tier's minimum retention, billed when the data goes earlier. */
+	unsigned min_days;          /* the tier's; 0: none */
+	double keep_days;           /* as given, or months x 30 */
+	bool keep_assumed;          /* not given: the months of storage */
+	double early_days, early_cost;      /* min_days - keep_days when positive, else 0 */
 };
 
 /* -ENOENT (err says which) when a price is neither given nor in the catalog. */
@@ -55,6 +80,7 @@ struct cost_breakdown {
 	double total;               /* per month */
 	const char *currency;
 	const char *region;         /* of the VM's price (the region asked for, or the catalog's) */
+	const char *region_from, *currency_from; /* the query's */
 	unsigned nstale;            /* lines whose price is stale */
 };
 
@@ -70,6 +96,8 @@ struct cost_query {
 	uint64_t io_bytes;          /* the size of those I/Os (a disk type's ops_unit_kib counts
 				       a larger one as several); 0 = one operation each */
 	long long now;              /* for the prices' age, seconds since 1970; 0 = the clock */
+	const char *region_from, *currency_from; /* the settings file region and currency came
+						    from (shown with the total); NULL */
 };
 
 /*

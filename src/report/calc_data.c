@@ -158,10 +158,13 @@ static json_t *upload_prices(struct pool *pl, const struct catalog *c, const jso
 
 				if (cost_upload(c, &u, &res, err, sizeof(err)))
 					continue;
-				calc_push(pl, out, json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:s, s:I}",
-					"market", (int)m, "tier", tiers[t], "redundancy",
+				/* geo_per_gb: null where the list has none (or none is billed). */
+				calc_push(pl, out, json_pack("{s:i, s:s, s:s, s:f, s:f, s:o, s:s, s:s, "
+					"s:I}", "market", (int)m, "tier", tiers[t], "redundancy",
 					redundancies[r], "write_per_10k", res.write_per_10k,
-					"per_gb_month", res.per_gb_month, "currency", calc_str(res.currency),
+					"per_gb_month", res.per_gb_month, "geo_per_gb",
+					res.geo && res.geo_per_gb >= 0 ? json_real(res.geo_per_gb) :
+					json_null(), "currency", calc_str(res.currency),
 					"region", calc_str(res.price_region), "source",
 					calc_pool_source(pl, res.price_source, res.price_date)));
 			}
@@ -179,12 +182,14 @@ static json_t *upload_initial(const struct calc_upload_init *u)
 	char data[32];
 
 	snprintf(data, sizeof(data), "%llu", (unsigned long long)u->data);
-	return json_pack("{s:s?, s:I, s:s?, s:s?, s:s?, s:s?, s:f, s:o, s:o}",
+	return json_pack("{s:s?, s:I, s:s?, s:s?, s:s?, s:s?, s:f, s:o, s:o, s:o, s:o}",
 		"data", u->data ? data : NULL, "chunk", (json_int_t)(u->chunk ? u->chunk : 512 << 10),
 		"tier", u->tier, "redundancy", u->redundancy, "region", u->region,
 		"currency", u->currency, "months", u->months > 0 ? u->months : 1,
 		"write_price", calc_optional_price(u->write_per_10k),
-		"gb_price", calc_optional_price(u->per_gb_month));
+		"gb_price", calc_optional_price(u->per_gb_month),
+		"geo_price", calc_optional_price(u->geo_given ? u->geo_per_gb : -1),
+		"keep", u->keep_days > 0 ? json_real(u->keep_days) : json_null());
 }
 
 static json_t *upload_data(struct pool *pl, const struct catalog *c,
@@ -205,7 +210,14 @@ static json_t *upload_data(struct pool *pl, const struct catalog *c,
 		calc_push(pl, words, json_string(tiers[i]));
 	for (unsigned i = 0; redundancies[i]; i++)
 		calc_push(pl, reds, json_string(redundancies[i]));
-	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "chunks", chunks, "compare",
+	json_t *mins = json_object();
+
+	/* Each tier's minimum retention, as cost_min_days() has it (the page's early deletion). */
+	for (unsigned i = 0; mins && tiers[i]; i++)
+		if (json_object_set_new(mins, tiers[i], json_integer(cost_min_days(tiers[i]))))
+			pl->oom = true;
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "min_days", mins,
+			 "chunks", chunks, "compare",
 			 json_pack("[I, I, I]", (json_int_t)upload_chunks[0],
 				   (json_int_t)upload_chunks[1], (json_int_t)upload_chunks[2]),
 			 "tiers", words, "redundancies", reds, "markets", mk,

@@ -25,6 +25,9 @@ struct calc_upload_init {
 	const char *region, *currency; /* the ones priced at; NULL: the first priced */
 	double months;                 /* 0: 1 */
 	double write_per_10k, per_gb_month; /* given prices; < 0: from the catalog */
+	bool geo_given;                /* geo_per_gb given */
+	double geo_per_gb;
+	double keep_days;              /* 0: not given (the months of storage) */
 };
 
 /* What the configuration part opens with. */

@@ -22,19 +22,26 @@
 	 * The upload priced, or {error}: cost_upload() with the page's inputs, one formula a figure:
 	 *   transactions     = ceil(data / chunk)                   (integers)
 	 *   gib              = data / 2^30
+	 *   months           = keep / 30 when days kept are given
 	 *   transaction_cost = transactions / 10000.0 * write_per_10k
 	 *   storage_cost     = gib * per_gb_month * months
-	 *   total            = transaction_cost + storage_cost
+	 *   geo_cost         = gib * geo_per_gb                     (grs, ragrs; 0 when unknown)
+	 *   early_cost       = gib * per_gb_month * (min_days - keep) / 30   (keep < min_days)
+	 *   total            = transaction_cost + storage_cost + geo_cost + early_cost
 	 */
 	function uploadCost(u) {
 		const r = {write: u.write, gb: u.gb, currency: null, price: null};
+		const geo = u.red === 'grs' || u.red === 'ragrs';
+		const p = uploadPrice(u.tier, u.red);
+		r.geoPrice = u.geo === undefined ? -1 : u.geo;
 		if (u.write === undefined || u.gb === undefined) {
-			const p = uploadPrice(u.tier, u.red);
 			const m = U.markets[up.market] || {region: '', currency: ''};
 			if (!p)
 				return {error: `cost upload: no catalog price for ${u.tier} ${u.red} ` +
 					`storage${where(m.region, m.currency)}; give --write-price and ` +
-					'--gb-price (\'iorate catalog prices\' downloads Azure\'s)'};
+					'--gb-price (\'iorate catalog prices --provider azure --region ' +
+					`${m.region || 'R'} --currency ${m.currency || 'USD'}' downloads ` +
+					'Azure\'s)'};
 			if (r.write === undefined)
 				r.write = p.write_per_10k;
 			if (r.gb === undefined)
@@ -42,14 +49,29 @@
 			r.currency = p.currency;
 			r.region = p.region;
 			r.price = source(p.source);
+			if (geo && u.geo === undefined && p.geo_per_gb !== null)
+				r.geoPrice = p.geo_per_gb;
 		}
-		r.months = u.months;
+		if (u.keep !== undefined) {
+			r.keep = u.keep;
+			r.months = u.keep / 30;
+			r.assumed = false;
+		} else {
+			r.months = u.months;
+			r.keep = r.months * 30;
+			r.assumed = true;
+		}
 		/* One PUT per chunk; a partial last chunk is still a transaction. */
 		r.transactions = u.data / u.chunk + (u.data % u.chunk !== 0n ? 1n : 0n);
 		r.gib = Number(u.data) / 1073741824;
 		r.transaction_cost = Number(r.transactions) / 10000.0 * r.write;
 		r.storage_cost = r.gib * r.gb * r.months;
-		r.total = r.transaction_cost + r.storage_cost;
+		r.geo = geo;
+		r.geo_cost = geo && r.geoPrice >= 0 ? r.gib * r.geoPrice : 0;
+		r.min_days = U.min_days[u.tier] || 0;
+		r.early_days = r.keep < r.min_days ? r.min_days - r.keep : 0;
+		r.early_cost = r.early_days > 0 ? r.gib * r.gb * r.early_days / 30 : 0;
+		r.total = r.transaction_cost + r.storage_cost + r.geo_cost + r.early_cost;
 		/* The same upload in the chunk sizes compared, at the prices found for the first. */
 		r.by_chunk = U.compare.map((c) => {
 			const chunk = BigInt(c);
@@ -61,16 +83,46 @@
 
 	function uploadLines(u, r) {
 		const cur = r.currency || '';
-		const lines = [
+		const lines = [r.assumed ?
 			`upload:        ${fmtSize(u.data)} (${fixed(r.gib, 2)} GiB) in ` +
 			`${fmtSize(u.chunk)} chunks, ${fixed(r.months, 0)} month` +
-			`${r.months === 1 ? '' : 's'} of storage`,
+			`${r.months === 1 ? '' : 's'} of storage` :
+			`upload:        ${fmtSize(u.data)} (${fixed(r.gib, 2)} GiB) in ` +
+			`${fmtSize(u.chunk)} chunks, kept ${decimal(r.keep)} days`,
 			`transactions:  ${r.transactions} writes x ${decimal(r.write)} per 10,000 = ` +
 			`${fixed(r.transaction_cost, 2)} ${cur}`,
+			r.assumed ?
 			`storage:       ${fixed(r.gib, 2)} GB x ${decimal(r.gb)} per GB-month x ` +
-			`${fixed(r.months, 0)} = ${fixed(r.storage_cost, 2)} ${cur}`,
-			`total:         ${fixed(r.total, 2)} ${cur}`,
+			`${fixed(r.months, 0)} = ${fixed(r.storage_cost, 2)} ${cur}` :
+			`storage:       ${fixed(r.gib, 2)} GB x ${decimal(r.gb)} per GB-month x ` +
+			`${decimal(r.keep)}/30 days = ${fixed(r.storage_cost, 2)} ${cur}`,
 		];
+		if (r.geo && r.geoPrice >= 0)
+			lines.push(`geo-replication: ${fixed(r.gib, 2)} GB written x ` +
+				`${decimal(r.geoPrice)} per GB = ${fixed(r.geo_cost, 2)} ${cur}`);
+		else if (r.geo)
+			lines.push(`geo-replication: ${fixed(r.gib, 2)} GB written x price unknown, ` +
+				'not in the total');
+		if (r.min_days) {
+			lines.push(`retention:     ${u.tier} bills ${r.min_days} days at least; kept ` +
+				`${decimal(r.keep)} days` +
+				(r.assumed ? ' (assumed: the months stored; --keep DAYS)' : ''));
+			if (r.early_days > 0)
+				lines.push(`early deletion: ${fixed(r.gib, 2)} GB x ${decimal(r.gb)} per ` +
+					`GB-month x ${decimal(r.early_days)}/30 days = ` +
+					`${fixed(r.early_cost, 2)} ${cur}`);
+		}
+		const unknown = r.geo && r.geoPrice < 0;
+		lines.push(`total:         ${fixed(r.total, 2)} ${cur}` +
+			(unknown ? ' (without geo-replication: price unknown)' : ''));
+		if (unknown && !r.price)
+			lines.push('  note: the prices given have no geo-replication price: give ' +
+				'--geo-price');
+		else if (unknown)
+			lines.push(`  note: no geo-replication price in ${r.region || ''} ` +
+				`${r.currency || ''}; 'iorate catalog prices --provider azure --region ` +
+				`${r.region || 'R'} --currency ${r.currency || 'USD'}' downloads it, or ` +
+				'give --geo-price');
 		if (r.price) {
 			lines.push(`prices from:   ${r.price.source} (${r.region ? 'region ' : ''}` +
 				`${r.region || ''}, dated ${priceAge(r.price)})`);
@@ -86,11 +138,14 @@
 			`'${s}' is not a size (e.g. 750GiB; 4k is 4 KiB)` : '');
 		const ms = $('u-months').value.trim(), months = parseNumber(ms, 0.001, 1200);
 		fieldError('u-months', months === null ? `'${ms}' is not a number from 0.001 to 1200` : '');
-		const u = {data, months, chunk: BigInt($('u-chunk').value), tier: $('u-tier').value,
+		const ks = $('u-keep').value.trim();
+		const keep = ks === '' ? undefined : parseNumber(ks, 0.001, 36500);
+		fieldError('u-keep', keep === null ? `'${ks}' is not a number from 0.001 to 36500` : '');
+		const u = {data, months, keep, chunk: BigInt($('u-chunk').value), tier: $('u-tier').value,
 			red: $('u-redundancy').value, write: priceInput('u-write-price'),
-			gb: priceInput('u-gb-price')};
-		const bad = data === null || data === 0n || months === null || u.write === null ||
-			u.gb === null;
+			gb: priceInput('u-gb-price'), geo: priceInput('u-geo-price')};
+		const bad = data === null || data === 0n || months === null || keep === null ||
+			u.write === null || u.gb === null || u.geo === null;
 		return bad ? null : u;
 	}
 
@@ -134,6 +189,8 @@
 			(i.redundancy || 'lrs').toLowerCase());
 		$('u-write-price').value = i.write_price === null ? '' : String(i.write_price);
 		$('u-gb-price').value = i.gb_price === null ? '' : String(i.gb_price);
+		$('u-geo-price').value = i.geo_price === null ? '' : String(i.geo_price);
+		$('u-keep').value = i.keep === null ? '' : String(i.keep);
 		up.market = initialMarket(U.markets, i.region, i.currency);
 		fillMarket($('u-region'), $('u-currency'), U.markets, up.market);
 		$('u-region').addEventListener('change', () => {
@@ -146,8 +203,8 @@
 			up.market = marketOf(U.markets, $('u-region').value, $('u-currency').value);
 			renderUpload();
 		});
-		for (const id of ['u-data', 'u-chunk', 'u-months', 'u-tier', 'u-redundancy',
-			'u-write-price', 'u-gb-price']) {
+		for (const id of ['u-data', 'u-chunk', 'u-months', 'u-keep', 'u-tier', 'u-redundancy',
+			'u-write-price', 'u-gb-price', 'u-geo-price']) {
 			$(id).addEventListener('input', renderUpload);
 			$(id).addEventListener('change', renderUpload);
 		}
@@ -276,7 +333,9 @@
 			if (!p)
 				return {error: `cost config: no price for VM ${vm.name} (${conf.prov.name})` +
 					`${where(m.region, m.currency)}; give --vm-price ('iorate catalog ` +
-					'prices\' downloads current ones)'};
+					`prices --provider ${conf.prov.name.startsWith('azure') ? 'azure' :
+						conf.prov.name} --region ${m.region || 'R'} --currency ` +
+					`${m.currency || 'USD'}' downloads current ones)`};
 			line(p.per_hour * hours, p, `${vm.name}: ${fixed(hours, 0)} h x ` +
 				`${decimal(p.per_hour)} per hour`);
 		}

@@ -168,12 +168,118 @@ static void test_operations(void **state)
 	assert_non_null(strstr(b.lines[4].what, "(16 ops each)"));
 }
 
+/*
+ * Geo-replication: Azure's "Blob storage pricing" page bills GRS and RA-GRS accounts a
+ * "Geo-replication data transfer" per GB written; the built-in westus list has it at 0.02 USD
+ * (infracost's storage_queue_test.golden), the eastus one has none: unknown, not guessed.
+ */
+static void test_geo_replication(void **state)
+{
+	struct cost_upload u = {.data = 750ull << 30, .write_per_10k = -1, .per_gb_month = -1,
+				.tier = "hot", .redundancy = "grs", .region = "westus",
+				.currency = "USD"};
+	struct cost_upload_result r;
+	char err[256];
+
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_true(r.geo);
+	assert_within(r.geo_per_gb, 0.02, 1e-12);
+	assert_within(r.geo_cost, 750 * 0.02, 1e-9);
+	assert_within(r.total, r.transaction_cost + r.storage_cost + 15, 1e-9);
+	u.redundancy = "ragrs";
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_within(r.geo_cost, 15, 1e-9);
+	/* LRS keeps one region: nothing to transfer. */
+	u.redundancy = "lrs";
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_false(r.geo);
+	assert_within(r.total, r.transaction_cost + r.storage_cost, 1e-12);
+	/* eastus has no transfer price: unknown, left out of the total, never taken from westus. */
+	u.redundancy = "grs", u.region = "eastus";
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_true(r.geo);
+	assert_true(r.geo_per_gb < 0);
+	assert_within(r.total, r.transaction_cost + r.storage_cost, 1e-12);
+	/* A price given is used; prices all given take no transfer price from any list. */
+	u.geo_given = true, u.geo_per_gb = 0.03;
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_within(r.geo_cost, 750 * 0.03, 1e-9);
+	u.geo_given = false, u.region = "westus", u.write_per_10k = 0.1, u.per_gb_month = 0.02;
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_true(r.geo_per_gb < 0);
+}
+
+/*
+ * Early deletion: Azure "Access tiers for blob data" bills cool, cold and archive data kept
+ * less than 30, 90 and 180 days for the rest of the period, pro rata by day (its example: cool
+ * data deleted after 21 days is billed 9 more days).
+ */
+static void test_early_deletion(void **state)
+{
+	struct cost_upload u = {.data = 100ull << 30, .write_per_10k = 0.1, .per_gb_month = 0.01,
+				.tier = "cool", .keep_days = 21};
+	struct cost_upload_result r;
+	char err[256];
+
+	assert_int_equal(cost_min_days("hot"), 0);
+	assert_int_equal(cost_min_days("Cool"), 30);
+	assert_int_equal(cost_min_days("cold"), 90);
+	assert_int_equal(cost_min_days("archive"), 180);
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_false(r.keep_assumed);
+	assert_within(r.early_days, 9, 1e-12);
+	assert_within(r.early_cost, 100 * 0.01 * 9 / 30, 1e-12);
+	/* Kept 21 days, stored 21 days: not a month. */
+	assert_within(r.storage_cost, 100 * 0.01 * 21 / 30, 1e-12);
+	assert_within(r.total, r.transaction_cost + r.storage_cost + r.early_cost, 1e-12);
+	/* Without --keep the months stored are assumed: archive for a month owes 150 days. */
+	u.keep_days = 0, u.tier = "archive", u.months = 1;
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_true(r.keep_assumed);
+	assert_within(r.keep_days, 30, 1e-12);
+	assert_within(r.early_days, 150, 1e-12);
+	assert_within(r.early_cost, 100 * 0.01 * 5, 1e-12);
+	/* Kept the minimum or longer, or hot: nothing. */
+	u.months = 6;
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_within(r.early_cost, 0, 0);
+	u.tier = "hot", u.keep_days = 1;
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.min_days, 0);
+	assert_within(r.early_cost, 0, 0);
+}
+
+/*
+ * The StorSimple post's setting, North Europe in GBP: no built-in list has it, so it is
+ * refused, naming the command that downloads it; GBP is built in converted from USD.
+ */
+static void test_unknown_market(void **state)
+{
+	struct cost_upload u = {.data = 750ull << 30, .write_per_10k = -1, .per_gb_month = -1,
+				.tier = "cool", .redundancy = "ragrs", .region = "northeurope",
+				.currency = "GBP"};
+	struct cost_upload_result r;
+	char err[512];
+
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "'iorate catalog prices --provider azure --region northeurope "
+			       "--currency GBP'"));
+	u.region = "westus";
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
+	assert_string_equal(r.currency, "GBP");
+	assert_non_null(strstr(r.price_source, "converted from USD at 0.733453 GBP per USD"));
+	assert_non_null(strstr(r.price_source, "2026-08-24"));
+	/* 0.0288 USD at 0.8555 / 1.1664, to 6 significant digits. */
+	assert_within(r.per_gb_month, 0.0211235, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_storsimple), cmocka_unit_test(test_catalog_prices),
 		cmocka_unit_test(test_config), cmocka_unit_test(test_region_currency),
-		cmocka_unit_test(test_operations),
+		cmocka_unit_test(test_operations), cmocka_unit_test(test_geo_replication),
+		cmocka_unit_test(test_early_deletion), cmocka_unit_test(test_unknown_market),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
