@@ -13,6 +13,7 @@
 #include "core/gate.h"
 #include "model/config.h"
 #include "model/cost.h"
+#include "model/settings.h"
 #include "report/calc_html.h"
 #include "report/model_fmt.h"
 #include "util/parse.h"
@@ -217,11 +218,14 @@ const struct command cmd_cost = {
 		 "\n"
 		 "Prices come from --catalog files, then those 'iorate catalog prices'\n"
 		 "downloaded, then the built-in ones; a price older than 90 days (or undated)\n"
-		 "is flagged.\n"
+		 "is flagged. The default region and currency can be set in\n"
+		 "$XDG_CONFIG_HOME/iorate/config (~/.config/iorate/config): 'region = R' and\n"
+		 "'currency = C' lines; the options win.\n"
 		 "\n"
 		 "--html FILE writes one self-contained page that computes both in the browser,\n"
 		 "with pull-downs filled from the same prices; without --data (upload) or --vm\n"
-		 "and --disk (config) it writes the page alone.",
+		 "and --disk (config) it writes the page alone. It opens on the region and\n"
+		 "currency asked for, or is refused (exit 2) when no prices are there.",
 	.groups = cost_groups,
 	.kind = CMDK_COST,
 	.examples = "  iorate cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152\n"
@@ -315,6 +319,62 @@ static int need_config(const struct cost_cmd *cc, const char *what)
 	return usage_error("%s: --vm and --disk go together (e.g. --vm DS14 --disk 2xP30)", what);
 }
 
+static bool same_word(const char *want, const char *have)
+{
+	return !want || (have && !strcasecmp(want, have));
+}
+
+/* A price 'cost upload' (storage) or 'cost config' (vm, of catalog when given) would use. */
+static bool market_price(const struct cat_price *p, bool upload, const char *catalog)
+{
+	if (upload)
+		return !strcmp(p->kind, "storage") && p->tier && p->redundancy;
+	return !strcmp(p->kind, "vm") && (!catalog || (p->catalog &&
+						       !strcmp(p->catalog, catalog)));
+}
+
+/*
+ * The page opens on the region and currency asked for (the command line's or the settings
+ * file's), or is refused: it never opens quietly on other prices. The refusal lists where
+ * prices are (at most 8 markets) and names the command that downloads the ones asked for.
+ */
+static int check_market(const struct catalog *c, const struct cost_cmd *cc, bool upload)
+{
+	const char *region = cc->u.region, *cur = cc->u.currency;
+	const char *catalog = upload ? NULL : cc->mo.provider;
+	char have[256] = "";
+	size_t n = 0;
+	unsigned listed = 0;
+
+	if (!region && !cur)
+		return 0;
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct cat_price *p = &c->prices[i];
+		char one[96];
+		bool dup;
+
+		if (!market_price(p, upload, catalog))
+			continue;
+		if (same_word(region, p->region) && same_word(cur, p->currency))
+			return 0;
+		snprintf(one, sizeof(one), "%s %s", p->region ? p->region : "-",
+			 p->currency ? p->currency : "-");
+		dup = strstr(have, one) != NULL;
+		if (!dup && listed < 8 && n + strlen(one) + 3 < sizeof(have)) {
+			n += (size_t)snprintf(have + n, sizeof(have) - n, "%s%s", listed ? ", " : "",
+					      one);
+			listed++;
+		}
+	}
+	return usage_error("cost %s --html: no %s prices for %s%s%s (prices are for: %s); "
+			   "'iorate catalog prices --provider %s --region %s --currency %s' "
+			   "downloads them", upload ? "upload" : "config",
+			   upload ? "storage" : "VM", region ? region : "any region",
+			   cur ? " in " : "", cur ? cur : "", *have ? have : "none",
+			   catalog && strncmp(catalog, "azure", 5) ? catalog : "azure",
+			   region ? region : "R", cur ? cur : "USD");
+}
+
 /*
  * The page opens on the upload given, in the region and currency it is priced in, and on the
  * configuration given (m, resolved before anything was printed), if any.
@@ -347,7 +407,9 @@ static int upload_cmd(const struct catalog *c, const struct cost_cmd *cc)
 	int ret;
 
 	if (cc->html && ((ret = need_config(cc, "cost upload --html")) ||
-			 (cc->mo.vm && (ret = model_opts_config(&cc->mo, c, &m)))))
+			 (cc->mo.vm && (ret = model_opts_config(&cc->mo, c, &m))) ||
+			 (ret = check_market(c, cc, true)) ||
+			 (cc->mo.vm && (ret = check_market(c, cc, false)))))
 		return ret;
 	if ((!cc->html || cc->u.data) && (ret = do_upload(c, cc)))
 		return ret;
@@ -364,6 +426,8 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 	char err[512];
 	int ret;
 
+	if (cc->html && (ret = check_market(cat, cc, false)))
+		return ret;
 	if (cc->html && !cc->mo.vm && !cc->mo.specs.n)
 		return write_page(cc->html, &pg);
 	if (!cc->mo.vm && !cc->mo.specs.n)
@@ -373,7 +437,8 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 		return ret;
 	if (cost_config(cat, &m, &(struct cost_query){.hours = cc->hours, .region = cc->u.region,
 			.currency = cc->u.currency, .vm_hour = cc->vm_price,
-			.disk_month = cc->disk_price, .iops = cc->iops, .io_bytes = cc->mo.bs}, &b,
+			.disk_month = cc->disk_price, .iops = cc->iops, .io_bytes = cc->mo.bs,
+			.region_from = cc->u.region_from, .currency_from = cc->u.currency_from}, &b,
 			err, sizeof(err)))
 		return usage_error("cost config: %s", err);
 	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_config(stdout, &b))))
@@ -405,11 +470,34 @@ static int check_page(const struct cost_cmd *cc)
 	return 0;
 }
 
+/*
+ * The region and currency of the settings file where the command line gave none, each noted
+ * as coming from it; a bad file is a usage error that names its line.
+ */
+static int apply_settings(struct cost_cmd *cc, struct settings *st)
+{
+	char err[PATH_MAX + 256];
+	int r;
+
+	if ((r = settings_load(st, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (!cc->u.region && st->region) {
+		cc->u.region = st->region;
+		cc->u.region_from = st->shown;
+	}
+	if (!cc->u.currency && st->currency) {
+		cc->u.currency = st->currency;
+		cc->u.currency_from = st->shown;
+	}
+	return 0;
+}
+
 static int cost_main(int argc, char **argv)
 {
 	struct cost_cmd cc = {.u = {.write_per_10k = -1, .per_gb_month = -1},
 			      .hours = 730, .vm_price = -1, .disk_price = -1};
 	struct catalog cat = {0};
+	struct settings st = {0};
 	const char *what;
 	int first, ret = 0;
 	bool help, upload;
@@ -429,11 +517,17 @@ static int cost_main(int argc, char **argv)
 	    (ret = model_opts_format(&cc.mo, upload ? REPORT_COST_UPLOAD : REPORT_COST_CONFIG)) ||
 	    (ret = check_page(&cc)) || (ret = check_subcommand(&cc, upload)))
 		return ret;
+	if (cc.u.keep_days > 0 && cc.months_given)
+		return usage_error("cost upload: --keep and --months both say how long the data is "
+				   "stored: give one");
+	if ((ret = apply_settings(&cc, &st)))
+		goto out;
 	if ((ret = model_opts_catalog(&cc.mo, &cat)))
 		goto out;
 	if (!(ret = model_opts_provider(&cc.mo, &cat)))
 		ret = upload ? upload_cmd(&cat, &cc) : do_config(&cat, &cc);
 out:
 	catalog_release(&cat);
+	settings_release(&st);
 	return ret;
 }

@@ -1,4 +1,6 @@
 /* iorate plan: the cheapest configurations that meet a performance and capacity target. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -6,6 +8,7 @@
 #include "cmd/model_common.h"
 #include "model/config.h"
 #include "model/plan.h"
+#include "model/settings.h"
 #include "report/model_fmt.h"
 #include "util/parse.h"
 
@@ -37,11 +40,13 @@ static const struct opt target_opts[] = {
 	 .example = "--capacity 4TiB", .set = opt_set_size, PC(t.capacity)},
 	{.name = "latency-ms", .arg = "N", .help = "unloaded latency at most N ms",
 	 .example = "--latency-ms 1", .set = opt_set_rate, PC(t.latency_ms)},
-	{.name = "region", .arg = "R", .help = "price region (default: each catalog's first: "
-	 "downloaded prices, then the built-in)", .example = "--region eastus",
+	{.name = "region", .arg = "R", .help = "price region (default: the settings file's, "
+	 "else each catalog's first: downloaded prices, then the built-in)",
+	 .example = "--region eastus",
 	 .set = opt_set_string, PC(t.region)},
-	{.name = "currency", .arg = "CUR", .help = "price currency (default: that of the first "
-	 "price in scope, USD for the built-in ones)", .example = "--currency GBP",
+	{.name = "currency", .arg = "CUR", .help = "price currency (default: the settings "
+	 "file's, else that of the first price in scope, USD for the built-in ones)",
+	 .example = "--currency GBP",
 	 .set = opt_set_string, PC(t.currency)},
 	{.name = "uncapped", .help = "also answer with disk types whose per-VM limit the catalog "
 	 "lacks (GCP Hyperdisk): nothing then bounds them by the VM", .set = opt_set_true,
@@ -79,6 +84,8 @@ static int plan_main(int argc, char **argv)
 	struct plan_cmd pc = {0};
 	struct plan_result r = {0};
 	struct catalog c = {0};
+	struct settings st = {0};
+	char err[PATH_MAX + 256];
 	int first, ret = 0;
 	bool help;
 
@@ -99,6 +106,15 @@ static int plan_main(int argc, char **argv)
 	t.cache_state = mo.cache_state;
 	t.skew = mo.skew;
 	t.provider = mo.provider;
+	if ((ret = settings_load(&st, err, sizeof(err)))) {
+		ret = ret == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+		goto out;
+	}
+	/* The settings file's region and currency where the command line gave none. */
+	if (!t.region && st.region)
+		t.region = st.region, t.region_from = st.shown;
+	if (!t.currency && st.currency)
+		t.currency = st.currency, t.currency_from = st.shown;
 	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
 	if ((ret = model_opts_provider(&mo, &c)))
@@ -117,5 +133,6 @@ static int plan_main(int argc, char **argv)
 out:
 	plan_result_free(&r);
 	catalog_release(&c);
+	settings_release(&st);
 	return ret;
 }

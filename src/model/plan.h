@@ -16,6 +16,7 @@ struct plan_target {
 	double read_hit;                /* percent of reads a host cache serves; 0: none assumed */
 	bool uncapped;                  /* also disk types the VM has no per-VM limit for */
 	const char *currency;           /* NULL: that of the first price in scope (and region) */
+	const char *region_from, *currency_from; /* the settings file they came from; NULL */
 	long long now;                  /* for the prices' age, seconds since 1970; 0 = the clock */
 	bool read_hit_set;              /* read_hit was given: it wins over the working set */
 	double working_set;             /* bytes; with a VM's cache size it gives the hits */

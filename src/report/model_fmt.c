@@ -343,6 +343,11 @@ static void plan_assumptions(FILE *f, const struct plan_report *p)
 		t->region ? "in " : "",
 		t->region ? t->region : "in each catalog's first priced region (downloaded prices "
 		"first; built-in: Azure eastus, AWS us-east-1, GCP us-central1)");
+	/* Defaults of the settings file are said to be such, with the file. */
+	if (t->region_from)
+		fprintf(f, "         region %s (from %s)\n", t->region, t->region_from);
+	if (t->currency_from)
+		fprintf(f, "         currency %s (from %s)\n", t->currency, t->currency_from);
 }
 
 int plan_fmt_text(FILE *f, const struct plan_report *p)
