@@ -90,11 +90,11 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
 		r->geo_per_gb = p->geo_per_gb;
 	if (u->keep_days > 0) {
 		r->keep_days = u->keep_days;
+		r->keep_given = true;
 		r->months = u->keep_days / COST_DAYS_PER_MONTH;
 	} else {
 		r->months = u->months > 0 ? u->months : 1;
 		r->keep_days = r->months * COST_DAYS_PER_MONTH;
-		r->keep_assumed = true;
 	}
 	/* One PUT per chunk; a partial last chunk is still a transaction. */
 	r->transactions = u->data / chunk + (u->data % chunk != 0);

@@ -95,7 +95,7 @@ int cost_fmt_upload_json(FILE *f, const struct cost_upload_report *u)
 				      cents(r->geo_cost) : json_null()) ||
 		  json_object_set_new(o, "min_days", json_integer(r->min_days)) ||
 		  json_object_set_new(o, "keep_days", json_real(r->keep_days)) ||
-		  json_object_set_new(o, "keep_assumed", json_boolean(r->keep_assumed)) ||
+		  json_object_set_new(o, "keep_assumed", json_boolean(!r->keep_given)) ||
 		  json_object_set_new(o, "early_days", json_real(r->early_days)) ||
 		  json_object_set_new(o, "early_cost", json_real(r->early_cost)) ||
 		  json_object_set_new(o, "early_cost_cents", cents(r->early_cost)) ||
@@ -131,7 +131,7 @@ int cost_fmt_upload_text(FILE *f, const struct cost_upload_report *u)
 	const char *cur = r->currency ? r->currency : "";
 	char b1[32], b2[32], p1[32], d1[32];
 
-	if (r->keep_assumed)
+	if (!r->keep_given)
 		fprintf(f, "upload:        %s (%.2f GiB) in %s chunks, %.0f month%s of storage\n",
 			fmt_size(u->upload->data, b1, sizeof(b1)), r->gib,
 			fmt_size(chunk_of(u->upload), b2, sizeof(b2)), r->months,
@@ -145,7 +145,7 @@ int cost_fmt_upload_text(FILE *f, const struct cost_upload_report *u)
 	fprintf(f, "transactions:  %llu writes x %s per 10,000 = %.2f %s\n",
 		(unsigned long long)r->transactions, fmt_decimal(r->write_per_10k, 0, p1, sizeof(p1)),
 		r->transaction_cost, cur);
-	if (r->keep_assumed)
+	if (!r->keep_given)
 		fprintf(f, "storage:       %.2f GB x %s per GB-month x %.0f = %.2f %s\n", r->gib,
 			fmt_decimal(r->per_gb_month, 0, p1, sizeof(p1)), r->months, r->storage_cost,
 			cur);
@@ -171,7 +171,7 @@ int cost_fmt_upload_text(FILE *f, const struct cost_upload_report *u)
 		fprintf(f, "retention:     %s bills %u days at least; kept %s days%s\n", tier,
 			r->min_days,
 			fmt_decimal(r->keep_days, 0, d1, sizeof(d1)),
-			r->keep_assumed ? " (assumed: the months stored; --keep DAYS)" : "");
+			!r->keep_given ? " (assumed: the months stored; --keep DAYS)" : "");
 		if (r->early_days > 0)
 			fprintf(f, "early deletion: %.2f GB x %s per GB-month x %s/%d days = %.2f %s\n",
 				r->gib, fmt_decimal(r->per_gb_month, 0, p1, sizeof(p1)),

@@ -226,7 +226,7 @@ static void test_early_deletion(void **state)
 	assert_int_equal(cost_min_days("cold"), 90);
 	assert_int_equal(cost_min_days("archive"), 180);
 	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
-	assert_false(r.keep_assumed);
+	assert_true(r.keep_given);
 	assert_within(r.early_days, 9, 1e-12);
 	assert_within(r.early_cost, 100 * 0.01 * 9 / 30, 1e-12);
 	/* Kept 21 days, stored 21 days: not a month. */
@@ -235,7 +235,7 @@ static void test_early_deletion(void **state)
 	/* Without --keep the months stored are assumed: archive for a month owes 150 days. */
 	u.keep_days = 0, u.tier = "archive", u.months = 1;
 	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
-	assert_true(r.keep_assumed);
+	assert_false(r.keep_given);
 	assert_within(r.keep_days, 30, 1e-12);
 	assert_within(r.early_days, 150, 1e-12);
 	assert_within(r.early_cost, 100 * 0.01 * 5, 1e-12);
