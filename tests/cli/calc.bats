@@ -62,13 +62,18 @@ browse() {
 }
 
 # upload_case REGION CURRENCY TIER REDUNDANCY CHUNK DATA MONTHS [WRITE-PRICE [GB-PRICE]]
+# [KEEP=DAYS] [GEO=P] upload_case REGION CURRENCY TIER REDUNDANCY CHUNK DATA MONTHS [WRITE [GB]]
+# (with KEEP the command line is given --keep in place of --months, which it takes instead)
 upload_case() {
 	CASES+=("$(jq -cn --arg region "$1" --arg currency "$2" --arg tier "$3" \
 		--arg redundancy "$4" --arg chunk "$5" --arg data "$6" --arg months "$7" \
-		--arg write "${8:-}" --arg gb "${9:-}" '{part: "upload", $region, $currency, $tier,
-		$redundancy, $chunk, $data, $months, $write, $gb}')")
+		--arg write "${8:-}" --arg gb "${9:-}" --arg keep "${KEEP:-}" --arg geo "${GEO:-}" \
+		'{part: "upload", $region, $currency, $tier, $redundancy, $chunk, $data, $months,
+		$write, $gb, $keep, $geo}')")
 	local a="--region $1 --currency $2 --tier $3 --redundancy $4 --chunk $5 --data $6"
-	a+=" --months $7${8:+ --write-price $8}${9:+ --gb-price $9}"
+	a+="${KEEP:+ --keep $KEEP}"
+	[ -n "${KEEP:-}" ] || a+=" --months $7"
+	a+="${8:+ --write-price $8}${9:+ --gb-price $9}${GEO:+ --geo-price $GEO}"
 	ARGS+=("upload $a")
 }
 
@@ -220,6 +225,15 @@ check_all() {
 	upload_case northeurope EUR hot lrs 524288 750GiB 1 0.125
 	upload_case northeurope EUR hot lrs 524288 750GiB 1 "" 0.03125
 	upload_case westeurope EUR archive zrs 524288 3GiB 1 0.1 0.01
+	# Geo-replication (built in for westus, converted too) and early deletion, kept N days.
+	upload_case westus USD hot grs 524288 750GiB 1
+	upload_case westus GBP cool ragrs 65536 750GiB 2.5
+	GEO=0.03 upload_case northeurope GBP hot grs 524288 1TiB 1
+	GEO=0.02 upload_case westeurope EUR archive zrs 524288 3GiB 1 0.1 0.01
+	GEO=0.02 upload_case westeurope EUR hot grs 524288 3GiB 1 0.1 0.01
+	KEEP=21 upload_case eastus USD cool lrs 524288 100GiB 1
+	KEEP=45.5 upload_case northeurope GBP archive lrs 4194304 2TiB 1
+	KEEP=400 upload_case westus EUR cool grs 524288 1GiB 1
 	browse calc.html
 	check_all
 	narrow
