@@ -28,7 +28,8 @@ unsigned cost_min_days(const char *tier)
 	static const struct {
 		const char *tier;
 		unsigned days;
-	} mins[] = {{"cool", 30}, {"cold", 90}, {"archive", 180}};
+	} mins[] = {{.tier = "cool", .days = 30}, {.tier = "cold", .days = 90},
+		    {.tier = "archive", .days = 180}};
 
 	for (size_t i = 0; tier && i < sizeof(mins) / sizeof(mins[0]); i++)
 		if (!strcasecmp(tier, mins[i].tier))
