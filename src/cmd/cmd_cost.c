@@ -25,7 +25,7 @@ struct cost_cmd {
 	struct cost_upload u;
 	double hours, vm_price, disk_price, iops;
 	const char *html;           /* --html FILE: the calculator page */
-	bool months_given;          /* --months (which --keep replaces) */
+	bool months_given;          /* --months (which --keep-days replaces) */
 	const struct opt *upload_only, *config_only; /* the first option given of each */
 };
 
@@ -101,10 +101,10 @@ static const struct opt upload_opts[] = {
 	 .values = "lrs grs ragrs zrs"},
 	{.name = "months", .arg = "N", .help = "months of storage (default 1)",
 	 .example = "--months 12", .set = set_months, CC(u.months), .max = 1200},
-	{.name = "keep", .arg = "DAYS", .help = "days the data stays before it is deleted or "
+	{.name = "keep-days", .arg = "DAYS", .help = "days the data stays before it is deleted or "
 	 "moved to another tier, stored that long (instead of --months); cool, cold and archive "
 	 "bill 30, 90 and 180 days at least (default: the months of storage, assumed)",
-	 .example = "--keep 10", .set = set_number, CC(u.keep_days), .max = 36500},
+	 .example = "--keep-days 10", .set = set_number, CC(u.keep_days), .max = 36500},
 	{.name = "geo-price", .arg = "P", .help = "geo-replication data transfer per GB written "
 	 "(grs, ragrs; default: catalog)", .example = "--geo-price 0.02", .set = set_geo,
 	 CC(u.geo_per_gb)},
@@ -207,9 +207,10 @@ const struct command cmd_cost = {
 	.about = "upload: write transactions = data / chunk (rounded up), priced per 10,000, plus\n"
 		 "storage per GB-month (GB = 2^30 bytes, as Azure bills it); compares chunk sizes.\n"
 		 "As the StorSimple upload cost calculator of a 2015 Azure blog post computes it,\n"
-		 "plus what Azure also bills: geo-replication data transfer per GB written (grs,\n"
-		 "ragrs) and early deletion of data kept fewer days (--keep; default: the months\n"
-		 "stored, assumed) than cool, cold, archive's minimum of 30, 90, 180 days.\n"
+		 "plus what Azure also bills: geo-replication data transfer per GB written\n"
+		 "(grs, ragrs) and early deletion of data kept fewer days (--keep-days;\n"
+		 "default: the months stored, assumed) than the minimum of cool, cold and\n"
+		 "archive: 30, 90, 180 days.\n"
 		 "\n"
 		 "config: the monthly cost of a configuration.\n"
 		 "\n"
@@ -518,8 +519,8 @@ static int cost_main(int argc, char **argv)
 	    (ret = check_page(&cc)) || (ret = check_subcommand(&cc, upload)))
 		return ret;
 	if (cc.u.keep_days > 0 && cc.months_given)
-		return usage_error("cost upload: --keep and --months both say how long the data is "
-				   "stored: give one");
+		return usage_error("cost upload: --keep-days and --months both say how long the "
+				   "data is stored: give one");
 	if ((ret = apply_settings(&cc, &st)))
 		goto out;
 	if ((ret = model_opts_catalog(&cc.mo, &cat)))

@@ -52,7 +52,7 @@ struct cost_upload_result {
 	/* Early deletion: a tier's minimum retention, billed when the data goes earlier. */
 	unsigned min_days;          /* the tier's; 0: none */
 	double keep_days;           /* as given, or months x 30 */
-	bool keep_given;            /* given (--keep); else the months stored, assumed */
+	bool keep_given;            /* given (--keep-days); else the months stored, assumed */
 	double early_days, early_cost;      /* min_days - keep_days when positive, else 0 */
 };
 

@@ -106,7 +106,7 @@
 		if (r.min_days) {
 			lines.push(`retention:     ${u.tier} bills ${r.min_days} days at least; kept ` +
 				`${decimal(r.keep)} days` +
-				(r.assumed ? ' (assumed: the months stored; --keep DAYS)' : ''));
+				(r.assumed ? ' (assumed: the months stored; --keep-days DAYS)' : ''));
 			if (r.early_days > 0)
 				lines.push(`early deletion: ${fixed(r.gib, 2)} GB x ${decimal(r.gb)} per ` +
 					`GB-month x ${decimal(r.early_days)}/30 days = ` +

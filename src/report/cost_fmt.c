@@ -171,7 +171,7 @@ int cost_fmt_upload_text(FILE *f, const struct cost_upload_report *u)
 		fprintf(f, "retention:     %s bills %u days at least; kept %s days%s\n", tier,
 			r->min_days,
 			fmt_decimal(r->keep_days, 0, d1, sizeof(d1)),
-			!r->keep_given ? " (assumed: the months stored; --keep DAYS)" : "");
+			!r->keep_given ? " (assumed: the months stored; --keep-days DAYS)" : "");
 		if (r->early_days > 0)
 			fprintf(f, "early deletion: %.2f GB x %s per GB-month x %s/%d days = %.2f %s\n",
 				r->gib, fmt_decimal(r->per_gb_month, 0, p1, sizeof(p1)),

@@ -63,7 +63,7 @@ browse() {
 
 # upload_case REGION CURRENCY TIER REDUNDANCY CHUNK DATA MONTHS [WRITE-PRICE [GB-PRICE]]
 # [KEEP=DAYS] [GEO=P] upload_case REGION CURRENCY TIER REDUNDANCY CHUNK DATA MONTHS [WRITE [GB]]
-# (with KEEP the command line is given --keep in place of --months, which it takes instead)
+# (with KEEP the command line is given --keep-days in place of --months, which it takes instead)
 upload_case() {
 	CASES+=("$(jq -cn --arg region "$1" --arg currency "$2" --arg tier "$3" \
 		--arg redundancy "$4" --arg chunk "$5" --arg data "$6" --arg months "$7" \
@@ -71,7 +71,7 @@ upload_case() {
 		'{part: "upload", $region, $currency, $tier, $redundancy, $chunk, $data, $months,
 		$write, $gb, $keep, $geo}')")
 	local a="--region $1 --currency $2 --tier $3 --redundancy $4 --chunk $5 --data $6"
-	a+="${KEEP:+ --keep $KEEP}"
+	a+="${KEEP:+ --keep-days $KEEP}"
 	[ -n "${KEEP:-}" ] || a+=" --months $7"
 	a+="${8:+ --write-price $8}${9:+ --gb-price $9}${GEO:+ --geo-price $GEO}"
 	ARGS+=("upload $a")

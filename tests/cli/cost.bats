@@ -92,18 +92,18 @@ settings() {
 	# Azure "Access tiers for blob data": 30, 90 and 180 days, billed pro rata when sooner.
 	iorate cost upload --data 100GiB --tier archive --region eastus
 	[ "$status" -eq 0 ]
-	has_line "retention:     archive bills 180 days at least; kept 30 days (assumed: the months stored; --keep DAYS)"
+	has_line "retention:     archive bills 180 days at least; kept 30 days (assumed: the months stored; --keep-days DAYS)"
 	has_line "early deletion: 100.00 GB x 0.00099 per GB-month x 150/30 days = 0.50 USD"
-	iorate cost upload --data 100GiB --tier cool --keep 21 --region eastus
+	iorate cost upload --data 100GiB --tier cool --keep-days 21 --region eastus
 	has_line "storage:       100.00 GB x 0.0152 per GB-month x 21/30 days = 1.06 USD"
 	has_line "early deletion: 100.00 GB x 0.0152 per GB-month x 9/30 days = 0.46 USD"
-	iorate cost upload --data 100GiB --tier cool --keep 30 --region eastus
+	iorate cost upload --data 100GiB --tier cool --keep-days 30 --region eastus
 	[[ "$output" != *"early deletion"* ]]
 	iorate cost upload --data 100GiB --tier hot --region eastus
 	[[ "$output" != *"retention"* ]]
-	iorate cost upload --data 100GiB --tier cool --keep 21 --months 2
+	iorate cost upload --data 100GiB --tier cool --keep-days 21 --months 2
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--keep and --months"* ]]
+	[[ "$stderr" == *"--keep-days and --months"* ]]
 }
 
 @test "cost: the page opens on the region and currency asked for, or is refused (exit 2)" {

@@ -232,7 +232,7 @@ static void test_early_deletion(void **state)
 	/* Kept 21 days, stored 21 days: not a month. */
 	assert_within(r.storage_cost, 100 * 0.01 * 21 / 30, 1e-12);
 	assert_within(r.total, r.transaction_cost + r.storage_cost + r.early_cost, 1e-12);
-	/* Without --keep the months stored are assumed: archive for a month owes 150 days. */
+	/* Without --keep-days the months stored are assumed: archive for a month owes 150 days. */
 	u.keep_days = 0, u.tier = "archive", u.months = 1;
 	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
 	assert_false(r.keep_given);
