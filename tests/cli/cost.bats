@@ -55,17 +55,18 @@ settings() {
 	[[ "$stderr" == *"config:1: 'region northeurope' is not 'key = value'"* ]]
 }
 
-@test "cost: North Europe in GBP (the StorSimple post's setting) is not built in: named, with the command" {
+@test "cost: North Europe in GBP (the StorSimple post's setting) is priced offline; other regions named" {
 	iorate cost upload --data 750GiB --tier cool --redundancy ragrs --region northeurope \
 		--currency GBP
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"no catalog price for cool ragrs storage in northeurope in GBP"* ]]
-	[[ "$stderr" == *"'iorate catalog prices --provider azure --region northeurope --currency GBP'"* ]]
-	# Priced offline once a list of it is there (here a --catalog file of made-up prices).
-	sed "s/@TODAY@/$(date -u +%F)/" "$FIX/prices.json" >prices.json
-	iorate cost upload --data 750GiB --region northeurope --currency GBP --catalog prices.json
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"GBP"* && "$output" == *"region northeurope"* ]]
+	has_line "storage:       750.00 GB x 0.0183363 per GB-month x 1 = 13.75 GBP"
+	has_line "geo-replication: 750.00 GB written x 0.0146691 per GB = 11.00 GBP"
+	[[ "$output" == *"prices from:   converted from USD at 0.733453 GBP per USD (ECB"* ]]
+	[[ "$output" == *"regions/northeurope/storage.json"*"(region northeurope, dated 2026-08-15"* ]]
+	iorate cost upload --data 750GiB --region francecentral --currency GBP
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"no catalog price for hot lrs storage in francecentral in GBP"* ]]
+	[[ "$stderr" == *"'iorate catalog prices --provider azure --region francecentral --currency GBP'"* ]]
 }
 
 @test "cost: GRS and RA-GRS uploads pay the geo-replication transfer, or say it is unknown" {
@@ -107,8 +108,7 @@ settings() {
 }
 
 @test "cost: the page opens on the region and currency asked for, or is refused (exit 2)" {
-	sed "s/@TODAY@/$(date -u +%F)/" "$FIX/prices.json" >prices.json
-	iorate cost upload --region northeurope --currency GBP --catalog prices.json --html -
+	iorate cost upload --region northeurope --currency GBP --html -
 	[ "$status" -eq 0 ]
 	data=$(sed -n 's|.*<script type="application/json" id="calc-data">\(.*\)</script>.*|\1|p' <<<"$output")
 	[ -n "$data" ]
@@ -118,11 +118,11 @@ settings() {
 		([.upload.prices[] | select(.currency == "GBP" and .region == "northeurope")] |
 		 length > 0)' <<<"$data"
 	# Not built in: refused with the reason and the command, no page written.
-	iorate cost upload --region northeurope --currency GBP --html calc.html
+	iorate cost upload --region francecentral --currency GBP --html calc.html
 	[ "$status" -eq 2 ]
 	[ ! -e calc.html ]
-	[[ "$stderr" == *"no storage prices for northeurope in GBP"* ]]
-	[[ "$stderr" == *"'iorate catalog prices --provider azure --region northeurope --currency GBP' downloads them"* ]]
+	[[ "$stderr" == *"no storage prices for francecentral in GBP"* ]]
+	[[ "$stderr" == *"'iorate catalog prices --provider azure --region francecentral --currency GBP' downloads them"* ]]
 	# The settings file's region is asked for just the same.
 	settings 'region = mars'
 	iorate cost config --html calc.html

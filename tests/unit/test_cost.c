@@ -86,7 +86,7 @@ static void test_region_currency(void **state)
 		" \"date\": \"2025-08-01\"},"
 		"{\"catalog\": \"azure\", \"kind\": \"vm\", \"name\": \"D8s_v5\","
 		" \"per_hour\": 0.4,"
-		" \"region\": \"westeurope\", \"currency\": \"EUR\", \"source\": \"s\","
+		" \"region\": \"francecentral\", \"currency\": \"EUR\", \"source\": \"s\","
 		" \"date\": \"undated\"}]}", err, sizeof(err)), 0);
 	assert_int_equal(catalog_load_builtin(&c, err, sizeof(err)), 0);
 	assert_int_equal(model_config_resolve(&c, "D4s_v5", NULL, specs, 1, MODEL_CACHE_NONE, &m,
@@ -104,12 +104,12 @@ static void test_region_currency(void **state)
 	q.currency = "USD";
 	assert_int_equal(cost_config(&c, &m, &q, &b, err, sizeof(err)), 0);
 	assert_string_equal(b.region, "eastus");
-	/* D8s_v5 is priced in EUR in westeurope only: P30 has no price there. */
+	/* D8s_v5 is priced in EUR in francecentral only: P30 has no price there. */
 	q.currency = NULL;
 	assert_int_equal(model_config_resolve(&c, "D8s_v5", NULL, specs, 1, MODEL_CACHE_NONE, &m,
 					      err, sizeof(err)), 0);
 	assert_int_equal(cost_config(&c, &m, &q, &b, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "no price for disk P30 (azure) in westeurope in EUR"));
+	assert_non_null(strstr(err, "no price for disk P30 (azure) in francecentral in EUR"));
 	catalog_release(&c);
 }
 
@@ -250,10 +250,11 @@ static void test_early_deletion(void **state)
 }
 
 /*
- * The StorSimple post's setting, North Europe in GBP: no built-in list has it, so it is
- * refused, naming the command that downloads it; GBP is built in converted from USD.
+ * The StorSimple post's setting, North Europe in GBP, cool RA-GRS, priced offline: the built-in
+ * northeurope list (Azure Retail Prices API, recorded) converted from USD at the ECB rates of
+ * 2026-08-24, geo-replication included. A region no list has is refused, naming the command.
  */
-static void test_unknown_market(void **state)
+static void test_storsimple_setting(void **state)
 {
 	struct cost_upload u = {.data = 750ull << 30, .write_per_10k = -1, .per_gb_month = -1,
 				.tier = "cool", .redundancy = "ragrs", .region = "northeurope",
@@ -261,16 +262,22 @@ static void test_unknown_market(void **state)
 	struct cost_upload_result r;
 	char err[512];
 
-	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "'iorate catalog prices --provider azure --region northeurope "
-			       "--currency GBP'"));
-	u.region = "westus";
 	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), 0);
 	assert_string_equal(r.currency, "GBP");
+	assert_string_equal(r.price_region, "northeurope");
 	assert_non_null(strstr(r.price_source, "converted from USD at 0.733453 GBP per USD"));
 	assert_non_null(strstr(r.price_source, "2026-08-24"));
-	/* 0.0288 USD at 0.8555 / 1.1664, to 6 significant digits. */
-	assert_within(r.per_gb_month, 0.0211235, 1e-12);
+	assert_non_null(strstr(r.price_source, "regions/northeurope/storage.json"));
+	/* 0.025, 0.2 and 0.02 USD at 0.8555 / 1.1664, to 6 significant digits. */
+	assert_within(r.per_gb_month, 0.0183363, 1e-12);
+	assert_within(r.write_per_10k, 0.146691, 1e-12);
+	assert_within(r.geo_per_gb, 0.0146691, 1e-12);
+	assert_within(r.total, 1536000 / 10000.0 * 0.146691 + 750 * 0.0183363 + 750 * 0.0146691,
+		      1e-9);
+	u.region = "francecentral";
+	assert_int_equal(cost_upload(&cat, &u, &r, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "'iorate catalog prices --provider azure --region francecentral "
+			       "--currency GBP'"));
 }
 
 int main(void)
@@ -279,7 +286,7 @@ int main(void)
 		cmocka_unit_test(test_storsimple), cmocka_unit_test(test_catalog_prices),
 		cmocka_unit_test(test_config), cmocka_unit_test(test_region_currency),
 		cmocka_unit_test(test_operations), cmocka_unit_test(test_geo_replication),
-		cmocka_unit_test(test_early_deletion), cmocka_unit_test(test_unknown_market),
+		cmocka_unit_test(test_early_deletion), cmocka_unit_test(test_storsimple_setting),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
