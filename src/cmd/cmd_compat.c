@@ -104,7 +104,7 @@ int compat_cli_translate(compat_translator tr, int argc, char **argv, struct job
 			 FILE *explain, char *err, size_t errlen)
 {
 	struct output_opts out;
-	struct opt_ctx ctx = {.cmd = &cmd_run, .job = j, .out = &out};
+	struct opt_ctx ctx = {.cmd = &cmd_run_options, .job = j, .out = &out};
 	const struct compat_sink sink = {.set = set_as_run, .arg = &ctx};
 
 	output_opts_init(&out);
@@ -123,7 +123,7 @@ static const struct compat_sink *bind_job(void *arg, struct job *j)
 	struct binding *b = arg;
 
 	output_opts_init(&b->out);
-	b->ctx = (struct opt_ctx){.cmd = &cmd_run, .job = j, .out = &b->out};
+	b->ctx = (struct opt_ctx){.cmd = &cmd_run_options, .job = j, .out = &b->out};
 	b->sink = (struct compat_sink){.set = set_as_run, .arg = &b->ctx};
 	return &b->sink;
 }
@@ -141,7 +141,7 @@ int compat_cli_translate_jobs(compat_jobs_translator tr, int argc, char **argv,
 static int apply_own(const struct compat_cli *c, struct job *j)
 {
 	struct output_opts out;
-	struct opt_ctx ctx = {.cmd = &cmd_run, .job = j, .out = &out};
+	struct opt_ctx ctx = {.cmd = &cmd_run_options, .job = j, .out = &out};
 	const char *bad = NULL;
 
 	output_opts_init(&out);

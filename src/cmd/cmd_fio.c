@@ -35,12 +35,12 @@ struct run_sink {
 static int set_as_run(void *arg, const struct compat_setting *s, char *why, size_t len)
 {
 	struct run_sink *st = arg;
-	const struct opt *o = options_find(&cmd_run, s->name);
+	const struct opt *o = options_find(&cmd_run_options, s->name);
 	int r;
 
 	if (s->job != st->cur) {
 		st->cur = s->job;
-		st->ctx = (struct opt_ctx){.cmd = &cmd_run, .job = s->job, .out = &st->out};
+		st->ctx = (struct opt_ctx){.cmd = &cmd_run_options, .job = s->job, .out = &st->out};
 	}
 	/* A translator's mistake, not the user's: say so rather than apply something else. */
 	if (!o || !o->arg != !s->value || !s->job) {
@@ -296,7 +296,7 @@ static int apply_own(struct fio_session *s, const struct fio_own *own, int argc,
 	for (unsigned i = 0; i < s->jobs.n; i++) {
 		struct job *j = &s->jobs.jobs[i];
 		struct output_opts out;
-		struct opt_ctx c = {.cmd = &cmd_run, .job = j, .out = &out};
+		struct opt_ctx c = {.cmd = &cmd_run_options, .job = j, .out = &out};
 
 		output_opts_init(&out);
 		if ((own->allow_write_device && options_set(&c, "allow-write-device", NULL)) ||

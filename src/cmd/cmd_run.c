@@ -20,9 +20,6 @@ static void run_more_help(FILE *f)
 	fprintf(f, "\nEngines built in: %s.\n", runner_engines());
 }
 
-static const struct opt_group *const run_groups[] = {&opt_workload, &opt_emulation, &opt_output,
-						     NULL};
-
 const struct command cmd_run = {
 	.name = "run",
 	.summary = "generate an I/O workload against files or devices and report it exactly",
@@ -34,7 +31,7 @@ const struct command cmd_run = {
 		 "stripe. Options have DiskSpd's letter where it has one.\n"
 		 "Sizes: 4k = 4KiB = 4096 bytes. Durations: 30, 30s, 500ms, 5m, 1h. Counts and\n"
 		 "percentages are decimal.",
-	.groups = run_groups,
+	.groups = run_option_groups,
 	.kind = CMDK_RUN,
 	.examples =
 		"  iorate run -b 64k -d 30 -t 8 -o 8 /mnt/data/test.dat      (diskspd -b64k -d30 -t8 -o8)\n"

@@ -909,6 +909,16 @@ const struct opt_group opt_emulation = {.title = "Emulated cloud caps and open l
 					 .opts = emulation_opts};
 const struct opt_group opt_output = {.title = "Output", .opts = output_opts};
 
+const struct opt_group *const run_option_groups[] = {&opt_workload, &opt_emulation, &opt_output,
+						     NULL};
+
+/*
+ * run's options without the command: the DiskSpd, SQLIO and fio front ends set a job through
+ * them, and need nothing of run's own (its main, its help), so they do not call back into it.
+ */
+const struct command cmd_run_options = {.name = "run", .groups = run_option_groups,
+					.kind = CMDK_RUN};
+
 static int check_one(const char *pfx, const struct job_caps *k)
 {
 	if ((k->burst_iops > 0 && k->iops <= 0) || (k->burst_mbps > 0 && k->mbps <= 0))

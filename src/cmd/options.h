@@ -193,6 +193,9 @@ int opt_refuse(struct opt_ctx *c, const char *val, const char *why);
 
 /* The groups the job commands share (src/cmd/opt_job.c). */
 extern const struct opt_group opt_workload, opt_emulation, opt_output;
+/* run's option groups, and them as a command with no main (opt_job.c): what front ends parse by. */
+extern const struct opt_group *const run_option_groups[];
+extern const struct command cmd_run_options;
 
 /*
  * Checks what the caps options say together (burst below base, a rate above every cap...).
