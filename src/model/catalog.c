@@ -56,6 +56,7 @@ static const struct field vm_fields[] = {
 	FD(cat_vm, name, F_STR), FD(cat_vm, source, F_STR), FD(cat_vm, date, F_STR),
 	FD(cat_vm, note, F_STR), FD(cat_vm, uncached_source, F_STR),
 	FD(cat_vm, local_latency_source, F_STR), FD(cat_vm, aliases, F_ARR),
+	FD(cat_vm, controller, F_STR), FD(cat_vm, controllers, F_ARR),
 	FD(cat_vm, vcpus, F_UINT), FD(cat_vm, max_disks, F_UINT), FD(cat_vm, mem_gib, F_NUM),
 	FD(cat_vm, local_source, F_STR), FD(cat_vm, premium, F_BOOL), FD(cat_vm, cache, F_BOOL),
 	FD(cat_vm, local_shares_cache, F_BOOL), FD(cat_vm, nitro, F_BOOL),
@@ -75,7 +76,9 @@ static const struct field vm_fields[] = {
 const struct field catalog_fcaps_fields[] = {
 	FD(cat_family_caps, family, F_STR), FD(cat_family_caps, iops, F_NUM),
 	FD(cat_family_caps, write_iops, F_NUM), FD(cat_family_caps, mbps, F_MB),
-	FD(cat_family_caps, write_mbps, F_MB), {.key = "units", .type = F_SKIP}, {.key = NULL},
+	FD(cat_family_caps, write_mbps, F_MB), FD(cat_family_caps, controller, F_STR),
+	FD(cat_family_caps, column, F_STR), FD(cat_family_caps, burst_iops, F_NUM),
+	FD(cat_family_caps, burst_mbps, F_MB), {.key = "units", .type = F_SKIP}, {.key = NULL},
 };
 
 static const struct field account_fields[] = {
@@ -461,6 +464,41 @@ static int load_type_max(struct cat_type_max *out, unsigned *nout, unsigned n, c
 	return 0;
 }
 
+static bool controller_word(const char *s)
+{
+	return !strcmp(s, "scsi") || !strcmp(s, "nvme");
+}
+
+/*
+ * "controllers" lists the disk controllers a size takes, "controller" the one a new VM gets,
+ * and a caps_by_family row's "controller" one of them: each "scsi" or "nvme".
+ */
+static int vm_controllers(const struct cat_vm *v, const char *file, const char *what, char *err,
+			  size_t errlen)
+{
+	json_t *e;
+	size_t k;
+
+	json_array_foreach((json_t *)v->controllers, k, e)
+		if (!json_is_string(e) || !controller_word(json_string_value(e)))
+			return err_set(err, errlen, -EINVAL, "%s: %s: field 'controllers': each "
+				       "must be \"scsi\" or \"nvme\"", file, what);
+	if (v->controller && (!controller_word(v->controller) ||
+			      !catalog_vm_takes_controller(v, v->controller)))
+		return err_set(err, errlen, -EINVAL, "%s: %s: field 'controller': must be \"scsi\" "
+			       "or \"nvme\", one of its controllers", file, what);
+	if (v->controllers && !v->controller)
+		return err_set(err, errlen, -EINVAL, "%s: %s: field 'controllers' needs a "
+			       "'controller' (the one a new VM gets)", file, what);
+	for (unsigned i = 0; i < v->nfcaps; i++)
+		if (v->fcaps[i].controller && (!v->controllers ||
+		    !catalog_vm_takes_controller(v, v->fcaps[i].controller)))
+			return err_set(err, errlen, -EINVAL, "%s: %s caps_by_family[%u]: field "
+				       "'controller': must be one of the VM's 'controllers'", file,
+				       what, i);
+	return 0;
+}
+
 static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *prov,
 		   const char *file, size_t i, char *err, size_t errlen)
 {
@@ -495,6 +533,8 @@ static int load_vm(struct catalog *c, json_t *o, const char *cat, const char *pr
 		v->fcaps[k].mib = catalog_field_mib(e, "mbps");
 		v->nfcaps = (unsigned)k + 1;
 	}
+	if ((ret = vm_controllers(v, file, what, err, errlen)))
+		return ret;
 	if ((ret = load_type_max(v->type_max, &v->ntype_max, 8, "max_disks_by_type", 100000,
 				 json_object_get(o, "max_disks_by_type"), file, what, err, errlen)) ||
 	    (ret = load_type_max(v->gib_max, &v->ngib_max, 4, "max_gib_by_type", 1ull << 30,

@@ -64,11 +64,19 @@ struct cat_disk {
 	unsigned ntiers;
 };
 
-/* Caps of a VM for one disk family (GCP's per-VM limits depend on the disk type). */
+/*
+ * Caps of a VM for one disk family (GCP's per-VM limits depend on the disk type; Azure publishes
+ * a column for Premium SSD v2 and Ultra Disk apart, and one per disk controller on some sizes).
+ * family "*" covers every family, "premium-v2|ultra" either (one cap for both); controller
+ * NULL: any controller.
+ */
 struct cat_family_caps {
 	const char *family;
+	const char *controller;             /* "scsi", "nvme" or NULL */
+	const char *column;                 /* the page's name of the column, for messages */
 	const char *source;                 /* of a series rule; NULL: the VM's own source */
 	double iops, write_iops, mbps, write_mbps;
+	double burst_iops, burst_mbps;      /* VM-level credit burst of the column; 0: none */
 	bool mib;
 };
 
@@ -97,7 +105,9 @@ struct cat_vm {
 	enum cat_layer layer;
 	const char *uncached_source, *local_latency_source, *local_source;
 	const char *series;                 /* whose rules gave caps_by_family, or NULL */
+	const char *controller;             /* the disk controller a new VM gets ("scsi", "nvme") */
 	void *aliases;
+	void *controllers;                  /* json_t array of the controllers it takes, or NULL */
 	unsigned vcpus, max_disks;
 	double mem_gib;
 	bool premium, cache, local_shares_cache, nitro, block_express;
@@ -275,8 +285,18 @@ void catalog_suggest(const struct catalog *c, const char *kind, const char *cata
 /*
  * A VM's caps for disks of a family (GCP publishes them so), or NULL when its caps do not
  * depend on the family. Families compare without case; of two entries the later one counts.
+ * The rows of the VM's default controller are searched (catalog_vm_column).
  */
 const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family);
+/*
+ * The row of caps_by_family that applies to disks of a family behind a controller (NULL: the
+ * VM's default): the family's own row before a "*" row, a row of that controller before one
+ * for any; NULL when none applies (the VM's uncached caps then do, if it has any).
+ */
+const struct cat_family_caps *catalog_vm_column(const struct cat_vm *vm, const char *family,
+						const char *controller);
+/* Whether the VM takes a disk controller ("scsi", "nvme"); one that names none takes any. */
+bool catalog_vm_takes_controller(const struct cat_vm *vm, const char *controller);
 
 /*
  * How many disks of a type the VM takes (the least of its max_disks_by_type entries that name

@@ -55,10 +55,54 @@ static const char *split_cat(const struct catalog *c, const char *name, char *ca
 
 const struct cat_family_caps *catalog_vm_family_caps(const struct cat_vm *vm, const char *family)
 {
-	for (unsigned k = vm->nfcaps; k-- > 0;)
-		if (family && !strcasecmp(vm->fcaps[k].family, family))
-			return &vm->fcaps[k];
-	return NULL;
+	return catalog_vm_column(vm, family, NULL);
+}
+
+/* Whether a row's family ("premium-v2|ultra": either, sharing one cap) names a family. */
+static bool family_in(const char *list, const char *family)
+{
+	size_t n = strlen(family);
+
+	for (const char *p = list; p;) {
+		if (!strncasecmp(p, family, n) && (p[n] == '|' || !p[n]))
+			return true;
+		if ((p = strchr(p, '|')))
+			p++;
+	}
+	return false;
+}
+
+const struct cat_family_caps *catalog_vm_column(const struct cat_vm *vm, const char *family,
+						const char *controller)
+{
+	const struct cat_family_caps *best = NULL;
+	int best_score = 0;
+
+	if (!controller)
+		controller = vm->controller;
+	for (unsigned k = 0; k < vm->nfcaps && family; k++) {
+		const struct cat_family_caps *r = &vm->fcaps[k];
+		/* The family's own row beats "*"; a row of the controller beats one for any. */
+		int score = family_in(r->family, family) ? 4 : !strcmp(r->family, "*") ? 2 : 0;
+
+		if (r->controller && (!controller || strcasecmp(r->controller, controller)))
+			continue;
+		score += score && r->controller;
+		if (score && score >= best_score)
+			best = r, best_score = score;
+	}
+	return best;
+}
+
+bool catalog_vm_takes_controller(const struct cat_vm *vm, const char *controller)
+{
+	const json_t *a = vm->controllers;
+	size_t n = json_array_size(a);
+
+	for (size_t k = 0; k < n; k++)
+		if (!strcasecmp(json_string_value(json_array_get(a, k)), controller))
+			return true;
+	return !a;
 }
 
 bool catalog_type_max_covers(const char *key, const char *type)

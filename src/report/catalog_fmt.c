@@ -35,16 +35,31 @@ static const char *num(double v, char *buf, size_t len)
 	return fmt_decimal(v, 0, buf, len);
 }
 
-/* A VM's caps: uncached ones, or (GCP) one pair per disk type, or none published. */
+/*
+ * A VM's caps: uncached ones, or (GCP) one pair per disk type, or both (Azure's columns for
+ * some disk types or controllers), or none published.
+ */
 static void vm_caps_text(FILE *f, const struct cat_vm *v)
 {
 	char r[64], n[48];
+	bool unc = v->uncached_iops > 0 || v->uncached_mbps > 0;
 
+	if (unc) {
+		fprintf(f, "uncached");
+		if (v->uncached_iops > 0)
+			fprintf(f, " %s IOPS", num(v->uncached_iops, n, sizeof(n)));
+		if (v->uncached_mbps > 0)
+			fprintf(f, " %s", rate(v->uncached_mbps, v->uncached_mib, r, sizeof(r)));
+	}
 	if (v->nfcaps) {
-		fprintf(f, "by disk type:");
+		fprintf(f, "%sby disk type:", unc ? "; " : "");
 		for (unsigned k = 0; k < v->nfcaps; k++) {
 			fprintf(f, "%s ", k ? ";" : "");
 			escape_fputs(v->fcaps[k].family, f);
+			if (v->fcaps[k].controller) {
+				fputc(' ', f);
+				escape_fputs(v->fcaps[k].controller, f);
+			}
 			fprintf(f, " %s IOPS %s", num(v->fcaps[k].iops, n, sizeof(n)),
 				rate(v->fcaps[k].mbps, v->fcaps[k].mib, r, sizeof(r)));
 		}
@@ -53,13 +68,7 @@ static void vm_caps_text(FILE *f, const struct cat_vm *v)
 			escape_fputs(v->series, f);
 			fprintf(f, " series' rules)");
 		}
-	} else if (v->uncached_iops > 0 || v->uncached_mbps > 0) {
-		fprintf(f, "uncached");
-		if (v->uncached_iops > 0)
-			fprintf(f, " %s IOPS", num(v->uncached_iops, n, sizeof(n)));
-		if (v->uncached_mbps > 0)
-			fprintf(f, " %s", rate(v->uncached_mbps, v->uncached_mib, r, sizeof(r)));
-	} else {
+	} else if (!unc) {
 		fprintf(f, "no published VM limit");
 	}
 }
@@ -463,8 +472,11 @@ static void show_arrays(struct show *s)
 	json_array_foreach(json_object_get(s->e, "caps_by_family"), i, fam) {
 		char prefix[64];
 
-		snprintf(prefix, sizeof(prefix), "%s ",
-			 json_string_value(json_object_get(fam, "family")) ?: "?");
+		const char *ctl = json_string_value(json_object_get(fam, "controller"));
+
+		snprintf(prefix, sizeof(prefix), "%s %s%s",
+			 json_string_value(json_object_get(fam, "family")) ?: "?", ctl ? ctl : "",
+			 ctl ? " " : "");
 		show_figures(s, fam, prefix);
 	}
 }
