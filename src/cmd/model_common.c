@@ -64,6 +64,16 @@ static int set_distribution(struct opt_ctx *c, const struct opt *o, const char *
 	return r ? opt_refuse(c, val, why) : 0;
 }
 
+static int set_controller(struct opt_ctx *c, const struct opt *o, const char *val)
+{
+	struct model_opts *m = c->state;
+
+	if (strcmp(val, "scsi") && strcmp(val, "nvme"))
+		return opt_refuse(c, val, "is not a disk controller (scsi, nvme)");
+	m->controller = val;
+	return 0;
+}
+
 static const struct opt model_opts_table[] = {
 	{.name = "vm", .arg = "NAME", .help = "VM size, optionally CATALOG:NAME",
 	 .example = "--vm azure-2015:DS2", .set = opt_set_string, MO(vm), .only = CONFIG},
@@ -102,6 +112,11 @@ static const struct opt model_opts_table[] = {
 	 "default): a larger I/O is split into requests of this size",
 	 .example = "--interleave 64k", .set = opt_set_size, MO(interleave), .min = 4096,
 	 .max = 1ull << 30, .only = CMDK_MODEL | CMDK_EXPLAIN},
+	{.name = "controller", .arg = "TYPE",
+	 .help = "the VM's disk controller (scsi, nvme) where its size publishes caps for each "
+	 "(Azure Ebsv5: NVMe's are higher); unless given, the one a new VM of the size gets",
+	 .example = "--controller nvme", .set = set_controller,
+	 .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_COST, .values = "scsi nvme"},
 	{.name = "provider", .arg = "CAT", .help = "look names up in one catalog or provider only "
 	 "(catalog prices: whose price list to read: azure, aws)",
 	 .example = "--provider azure-2015", .set = opt_set_string, MO(provider),
@@ -253,5 +268,8 @@ int model_opts_config(const struct model_opts *o, const struct catalog *c,
 	m->cache_state = o->cache_state;
 	m->skew = o->skew;
 	m->interleave = o->interleave;
+	m->controller = o->controller;
+	if (model_check_controller(m, err, sizeof(err)))
+		return usage_error("%s", err);
 	return 0;
 }

@@ -10,7 +10,8 @@
 
 /*
  * The options the model commands (model, plan, explain, cost, catalog) share: --vm, --disk,
- * --host-cache, --read-hit, --working-set, --cache-state, --distribution, --interleave, --provider, --catalog, --bs, --write, --format (--json). A command's own options
+ * --host-cache, --read-hit, --working-set, --cache-state, --distribution, --interleave,
+ * --controller, --provider, --catalog, --bs, --write, --format (--json). A command's own options
  * structure starts with a struct model_opts, so the shared group's fields lie at the same
  * offsets in it.
  */
@@ -25,6 +26,7 @@ struct model_opts {
 	enum model_cache_state cache_state; /* --cache-state; warm (the steady state) unless given */
 	struct model_skew skew;             /* --distribution of random offsets; uniform */
 	uint64_t interleave;                /* --interleave, the stripe unit; 0 = 256 KiB */
+	const char *controller;             /* --controller scsi|nvme; NULL: the VM's default */
 	uint64_t bs;                        /* --bs, 4 KiB unless given */
 	unsigned write_pct;                 /* --write, 0 unless given */
 	struct output_opts out;             /* --format NAME or --json, as the job commands take them */
@@ -88,7 +90,7 @@ int model_opts_provider(const struct model_opts *o, const struct catalog *c);
 
 /*
  * Resolves --vm, --disk, --host-cache, --read-hit, --working-set, --cache-state,
- * --distribution and --interleave in the catalog into m;
+ * --distribution, --interleave and --controller in the catalog into m;
  * EXIT_USAGE on error.
  */
 int model_opts_config(const struct model_opts *o, const struct catalog *c,

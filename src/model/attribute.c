@@ -41,6 +41,19 @@ static enum model_window window_of(const struct model_result *r)
 	return bursting(r, &r->phases[0]) ? MODEL_AVERAGE : MODEL_SUSTAINED;
 }
 
+/*
+ * The limit a run held all through its burst sits at: a VM column's cap is named "VM burst"
+ * (its credits let the VM above its sustained caps for the whole run).
+ */
+static const char *burst_limit(const char *binding)
+{
+	if (!strcmp(binding, "vm_uncached_iops"))
+		return "VM burst (vm_uncached_iops)";
+	if (!strcmp(binding, "vm_uncached_mbps"))
+		return "VM burst (vm_uncached_mbps)";
+	return binding;
+}
+
 /* The prediction at a read-hit percentage; *fig is the figure of its window, *limit its limit. */
 static int at_hits(const struct model_config *m, const struct model_workload *w, double dur,
 		   double hit, struct model_result *r, double *fig, const char **limit)
@@ -55,7 +68,7 @@ static int at_hits(const struct model_config *m, const struct model_workload *w,
 	switch (window_of(r)) {
 	case MODEL_BURST:
 		*fig = r->phases[0].iops;
-		*limit = r->phases[0].binding;
+		*limit = burst_limit(r->phases[0].binding);
 		break;
 	case MODEL_AVERAGE:
 		*fig = r->avg_iops;

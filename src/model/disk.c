@@ -615,6 +615,21 @@ static int check_counts(const struct model_config *m, unsigned ndata, unsigned n
 	return 0;
 }
 
+int model_check_controller(const struct model_config *m, char *err, size_t errlen)
+{
+	const struct cat_vm *vm = m->vm;
+
+	/* A controller changes the caps only where the size publishes a column per controller. */
+	if (m->controller && !vm->controllers)
+		return err_set(err, errlen, -EINVAL, FIELD("controller") ": %s publishes no caps "
+			       "by disk controller; its caps apply whichever it uses", vm->name);
+	if (m->controller && !catalog_vm_takes_controller(vm, m->controller))
+		return err_set(err, errlen, -EINVAL, FIELD("controller") ": %s takes no %s "
+			       "controller (it takes %s only)", vm->name, m->controller,
+			       vm->controller);
+	return 0;
+}
+
 int model_check(const struct catalog *c, struct model_config *m, char *err, size_t errlen)
 {
 	const struct cat_vm *vm = m->vm;
@@ -628,6 +643,8 @@ int model_check(const struct catalog *c, struct model_config *m, char *err, size
 	if (!(m->read_hit >= 0 && m->read_hit <= 100))
 		return err_set(err, errlen, -EINVAL,
 			       FIELD("read-hit") ": a percentage from 0 to 100");
+	if ((ret = model_check_controller(m, err, errlen)))
+		return ret;
 	m->account = NULL;
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		struct model_disk *d = &m->disks[i];

@@ -1,5 +1,6 @@
 /* Emulation profiles: the model's view of a VM and its disks, as caps the throttle enforces. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@ static int profile_resolve(const struct catalog *c, char *cat, char *vm, char *s
 			   struct job_caps *disk_caps, unsigned *ndisks, struct job_caps *vm_caps,
 			   uint64_t *io_unit, char *err, size_t errlen)
 {
+	struct model_vm_column col;
 	struct model_config m;
 	int ret = model_config_resolve(c, vm, cat, &spec, 1, MODEL_CACHE_NONE, &m, err, errlen);
 
@@ -58,19 +60,15 @@ static int profile_resolve(const struct catalog *c, char *cat, char *vm, char *s
 	if (d->local) {
 		vm_caps->iops = d->iops;
 		vm_caps->mbps = d->mbps;
-	} else {
-		vm_caps->iops = m.vm->uncached_iops;
-		vm_caps->mbps = m.vm->uncached_mbps;
-		if (m.vm->burst_iops > m.vm->uncached_iops) {
-			vm_caps->burst_iops = m.vm->burst_iops;
-			vm_caps->burst_mbps = m.vm->burst_mbps;
+	} else if (!model_vm_column(&m, d->type->family, &col)) {
+		/* The column the disks meet (Premium SSD v2 and Ultra's apart), with its burst. */
+		vm_caps->iops = col.iops;
+		vm_caps->mbps = col.mbps;
+		if (m.vm->burst_seconds > 0 && (col.burst_iops > col.iops ||
+						col.burst_mbps > col.mbps)) {
+			vm_caps->burst_iops = fmax(col.burst_iops, col.iops);
+			vm_caps->burst_mbps = fmax(col.burst_mbps, col.mbps);
 			vm_caps->burst_seconds = m.vm->burst_seconds;
-		}
-		const struct cat_family_caps *fc = catalog_vm_family_caps(m.vm, d->type->family);
-
-		if (fc) {
-			vm_caps->iops = fc->iops;
-			vm_caps->mbps = fc->mbps;
 		}
 	}
 	*io_unit = (uint64_t)d->io_unit;

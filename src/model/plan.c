@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "model/plan.h"
 #include "model/prices.h"
 #include "util/field.h"
@@ -31,6 +33,7 @@ struct search {
 	double disk_room;       /* the most IOPS the disks' own caps allowed in the last tries */
 	bool prune;             /* skip counts the disks' caps cannot reach (unset: try all) */
 	bool pruned;            /* some were skipped */
+	const char *controller; /* the VM's disk controller tried; NULL: its default */
 	unsigned keep;
 	struct cost_query q;    /* every answer priced in the same currency */
 };
@@ -156,6 +159,7 @@ static enum verdict evaluate(struct search *s, const struct cat_vm *vm, const ch
 	m->working_set = t->working_set;
 	m->cache_state = t->cache_state;
 	m->skew = t->skew;
+	m->controller = s->controller;
 	if (model_parse_disk(s->c, vm, spec, &m->disks[0], err, sizeof(err)))
 		return INVALID;
 	m->disks[0].count = n;
@@ -300,28 +304,20 @@ static void left_out(struct plan_result *r, const char *type)
 			 type);
 }
 
-/* Every count of one disk type on one VM; keeps the cheapest that meets the target. */
-static int search_pair(struct search *s, const struct vm_price *vp, const struct cat_disk *t)
+/*
+ * Every count of one disk type on one VM behind one controller (s->controller); *best gets
+ * the cheapest that meets the target.
+ */
+static void search_counts(struct search *s, const struct vm_price *vp, const struct cat_disk *t,
+			  unsigned first, unsigned maxn, bool priced, struct plan_option *best)
 {
 	const struct cat_vm *vm = vp->vm;
-	unsigned maxn = vm->max_disks ? vm->max_disks : MAX_COUNT, first = 1;
-	unsigned type_max = catalog_vm_type_max(vm, t->name); /* 0: the VM takes none */
-	struct plan_option o, best = {.cost.total = INFINITY};
-	bool priced = !isnan(vp->month) && !isnan(disk_floor(s, t, 1));
+	struct plan_option o;
 	char err[256];
 
-	if (!s->t->uncapped && !vm_bounds(vm, t)) {
-		if (type_max)
-			left_out(s->r, t->name);
-		return 0;
-	}
-	if (type_max < maxn)
-		maxn = type_max;
-	if (!t->rule && t->gib > 0)
-		first = (unsigned)fmax(1, ceil((double)s->t->capacity / GIB / t->gib - 1e-9));
 	for (unsigned n = first, next; n <= maxn; n = next) {
 		/* n disks cost at least this much; more only more. */
-		if (priced && vp->month + disk_floor(s, t, n) >= fmin(kth(s), best.cost.total))
+		if (priced && vp->month + disk_floor(s, t, n) >= fmin(kth(s), best->cost.total))
 			break;
 		s->disk_room = 0;
 		enum verdict v = configure(s, vm, t, n, &o);
@@ -338,11 +334,44 @@ static int search_pair(struct search *s, const struct vm_price *vp, const struct
 				s->r->unpriced_provider = vm->provider;
 			break;
 		}
-		if (o.cost.total < best.cost.total)
-			best = o;
+		if (o.cost.total < best->cost.total)
+			*best = o;
 		if (!t->rule)
 			break; /* a fixed size: n + 1 of them cost more */
 	}
+}
+
+/*
+ * Every count of one disk type on one VM; keeps the cheapest that meets the target. A size
+ * with caps per disk controller (Ebsv5) is tried with each: its default first, so another
+ * is kept only when it is cheaper.
+ */
+static int search_pair(struct search *s, const struct vm_price *vp, const struct cat_disk *t)
+{
+	const struct cat_vm *vm = vp->vm;
+	unsigned maxn = vm->max_disks ? vm->max_disks : MAX_COUNT, first = 1;
+	unsigned type_max = catalog_vm_type_max(vm, t->name); /* 0: the VM takes none */
+	struct plan_option best = {.cost.total = INFINITY};
+	bool priced = !isnan(vp->month) && !isnan(disk_floor(s, t, 1));
+	const json_t *ctl = vm->controllers;
+
+	if (!s->t->uncapped && !vm_bounds(vm, t)) {
+		if (type_max)
+			left_out(s->r, t->name);
+		return 0;
+	}
+	if (type_max < maxn)
+		maxn = type_max;
+	if (!t->rule && t->gib > 0)
+		first = (unsigned)fmax(1, ceil((double)s->t->capacity / GIB / t->gib - 1e-9));
+	s->controller = NULL;
+	search_counts(s, vp, t, first, maxn, priced, &best);
+	for (size_t k = 0; k < json_array_size(ctl); k++) {
+		s->controller = json_string_value(json_array_get(ctl, k));
+		if (strcasecmp(s->controller, vm->controller))
+			search_counts(s, vp, t, first, maxn, priced, &best);
+	}
+	s->controller = NULL;
 	return isfinite(best.cost.total) ? keep(s, &best) : 0;
 }
 

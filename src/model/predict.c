@@ -29,6 +29,11 @@ struct load {
 	double bs, rf, wf, pieces, piece, vm_ops, unc_share;
 	unsigned n;
 	struct group_load g[MODEL_MAX_GROUPS];
+	/* The VM's caps each group meets; groups meeting the same column share it. */
+	struct model_vm_column col[MODEL_MAX_GROUPS];
+	bool has_col[MODEL_MAX_GROUPS];
+	unsigned col_first[MODEL_MAX_GROUPS];   /* the first group of the same column */
+	double col_share[MODEL_MAX_GROUPS];     /* at the first: the I/O counted at the column */
 };
 
 double model_ops_per_io(double bs, double unit)
@@ -147,6 +152,46 @@ static void compute_load(const struct model_config *m, const struct model_worklo
 		g->lat_ms = group_latency(m, d, l, g->hit);
 		l->unc_share += g->share * g->unc;
 	}
+	for (unsigned i = 0; i < m->ngroups; i++) {
+		const char *fam = m->disks[i].type ? m->disks[i].type->family : NULL;
+
+		l->has_col[i] = fam && !model_vm_column(m, fam, &l->col[i]);
+		l->col_first[i] = i;
+		/* One column, one cap for all its groups; groups without one, by family. */
+		for (unsigned k = 0; k < i; k++)
+			if (l->has_col[k] == l->has_col[i] && (l->has_col[i] ?
+			    l->col[k].row == l->col[i].row :
+			    fam && !strcasecmp(m->disks[k].type->family, fam))) {
+				l->col_first[i] = k;
+				break;
+			}
+		l->col_share[l->col_first[i]] += l->g[i].share * l->g[i].unc;
+	}
+}
+
+int model_vm_column(const struct model_config *m, const char *family,
+		    struct model_vm_column *col)
+{
+	const struct cat_vm *vm = m->vm;
+	const struct cat_family_caps *fc = catalog_vm_column(vm, family, m->controller);
+
+	if (fc) {
+		*col = (struct model_vm_column){.row = fc, .iops = fc->iops,
+			.write_iops = fc->write_iops, .mbps = fc->mbps, .write_mbps = fc->write_mbps,
+			.burst_iops = fc->burst_iops, .burst_mbps = fc->burst_mbps, .mib = fc->mib,
+			.source = fc->source ? fc->source : vm->source};
+		return 0;
+	}
+	*col = (struct model_vm_column){.iops = vm->uncached_iops, .mbps = vm->uncached_mbps,
+		.burst_iops = vm->burst_iops, .burst_mbps = vm->burst_mbps, .mib = vm->uncached_mib,
+		.source = vm->uncached_source ? vm->uncached_source : vm->source};
+	return vm->uncached_iops > 0 || vm->uncached_mbps > 0 ? 0 : -ENOENT;
+}
+
+/* Whether a column bursts above its caps (a bucket of the VM's burst_seconds at full burst). */
+static bool col_bursts(const struct cat_vm *vm, const struct model_vm_column *c)
+{
+	return vm->burst_seconds > 0 && (c->burst_iops > c->iops || c->burst_mbps > c->mbps);
 }
 
 /* The mean latency of one I/O of the volume, with no queue. */
@@ -287,49 +332,73 @@ static void family_limits(const struct model_config *m, const struct load *l,
 	}
 }
 
-/* GCP: the VM's caps depend on the disk type; each type's share of the I/O meets its own. */
-static void vm_family_limits(const struct model_config *m, const struct load *l,
+/* "D16s_v6 uncached", "D16s_v6 Premium SSD v2 and Ultra Disk over NVMe": whose cap it is. */
+static const char *col_name(const struct cat_vm *vm, const struct model_vm_column *c, char *buf,
+			    size_t len)
+{
+	const struct cat_family_caps *r = c->row;
+
+	if (!r)
+		snprintf(buf, len, "%s uncached", vm->name);
+	else if (r->column)
+		snprintf(buf, len, "%s %s%s%s", vm->name, r->column, r->controller ? " over " : "",
+			 r->controller ? (strcasecmp(r->controller, "nvme") ? "SCSI" : "NVMe") : "");
+	else
+		snprintf(buf, len, "%s with %s", vm->name, r->family);
+	return buf;
+}
+
+/*
+ * The VM's uncached limits, each column over the share of I/O that counts at it: the caps of
+ * a family's own column (GCP's per disk type, Azure's Premium SSD v2 and Ultra Disk, the NVMe
+ * controller's), else the VM's uncached caps. A bursting column gives its burst caps.
+ */
+static void vm_column_limits(const struct model_config *m, const struct load *l, bool burst,
 			     struct model_result *r)
 {
 	const struct cat_vm *vm = m->vm;
+	char who[160];
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
-		const struct cat_disk *t = m->disks[i].type;
-		const struct cat_family_caps *fc = catalog_vm_family_caps(vm, t->family);
-		double sh = 0;
-		bool first = true;
+		const struct model_vm_column *c = &l->col[i];
+		double sh = l->col_share[i];
 
-		for (unsigned k = 0; k < m->ngroups; k++)
-			if (!strcasecmp(m->disks[k].type->family, t->family)) {
-				first &= k >= i;
-				sh += l->g[k].share * l->g[k].unc;
-			}
-		if (!first)
+		if (l->col_first[i] != i)
 			continue;
-		if (!fc) {
-			add_note(r, "%s publishes no per-VM limit for %s disks: none is applied",
-				 vm->name, t->family);
+		if (!l->has_col[i]) {
+			/* GCP's caps are by disk type; a machine type with none (N4) has none. */
+			if (vm->nfcaps || (vm->provider && !strcmp(vm->provider, "gcp")))
+				add_note(r, "%s publishes no per-VM limit for %s disks: none is "
+					 "applied", vm->name, m->disks[i].type->family);
 			continue;
 		}
-		double wi = fc->write_iops > 0 ? fc->write_iops : fc->iops;
-		double wm = fc->write_mbps > 0 ? fc->write_mbps : fc->mbps;
-		double ti = fc->write_iops > 0 ?
-			fmin(share(fc->iops, sh * l->rf, l->vm_ops), share(wi, sh * l->wf, l->vm_ops)) :
-			share(fc->iops, sh, l->vm_ops);
-		double tm = fc->write_mbps > 0 ?
-			fmin(share(fc->mbps * MB / l->bs, sh * l->rf, 1),
-			     share(wm * MB / l->bs, sh * l->wf, 1)) :
-			share(fc->mbps * MB / l->bs, sh, 1);
+		bool b = burst && col_bursts(vm, c);
+		double ci = b ? fmax(c->burst_iops, c->iops) : c->iops;
+		double cm = b ? fmax(c->burst_mbps, c->mbps) : c->mbps;
+		double wi = c->write_iops > 0 ? c->write_iops : ci;
+		double wm = c->write_mbps > 0 ? c->write_mbps : cm;
+		double ti = c->write_iops > 0 ?
+			fmin(share(ci, sh * l->rf, l->vm_ops), share(wi, sh * l->wf, l->vm_ops)) :
+			share(ci, sh, l->vm_ops);
+		double tm = c->write_mbps > 0 ?
+			fmin(share(cm * MB / l->bs, sh * l->rf, 1), share(wm * MB / l->bs, sh * l->wf, 1)) :
+			share(cm * MB / l->bs, sh, 1);
+		double u = c->mib ? 1.048576 : 1;
 
-		/* Caps from a series' rules cite the rules, not the VM's entry. */
-		const char *src = fc->source ? fc->source : vm->source;
-
-		add_limit(r, "vm_uncached_iops", ti, l->bs, fc->iops, src,
-			  "%s with %s: %.0f read / %.0f write IOPS", vm->name, fc->family, fc->iops, wi);
-		add_limit(r, "vm_uncached_mbps", tm, l->bs, fc->mbps, src,
-			  "%s with %s: %.0f read / %.0f write %s", vm->name, fc->family,
-			  fc->mib ? fc->mbps / 1.048576 : fc->mbps, fc->mib ? wm / 1.048576 : wm,
-			  fc->mib ? "MiB/s" : "MB/s");
+		col_name(vm, c, who, sizeof(who));
+		if (c->row && !c->row->column) {
+			/* GCP: a read and a write figure per disk type. */
+			add_limit(r, "vm_uncached_iops", ti, l->bs, ci, c->source,
+				  "%s: %.0f read / %.0f write IOPS", who, ci, wi);
+			add_limit(r, "vm_uncached_mbps", tm, l->bs, cm, c->source,
+				  "%s: %.0f read / %.0f write %s", who, cm / u, wm / u,
+				  c->mib ? "MiB/s" : "MB/s");
+			continue;
+		}
+		add_limit(r, "vm_uncached_iops", ti, l->bs, ci, c->source, "%s: %.0f IOPS%s", who, ci,
+			  b ? " (VM burst)" : "");
+		add_limit(r, "vm_uncached_mbps", tm, l->bs, cm, c->source, "%s: %.0f %s%s", who,
+			  cm / u, c->mib ? "MiB/s" : "MB/s", b ? " (VM burst)" : "");
 	}
 }
 
@@ -338,22 +407,9 @@ static void vm_limits(const struct model_config *m, const struct load *l, bool b
 		      struct model_result *r)
 {
 	const struct cat_vm *vm = m->vm;
-	const char *usrc = vm->uncached_source ? vm->uncached_source : vm->source;
-	bool b = burst && vm->burst_iops > vm->uncached_iops;
-	double ci = b ? vm->burst_iops : vm->uncached_iops;
-	double cm = b ? fmax(vm->burst_mbps, vm->uncached_mbps) : vm->uncached_mbps;
 	double csh = 0;
 
-	/* GCP's caps are by disk type; a machine type with none (N4) is said to have none. */
-	if (vm->nfcaps || (vm->provider && !strcmp(vm->provider, "gcp"))) {
-		vm_family_limits(m, l, r);
-	} else {
-		add_limit(r, "vm_uncached_iops", share(ci, l->unc_share, l->vm_ops), l->bs, ci, usrc,
-			  "%s uncached: %.0f IOPS%s", vm->name, ci, b ? " (VM burst)" : "");
-		add_limit(r, "vm_uncached_mbps", share(cm * MB / l->bs, l->unc_share, 1), l->bs, cm,
-			  usrc, "%s uncached: %.0f %s%s", vm->name, vm->uncached_mib ? cm / 1.048576 : cm,
-			  vm->uncached_mib ? "MiB/s" : "MB/s", b ? " (VM burst)" : "");
-	}
+	vm_column_limits(m, l, burst, r);
 	for (unsigned i = 0; i < m->ngroups; i++)
 		csh += l->g[i].share * l->g[i].cached;
 	if (csh <= 0)
@@ -450,16 +506,27 @@ pick:
 }
 
 struct credits {
-	double disk_ios[MODEL_MAX_GROUPS], disk_mb[MODEL_MAX_GROUPS], vm_ios, vm_mb;
-	double drain_d[MODEL_MAX_GROUPS][2], drain_v[2];
+	double disk_ios[MODEL_MAX_GROUPS], disk_mb[MODEL_MAX_GROUPS];
+	double vm_ios[MODEL_MAX_GROUPS], vm_mb[MODEL_MAX_GROUPS];   /* per column (first group) */
+	double drain_d[MODEL_MAX_GROUPS][2], drain_v[MODEL_MAX_GROUPS][2];
 };
+
+/* Whether group i holds a bursting column's bucket (its first group). */
+static bool col_bucket(const struct model_config *m, const struct load *l, unsigned i)
+{
+	return l->col_first[i] == i && l->has_col[i] && col_bursts(m->vm, &l->col[i]);
+}
+
+/* A drain worth ending a phase for: above rounding, relative to the cap it is over. */
+static bool draining(double drain, double cap)
+{
+	return drain > 1e-9 * fmax(1, cap);
+}
 
 /* How fast each bucket drains at rate T (I/Os of the volume per second); the phase's length. */
 static double drains(const struct model_config *m, const struct load *l, double T, bool db,
 		     bool vb, struct credits *cr, double step)
 {
-	const struct cat_vm *vm = m->vm;
-
 	for (unsigned i = 0; i < m->ngroups && db; i++) {
 		const struct model_disk *d = &m->disks[i];
 		const struct group_load *g = &l->g[i];
@@ -472,20 +539,25 @@ static double drains(const struct model_config *m, const struct load *l, double 
 		if (cr->drain_d[i][1] > 1e-9 && cr->disk_mb[i] > 0)
 			step = fmin(step, cr->disk_mb[i] / cr->drain_d[i][1]);
 	}
-	if (vb) {
-		cr->drain_v[0] = T * l->unc_share * l->vm_ops - vm->uncached_iops;
-		cr->drain_v[1] = T * l->unc_share * l->bs / MB - vm->uncached_mbps;
-		if (cr->drain_v[0] > 1e-9)
-			step = fmin(step, cr->vm_ios / cr->drain_v[0]);
-		if (cr->drain_v[1] > 1e-9 && vm->uncached_mbps > 0)
-			step = fmin(step, cr->vm_mb / cr->drain_v[1]);
+	for (unsigned i = 0; i < m->ngroups && vb; i++) {
+		const struct model_vm_column *c = &l->col[i];
+
+		if (!col_bucket(m, l, i))
+			continue;
+		/* The rate above a column's caps drains its bucket. */
+		cr->drain_v[i][0] = T * l->col_share[i] * l->vm_ops - c->iops;
+		cr->drain_v[i][1] = T * l->col_share[i] * l->bs / MB - c->mbps;
+		if (draining(cr->drain_v[i][0], c->iops) && c->iops > 0)
+			step = fmin(step, cr->vm_ios[i] / cr->drain_v[i][0]);
+		if (draining(cr->drain_v[i][1], c->mbps) && c->mbps > 0)
+			step = fmin(step, cr->vm_mb[i] / cr->drain_v[i][1]);
 	}
 	return step;
 }
 
 /* Spends a phase's credit; says which buckets emptied. */
-static void spend(const struct model_config *m, struct credits *cr, double step, bool *db,
-		  bool *vb)
+static void spend(const struct model_config *m, const struct load *l, struct credits *cr,
+		  double step, bool *db, bool *vb)
 {
 	bool empty_d = false, empty_v = false;
 
@@ -495,11 +567,15 @@ static void spend(const struct model_config *m, struct credits *cr, double step,
 		empty_d |= (cr->drain_d[i][0] > 1e-9 && cr->disk_ios[i] <= 1e-6) ||
 			   (cr->drain_d[i][1] > 1e-9 && cr->disk_mb[i] <= 1e-6);
 	}
-	if (*vb) {
-		cr->vm_ios -= fmax(0, cr->drain_v[0]) * step;
-		cr->vm_mb -= fmax(0, cr->drain_v[1]) * step;
-		empty_v = (cr->drain_v[0] > 1e-9 && cr->vm_ios <= 1e-6) ||
-			  (cr->drain_v[1] > 1e-9 && cr->vm_mb <= 1e-6);
+	for (unsigned i = 0; i < m->ngroups && *vb; i++) {
+		if (!col_bucket(m, l, i))
+			continue;
+		cr->vm_ios[i] -= fmax(0, cr->drain_v[i][0]) * step;
+		cr->vm_mb[i] -= fmax(0, cr->drain_v[i][1]) * step;
+		empty_v |= (l->col[i].iops > 0 && draining(cr->drain_v[i][0], l->col[i].iops) &&
+			    cr->vm_ios[i] <= 1e-6) ||
+			   (l->col[i].mbps > 0 && draining(cr->drain_v[i][1], l->col[i].mbps) &&
+			    cr->vm_mb[i] <= 1e-6);
 	}
 	*db = *db && !empty_d;
 	*vb = *vb && !empty_v;
@@ -509,7 +585,10 @@ static void spend(const struct model_config *m, struct credits *cr, double step,
 
 /*
  * Walks the run through its burst phases: in each, the model gives the rate; the rate above the
- * sustained caps drains the credit buckets; when one empties, that burst ends.
+ * sustained caps drains the credit buckets; when one empties, that burst ends. A VM column's
+ * bucket holds burst_seconds at its full burst rate (Azure: 30 minutes) and starts full; a
+ * steady workload never runs below the caps while a bucket is short, so none refills here
+ * (the emulator's throttle refills them: docs/model.md, "Bursting").
  */
 static void timeline(const struct model_config *m, const struct model_workload *w,
 		     double duration, struct model_result *r)
@@ -518,17 +597,22 @@ static void timeline(const struct model_config *m, const struct model_workload *
 	struct model_result tmp;
 	struct credits cr = {0};
 	struct load l;
-	bool db = false, vb = vm->burst_iops > vm->uncached_iops && vm->burst_seconds > 0;
+	bool db = false, vb = false;
 	double t = 0, sum_i = 0;
 
 	compute_load(m, w, &l);
 	for (unsigned i = 0; i < m->ngroups; i++) {
+		const struct model_vm_column *c = &l.col[i];
+
 		cr.disk_ios[i] = m->disks[i].bucket_ios;
 		cr.disk_mb[i] = m->disks[i].bucket_mb;
 		db |= m->disks[i].burst_iops > 0;
+		if (!col_bucket(m, &l, i))
+			continue;
+		vb = true;
+		cr.vm_ios[i] = vm->burst_seconds * fmax(0, c->burst_iops - c->iops);
+		cr.vm_mb[i] = vm->burst_seconds * fmax(0, c->burst_mbps - c->mbps);
 	}
-	cr.vm_ios = vb ? vm->burst_seconds * (vm->burst_iops - vm->uncached_iops) : 0;
-	cr.vm_mb = vb ? vm->burst_seconds * fmax(0, vm->burst_mbps - vm->uncached_mbps) : 0;
 	r->nphases = 0;
 	while (t < duration && r->nphases < 8) {
 		double step;
@@ -544,7 +628,7 @@ static void timeline(const struct model_config *m, const struct model_workload *
 		t += step;
 		if (last)
 			break;
-		spend(m, &cr, step, &db, &vb);
+		spend(m, &l, &cr, step, &db, &vb);
 	}
 	r->duration_s = duration;
 	r->avg_iops = t > 0 ? sum_i / t : 0;

@@ -63,7 +63,22 @@ struct model_config {
 	enum model_cache_state cache_state;
 	struct model_skew skew;
 	uint64_t interleave;            /* stripe unit, bytes; 0 = 256 KiB (Storage Spaces) */
+	const char *controller;         /* disk controller, "scsi" or "nvme"; NULL: the VM's default */
 };
+
+/*
+ * The VM's caps that disks of a family meet (docs/model.md, "Limits"): the caps_by_family row
+ * for the family and controller, else the VM's uncached caps. -ENOENT when the VM publishes
+ * none for the family (no per-VM limit applies).
+ */
+struct model_vm_column {
+	const struct cat_family_caps *row;  /* NULL: the VM's uncached caps */
+	double iops, write_iops, mbps, write_mbps, burst_iops, burst_mbps;
+	bool mib;
+	const char *source;
+};
+int model_vm_column(const struct model_config *m, const char *family,
+		    struct model_vm_column *col);
 
 #define MODEL_INTERLEAVE (256 * 1024)
 #define MODEL_MAX_LIMITS 24
@@ -122,6 +137,12 @@ int model_check(const struct catalog *c, struct model_config *m, char *err, size
  */
 void model_read_hit(const struct model_config *m, const struct model_workload *w,
 		    struct model_hit *h);
+
+/*
+ * Refuses a controller the VM does not take, or one given for a size that publishes no caps
+ * by controller (where it would change nothing). model_check() calls it too.
+ */
+int model_check_controller(const struct model_config *m, char *err, size_t errlen);
 
 /* duration_s > 0 adds a timeline of burst phases and the average over it. */
 int model_predict(const struct model_config *m, const struct model_workload *w, double duration_s,

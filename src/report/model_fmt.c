@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/escape.h"
 #include "util/jsonout.h"
@@ -43,7 +44,12 @@ static bool mixed_cache(const struct model_config *m)
 
 void model_fmt_config_name(const struct model_config *m, char *out, size_t len)
 {
-	size_t n = (size_t)snprintf(out, len, "%s", m->vm->name);
+	/* The controller, where the size's caps depend on it (its default unless given). */
+	const char *ctl = !m->vm->controllers ? NULL : m->controller ? m->controller :
+			  m->vm->controller;
+	size_t n = (size_t)snprintf(out, len, "%s%s", m->vm->name,
+				    !ctl ? "" : strcasecmp(ctl, "nvme") ? " over SCSI" :
+				    " over NVMe");
 	bool mixed = mixed_cache(m);
 
 	for (unsigned i = 0; i < m->ngroups && n < len; i++) {
@@ -101,9 +107,17 @@ static json_t *config_json(const struct model_config *m)
 	}
 	model_fmt_config_name(m, name, sizeof(name));
 	/* "o" takes disks, and frees it when the pack fails. */
-	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "name", name, "catalog", m->vm->catalog,
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o, s:o}", "name", name, "catalog", m->vm->catalog,
 			 "vm", m->vm->name, "cache", cache_words(m), "read_hit_pct",
 			 num(any_cached(m) ? m->read_hit : 0), "disks", disks);
+	const char *ctl = m->controller ? m->controller : m->vm->controller;
+
+	/* The disk controller, where the size's caps depend on it. */
+	if (o && m->vm->controllers && ctl && json_object_set_new(o, "controller", json_string(ctl))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 static json_t *limits_json(const struct model_result *r)
