@@ -565,6 +565,84 @@ static void test_added_sizes(void **state)
 	assert_int_equal(ngcp, 38);
 }
 
+/*
+ * Every Azure size carries each column its page gives, or a note that the page gives none:
+ * Premium SSD v2 and Ultra Disk, VM burst, the cached (host cache) limit, the temp disk.
+ */
+static void test_azure_columns(void **state)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < cat.nvms; i++) {
+		const struct cat_vm *v = &cat.vms[i];
+		const char *note = v->note ? v->note : "";
+		const struct cat_family_caps *pv2 = catalog_vm_column(v, "premium-v2", NULL);
+
+		if (strcmp(v->catalog, "azure"))
+			continue;
+		n++;
+		if (!pv2 && !strstr(note, "no Premium SSD v2 and Ultra Disk column"))
+			fail_msg("%s: no Premium SSD v2 column and no note saying so", v->name);
+		/* One column for both: a row names them together. */
+		assert_ptr_equal(pv2, catalog_vm_column(v, "ultra", NULL));
+		if (!(v->burst_iops > 0 && v->burst_mbps > 0 && v->burst_seconds > 0) &&
+		    !strstr(note, "no burst"))
+			fail_msg("%s: no burst figures and no note saying so", v->name);
+		if (v->cache && !(v->cached_iops > 0) && !strstr(note, "no cached"))
+			fail_msg("%s: no cached limit and no note saying so", v->name);
+		if (!(v->local_iops > 0) && !strstr(note, "no local temp disk"))
+			fail_msg("%s: no temp disk figures and no note saying so", v->name);
+	}
+	assert_int_equal(n, 77);
+	/* dsv6-series.md: D16s_v6's Premium SSD v2 and Ultra Disk column, burst included. */
+	const struct cat_vm *v = catalog_find_vm(&cat, "azure", "D16s_v6");
+	const struct cat_family_caps *fc = catalog_vm_column(v, "premium-v2", NULL);
+
+	assert_within(fc->iops, 33333, 1e-9);
+	assert_within(fc->mbps, 992, 1e-9);
+	assert_within(fc->burst_iops, 52083, 1e-9);
+	assert_within(fc->burst_mbps, 1463, 1e-9);
+	assert_null(catalog_vm_column(v, "premium", NULL));
+	/* ebdsv5-ebsv5-series.md: E8bds_v5 over NVMe (every family) and over SCSI (default). */
+	v = catalog_find_vm(&cat, "azure", "E8bds_v5");
+	assert_string_equal(v->controller, "scsi");
+	assert_true(catalog_vm_takes_controller(v, "nvme"));
+	assert_null(catalog_vm_column(v, "premium", NULL));
+	assert_within(catalog_vm_column(v, "premium", "nvme")->iops, 33000, 1e-9);
+	assert_within(catalog_vm_column(v, "standard-ssd", "nvme")->mbps, 930, 1e-9);
+	assert_within(catalog_vm_column(v, "ultra", "nvme")->iops, 44200, 1e-9);
+	assert_within(catalog_vm_column(v, "ultra", "scsi")->burst_iops, 60000, 1e-9);
+	/* dsv3-series.md: the burst columns. */
+	v = catalog_find_vm(&cat, "azure", "D16s_v3");
+	assert_within(v->burst_iops, 32000, 1e-9);
+	assert_within(v->burst_mbps, 800, 1e-9);
+}
+
+/* Controllers: scsi or nvme, a default among them, rows only of controllers the VM takes. */
+static void test_controllers_checked(void **state)
+{
+	static const struct {
+		const char *vm, *says;
+	} bad[] = {
+		{"\"controllers\": [\"ide\"], \"controller\": \"ide\"", "'controllers'"},
+		{"\"controllers\": [\"scsi\"], \"controller\": \"nvme\"", "'controller'"},
+		{"\"controllers\": [\"scsi\", \"nvme\"]", "needs a 'controller'"},
+		{"\"caps_by_family\": [{\"family\": \"*\", \"controller\": \"nvme\", "
+		 "\"iops\": 1}]", "one of the VM's 'controllers'"},
+	};
+	struct catalog c = {0};
+	char err[256], text[512];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "{\"catalog\": \"x\", \"vms\": [{\"name\": \"v\", "
+			 "%s, \"source\": \"s\", \"date\": \"d\"}]}", bad[i].vm);
+		assert_int_equal(catalog_load_text(&c, "v.json", text, err, sizeof(err)), -EINVAL);
+		if (!strstr(err, bad[i].says))
+			fail_msg("%s: '%s' does not say %s", bad[i].vm, err, bad[i].says);
+		catalog_release(&c);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -575,7 +653,8 @@ int main(void)
 		cmocka_unit_test(test_azure_2015_sizes), cmocka_unit_test(test_units_object),
 		cmocka_unit_test(test_series_agree), cmocka_unit_test(test_series_applied),
 		cmocka_unit_test(test_current_families), cmocka_unit_test(test_figures_own_sources),
-		cmocka_unit_test(test_added_sizes),
+		cmocka_unit_test(test_added_sizes), cmocka_unit_test(test_azure_columns),
+		cmocka_unit_test(test_controllers_checked),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
