@@ -531,3 +531,26 @@ burst window 1,800 s$"
 	[[ "$output" =~ max_disks\ +26\ +disks\ +\[2\] ]]
 	[[ "$output" == *"Amazon EBS volume limits for Amazon EC2 instances"* ]]
 }
+
+@test "model: Premium SSD v2 meets its own VM column; --controller picks the Ebsv5 table" {
+	# Dsv6 sizes series (dsv6-series.md): D16s_v6, Premium SSD v2 and Ultra Disk, 33,333 IOPS.
+	run "$IORATE" model --vm D16s_v6 --disk 2xpv2:64GiB:iops=20000
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"predicted:     33333 IOPS"* ]]
+	[[ "$output" == *"bound by:      vm_uncached_iops (D16s_v6 Premium SSD v2 and Ultra Disk: 33333 IOPS)"* ]]
+	# Ebdsv5 and Ebsv5 series (ebdsv5-ebsv5-series.md): E16bs_v5, 48,400 SCSI, 66,000 NVMe.
+	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 --json
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq_py "round(d['predicted']['iops'])")" = 48400 ]
+	[ "$(echo "$output" | jq_py "d['config']['controller']")" = scsi ]
+	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 --controller nvme
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"configuration: E16bs_v5 over NVMe + 10 x P50"* ]]
+	[[ "$output" == *"predicted:     66000 IOPS"* ]]
+	run "$IORATE" model --vm D16s_v6 --disk P30 --controller nvme
+	[ "$status" -eq 2 ]
+	[[ "$output" == "iorate: --controller: D16s_v6 publishes no caps by disk controller"* ]]
+	run "$IORATE" model --vm E16bs_v5 --disk P30 --controller ide
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--controller"*"ide"* ]]
+}

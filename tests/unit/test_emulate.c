@@ -37,6 +37,20 @@ static void test_profiles(void **state)
 	assert_within(d.burst_iops, 3500, 0.01);
 	assert_within(d.burst_seconds, 1800, 0.01);
 	assert_within(v.burst_iops, 20000, 0.01);
+	/* Dsv3 size series (dsv3-series.md, ms.date 09/24/2024): the VM's burst columns. */
+	assert_int_equal(emulate_profile("azure:D8s_v3+4xP30", &d, &n, &v, &unit, err,
+					 sizeof(err)), 0);
+	assert_within(v.iops, 12800, 0.01);
+	assert_within(v.burst_iops, 16000, 0.01);
+	assert_within(v.burst_mbps, 400, 0.01);
+	assert_within(v.burst_seconds, 1800, 0.01);
+	/* Dsv6 sizes series (dsv6-series.md): Premium SSD v2 meets its own column, burst too. */
+	assert_int_equal(emulate_profile("azure:D16s_v6+2xpv2:64GiB:iops=20000", &d, &n, &v,
+					 &unit, err, sizeof(err)), 0);
+	assert_within(v.iops, 33333, 0.01);
+	assert_within(v.mbps, 992, 0.01);
+	assert_within(v.burst_iops, 52083, 0.01);
+	assert_within(v.burst_mbps, 1463, 0.01);
 	assert_int_equal(emulate_profile("aws:m5.large+gp3:1TiB", &d, &n, &v, &unit, err,
 					 sizeof(err)), 0);
 	assert_within(d.iops, 3000, 0.01);

@@ -1,7 +1,11 @@
 /*
  * The worked examples of Microsoft's disk pages, each row naming its page: "Virtual machine and
  * disk performance" (MicrosoftDocs/azure-compute-docs disks-performance.md, ms.date 09/09/2026)
- * and "Azure managed disk types" (disks-types.md, ms.date 08/11/2026).
+ * and "Azure managed disk types" (disks-types.md, ms.date 08/11/2026); and the size pages'
+ * columns (azure-compute-docs articles/virtual-machines/sizes/): "Dsv6 sizes series"
+ * (dsv6-series.md, ms.date 07/29/2024), "Ebdsv5 and Ebsv5 series" (ebdsv5-ebsv5-series.md,
+ * ms.date 07/08/2024), "Dsv3 size series" (dsv3-series.md, ms.date 09/24/2024), "Lsv3 size
+ * series" (lsv3-series.md, ms.date 07/31/2024).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +17,10 @@
 
 #define PERF "Virtual machine and disk performance"
 #define TYPES "Azure managed disk types"
+#define DSV6 "Dsv6 sizes series"
+#define EBSV5 "Ebdsv5 and Ebsv5 series"
+#define DSV3 "Dsv3 size series"
+#define LSV3 "Lsv3 size series"
 
 struct row {
 	const char *page, *vm;
@@ -22,6 +30,8 @@ struct row {
 	double want_iops, want_mbps;    /* 0: not checked */
 	const char *binding;
 	unsigned write_pct;             /* 0 unless given */
+	const char *controller;         /* NULL: the size's default */
+	const char *detail;             /* words the binding limit's detail holds; NULL: unchecked */
 };
 
 static const struct row rows[] = {
@@ -69,6 +79,40 @@ static const struct row rows[] = {
 	 1000, NULL},
 	{TYPES " (Ultra Disk)", "E104is_v5", {"ultra:4GiB:iops=4000:mbps=1000"}, 0, 4096, 4000, 0,
 	 NULL},
+	/* Dsv6: two Premium SSD v2 of 20,000 IOPS meet the Premium SSD v2 and Ultra Disk column
+	 * (33,333 IOPS, 992 MBps), not the Premium SSD one (25,600, 848)... */
+	{.page = DSV6, .vm = "D16s_v6", .specs = {"2xpv2:64GiB:iops=20000:mbps=1000"}, .bs = 4096,
+	 .want_iops = 33333, .binding = "vm_uncached_iops", .detail = "Premium SSD v2 and Ultra"},
+	{.page = DSV6, .vm = "D16s_v6", .specs = {"2xpv2:64GiB:iops=20000:mbps=1000"},
+	 .bs = 1 << 20, .want_mbps = 992, .binding = "vm_uncached_mbps"},
+	{.page = DSV6, .vm = "D16s_v6", .specs = {"ultra:64GiB:iops=40000:mbps=1500"}, .bs = 4096,
+	 .want_iops = 33333, .binding = "vm_uncached_iops"},
+	/* ...which Premium SSD still meets: four P50 (30,000) give 25,600. */
+	{.page = DSV6, .vm = "D16s_v6", .specs = {"4xP50"}, .bs = 4096, .want_iops = 25600,
+	 .binding = "vm_uncached_iops", .detail = "D16s_v6 uncached"},
+	/* Ebsv5: ten P50 (75,000 IOPS) on an E16bs_v5 give 48,400 over SCSI, 66,000 over NVMe. */
+	{.page = EBSV5 " (SCSI)", .vm = "E16bs_v5", .specs = {"10xP50"}, .bs = 4096,
+	 .want_iops = 48400, .binding = "vm_uncached_iops", .detail = "E16bs_v5 uncached"},
+	{.page = EBSV5 " (SCSI)", .vm = "E16bs_v5", .specs = {"10xP50"}, .bs = 4096,
+	 .want_iops = 48400, .binding = "vm_uncached_iops", .controller = "scsi"},
+	{.page = EBSV5 " (NVMe)", .vm = "E16bs_v5", .specs = {"10xP50"}, .bs = 4096,
+	 .want_iops = 66000, .binding = "vm_uncached_iops", .controller = "nvme",
+	 .detail = "Premium SSD over NVMe"},
+	{.page = EBSV5 " (NVMe)", .vm = "E16bs_v5", .specs = {"10xP50"}, .bs = 1 << 20,
+	 .want_mbps = 1800, .binding = "vm_uncached_mbps", .controller = "nvme"},
+	/* ...and Premium SSD v2 of 320,000 IOPS: 64,800 over SCSI, 88,400 over NVMe. */
+	{.page = EBSV5 " (SCSI)", .vm = "E16bs_v5", .specs = {"4xpv2:160GiB:iops=80000"},
+	 .bs = 4096, .want_iops = 64800, .binding = "vm_uncached_iops",
+	 .detail = "Premium SSD v2 and Ultra Disk over SCSI"},
+	{.page = EBSV5 " (NVMe)", .vm = "E16bs_v5", .specs = {"4xpv2:160GiB:iops=80000"},
+	 .bs = 4096, .want_iops = 88400, .binding = "vm_uncached_iops", .controller = "nvme",
+	 .detail = "Premium SSD v2 and Ultra Disk over NVMe"},
+	/* E112ibs_v5 is NVMe only: its default is that table's. */
+	{.page = EBSV5 " (NVMe)", .vm = "E112ibs_v5", .specs = {"8xpv2:160GiB:iops=80000"},
+	 .bs = 4096, .want_iops = 400000, .binding = "vm_uncached_iops"},
+	/* Lsv3: the Premium SSD v2 and Ultra Disk column is the Premium SSD one. */
+	{.page = LSV3, .vm = "L8s_v3", .specs = {"pv2:64GiB:iops=20000"}, .bs = 4096,
+	 .want_iops = 12800, .binding = "vm_uncached_iops"},
 };
 
 /* Beyond what the pages allow: each refusal names the rule. */
@@ -91,13 +135,31 @@ static unsigned nspecs(const struct row *r)
 	return n;
 }
 
+/* A row's configuration (its controller too), predicted. */
+static struct model_result predict_row(const struct row *r)
+{
+	struct model_workload w = {.bs = r->bs, .write_pct = r->write_pct, .threads = 1,
+				   .depth = 1024};
+	struct model_config m;
+	struct model_result p;
+	char err[256];
+
+	if (model_config_resolve(&cat, r->vm, NULL, (char *const *)r->specs, nspecs(r),
+				 MODEL_CACHE_DEFAULT, &m, err, sizeof(err)))
+		fail_msg("%s: %s", r->vm, err);
+	m.read_hit = r->read_hit;
+	m.controller = r->controller;
+	if (model_check_controller(&m, err, sizeof(err)))
+		fail_msg("%s: %s", r->vm, err);
+	assert_int_equal(model_predict(&m, &w, 0, &p), 0);
+	return p;
+}
+
 static void test_azure_examples(void **state)
 {
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const struct row *r = &rows[i];
-		struct model_result p = predict_groups(r->vm, r->specs, nspecs(r), r->read_hit,
-			(struct model_workload){.bs = r->bs, .write_pct = r->write_pct, .threads = 1,
-						.depth = 1024});
+		struct model_result p = predict_row(r);
 
 		if ((r->want_iops && fabs(p.iops - r->want_iops) > r->want_iops * 1e-6) ||
 		    (r->want_mbps && fabs(p.mbps - r->want_mbps) > r->want_mbps * 1e-6))
@@ -107,6 +169,9 @@ static void test_azure_examples(void **state)
 		if (r->binding && strcmp(p.binding, r->binding))
 			fail_msg("%s: %s + %s: bound by %s, not %s", r->page, r->vm, r->specs[0],
 				 p.binding, r->binding);
+		if (r->detail && !strstr(p.limits[p.binding_limit].detail, r->detail))
+			fail_msg("%s: %s + %s: bound by '%s', which does not say '%s'", r->page,
+				 r->vm, r->specs[0], p.limits[p.binding_limit].detail, r->detail);
 	}
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
 		char err[256];
@@ -118,10 +183,79 @@ static void test_azure_examples(void **state)
 	}
 }
 
+/*
+ * VM bursting (Dsv3 size series: D8s_v3 12,800 IOPS, 192 MBps, burst 16,000 and 400 for up to
+ * 30 minutes): four P30 (20,000 IOPS) start at the VM's burst, a full bucket lasting exactly
+ * its 30 minutes at the burst rate, then hold its 12,800. Three P30 (15,000) drain it slower:
+ * 1,800 s x 3,200 / 2,200 = 2,618 s.
+ */
+static void test_vm_burst(void **state)
+{
+	static const struct {
+		const char *spec;
+		double iops, burst_iops, burst_s;
+	} cases[] = {
+		{"4xP30", 12800, 16000, 1800},
+		{"3xP30", 12800, 15000, 1800.0 * 3200 / 2200},
+	};
+	struct model_workload w = {.bs = 4096, .threads = 1, .depth = 1024};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct model_config m;
+		struct model_result r;
+		char err[256], *specs[1] = {(char *)cases[i].spec};
+
+		assert_int_equal(model_config_resolve(&cat, "D8s_v3", NULL, specs, 1,
+						      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+		assert_int_equal(model_predict(&m, &w, 3600, &r), 0);
+		assert_within(r.iops, cases[i].iops, 1e-6);
+		assert_true(r.bursts);
+		assert_within(r.burst_iops, cases[i].burst_iops, 1e-6);
+		assert_within(r.burst_seconds, cases[i].burst_s, 1e-6);
+		/* The timeline: at the burst until the bucket is empty, then sustained. */
+		assert_int_equal(r.nphases, 2);
+		assert_within(r.phases[0].end_s, cases[i].burst_s, 1e-6);
+		assert_within(r.phases[1].iops, cases[i].iops, 1e-6);
+	}
+	/* 1 MiB reads burst on throughput: 400 MBps for 1,800 s x 208 / 208 = 30 minutes. */
+	struct model_config m;
+	struct model_result r;
+	char err[256], *specs[1] = {(char *)"4xP30"};
+
+	w.bs = 1000000;
+	assert_int_equal(model_config_resolve(&cat, "D8s_v3", NULL, specs, 1, MODEL_CACHE_DEFAULT,
+					      &m, err, sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_within(r.mbps, 192, 1e-6);
+	assert_within(r.burst_mbps, 400, 1e-6);
+	assert_within(r.burst_seconds, 1800, 1e-6);
+	assert_string_equal(r.burst_binding, "vm_uncached_mbps");
+}
+
+/* A controller the size does not take, or one for a size that has no caps per controller. */
+static void test_controller_refused(void **state)
+{
+	struct model_config m;
+	char err[256], *specs[1] = {(char *)"P30"};
+
+	assert_int_equal(model_config_resolve(&cat, "E112ibs_v5", NULL, specs, 1,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	m.controller = "scsi";
+	assert_int_equal(model_check_controller(&m, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "takes no scsi controller"));
+	assert_int_equal(model_config_resolve(&cat, "D16s_v6", NULL, specs, 1,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	m.controller = "nvme";
+	assert_int_equal(model_check_controller(&m, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "no caps by disk controller"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_azure_examples),
+		cmocka_unit_test(test_vm_burst),
+		cmocka_unit_test(test_controller_refused),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
