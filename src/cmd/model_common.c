@@ -116,7 +116,7 @@ static const struct opt model_opts_table[] = {
 	 .help = "the VM's disk controller (scsi, nvme) where its size publishes caps for each "
 	 "(Azure Ebsv5: NVMe's are higher); unless given, the one a new VM of the size gets",
 	 .example = "--controller nvme", .set = set_controller,
-	 .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_COST, .values = "scsi nvme"},
+	 .only = CMDK_MODEL | CMDK_EXPLAIN, .values = "scsi nvme"},
 	{.name = "provider", .arg = "CAT", .help = "look names up in one catalog or provider only "
 	 "(catalog prices: whose price list to read: azure, aws)",
 	 .example = "--provider azure-2015", .set = opt_set_string, MO(provider),
