@@ -539,11 +539,11 @@ burst window 1,800 s$"
 	[[ "$output" == *"predicted:     33333 IOPS"* ]]
 	[[ "$output" == *"bound by:      vm_uncached_iops (D16s_v6 Premium SSD v2 and Ultra Disk: 33333 IOPS)"* ]]
 	# Ebdsv5 and Ebsv5 series (ebdsv5-ebsv5-series.md): E16bs_v5, 48,400 SCSI, 66,000 NVMe.
-	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 --json
+	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 -t 8 -o 64 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "round(d['predicted']['iops'])")" = 48400 ]
 	[ "$(echo "$output" | jq_py "d['config']['controller']")" = scsi ]
-	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 --controller nvme
+	run "$IORATE" model --vm E16bs_v5 --disk 10xP50 --controller nvme -t 8 -o 64
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"configuration: E16bs_v5 over NVMe + 10 x P50"* ]]
 	[[ "$output" == *"predicted:     66000 IOPS"* ]]

@@ -109,7 +109,7 @@ static const struct row rows[] = {
 	 .bs = 4096, .want_iops = 88400, .binding = "vm_uncached_iops", .controller = "nvme",
 	 .detail = "Premium SSD v2 and Ultra Disk over NVMe"},
 	/* E112ibs_v5 is NVMe only: its default is that table's. */
-	{.page = EBSV5 " (NVMe)", .vm = "E112ibs_v5", .specs = {"8xpv2:160GiB:iops=80000"},
+	{.page = EBSV5 " (NVMe)", .vm = "E112ibs_v5", .specs = {"8xpv2:160GiB:iops=80000:mbps=2000"},
 	 .bs = 4096, .want_iops = 400000, .binding = "vm_uncached_iops"},
 	/* Lsv3: the Premium SSD v2 and Ultra Disk column is the Premium SSD one. */
 	{.page = LSV3, .vm = "L8s_v3", .specs = {"pv2:64GiB:iops=20000"}, .bs = 4096,

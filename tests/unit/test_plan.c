@@ -91,7 +91,8 @@ static void test_sizes_provisioned(void **state)
 
 /*
  * 30,000 IOPS on Azure: without --read-hit no answer counts on the host cache; each VM size
- * and disk type appears once; with 90% hits, a cached answer is cheaper and says so.
+ * and disk type appears once; with 90% hits, cached answers are tried and say so (none is the
+ * cheapest: Premium SSD v2 on an E8bs_v5, whose own column gives 32,400 IOPS, costs less).
  */
 static void test_no_hits_unless_asked(void **state)
 {
@@ -114,9 +115,15 @@ static void test_no_hits_unless_asked(void **state)
 	plan_result_free(&r);
 	t.read_hit = 90;
 	assert_int_equal(plan_search(&cat, &t, &r), 0);
-	assert_true(r.options[0].cost.total < cheapest);
-	assert_int_not_equal(r.options[0].config.disks[0].cache, MODEL_CACHE_NONE);
-	assert_within(r.options[0].config.read_hit, 90, 0.01);
+	assert_true(r.options[0].cost.total <= cheapest);
+	unsigned cached = 0;
+	for (unsigned i = 0; i < r.n; i++) {
+		if (r.options[i].config.disks[0].cache == MODEL_CACHE_NONE)
+			continue;
+		cached++;
+		assert_within(r.options[i].config.read_hit, 90, 0.01);
+	}
+	assert_true(cached > 0);
 	plan_result_free(&r);
 }
 
