@@ -9,6 +9,7 @@
 
 #include "report/catalog_fmt.h"
 #include "report/model_fmt.h"
+#include "report/summary.h"
 #include "util/escape.h"
 #include "util/parse.h"
 
@@ -119,7 +120,7 @@ int catalog_fmt_import_json(FILE *f, const struct import *im)
 	json_object_set(o, "conflicts", conf);
 	json_object_set(o, "written", out);
 	json_object_set_new(o, "date", json_string(im->date));
-	r = model_fmt_dump(f, o);
+	r = report_json_dump(f, o);
 done:
 	json_decref(o);
 	json_decref(files);
@@ -160,7 +161,7 @@ int catalog_fmt_prices_json(FILE *f, const struct catalog_prices_report *p)
 			      "vms", r->vms, "disks", r->disks, "storage", r->storage,
 			      "catalog_vms", p->catalog_vms, "priced_vms", p->priced_vms,
 			      "catalog_disks", p->catalog_disks, "priced_disks", p->priced_disks);
-	int ret = o ? model_fmt_dump(f, o) : -ENOMEM;
+	int ret = o ? report_json_dump(f, o) : -ENOMEM;
 
 	json_decref(o);
 	return ret;

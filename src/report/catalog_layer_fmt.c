@@ -1,5 +1,6 @@
 /*
- * What 'catalog list' and 'catalog show' print of prices and layers: each entry's prices
+ * The bottom of the catalog's outputs (catalog_fmt_int.h): the unit a field's name gives, and
+ * what 'catalog list' and 'catalog show' print of prices and layers: each entry's prices
  * exactly as their list wrote them (fmt_decimal: 0.00099, not 0.0010), and the figures an
  * installed or user catalog gives otherwise than the catalog below it.
  */
@@ -15,6 +16,64 @@
 #include "util/escape.h"
 #include "util/jsonout.h"
 #include "util/parse.h"
+
+/*
+ * The unit of one word of a field's name: "iops" IOPS, "mbps" MB/s or MiB/s... "hour" only
+ * after "_per_" (ops_per_hour_max): a price's per_hour is a price, not hours.
+ */
+static const char *word_unit(const char *w, size_t n, bool mib, bool after_per)
+{
+	static const struct {
+		const char *word, *unit, *mib_unit;
+	} words[] = {
+		{.word = "iops", .unit = "IOPS", .mib_unit = NULL},
+		{.word = "mbps", .unit = "MB/s", .mib_unit = "MiB/s"},
+		{.word = "mb", .unit = "MB", .mib_unit = "MiB"},
+		{.word = "gib", .unit = "GiB", .mib_unit = NULL},
+		{.word = "kib", .unit = "KiB", .mib_unit = NULL},
+		{.word = "ms", .unit = "ms", .mib_unit = NULL},
+		{.word = "seconds", .unit = "s", .mib_unit = NULL},
+		{.word = "ios", .unit = "I/Os", .mib_unit = NULL},
+		{.word = "vcpus", .unit = "vCPUs", .mib_unit = NULL},
+		{.word = "disks", .unit = "disks", .mib_unit = NULL},
+		{.word = "ops", .unit = "ops", .mib_unit = NULL},
+		{.word = "io", .unit = "I/O", .mib_unit = NULL},
+	};
+
+	if (after_per && n == 4 && !strncmp(w, "hour", 4))
+		return "hour";
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i].word) == n && !strncmp(words[i].word, w, n))
+			return mib && words[i].mib_unit ? words[i].mib_unit : words[i].unit;
+	return NULL;
+}
+
+/* The unit of the part of a name up to end: its last word, past a trailing _min or _max. */
+static const char *part_unit(const char *key, size_t end, bool mib, bool after_per)
+{
+	size_t start;
+
+	if (end > 4 && (!strncmp(key + end - 4, "_min", 4) || !strncmp(key + end - 4, "_max", 4)))
+		end -= 4;
+	for (start = end; start && key[start - 1] != '_'; start--)
+		;
+	return word_unit(key + start, end - start, mib, after_per);
+}
+
+/* "IOPS", "MB/s per GiB" ("iops_per_gib"), or "" when the name says no unit. */
+const char *catalog_fmt_key_unit(const char *key, bool mib, char *buf, size_t len)
+{
+	const char *per = strstr(key, "_per_"), *without = strstr(key, "_without_");
+	size_t end = per ? (size_t)(per - key) : without ? (size_t)(without - key) : strlen(key);
+	const char *a = part_unit(key, end, mib, false);
+	const char *b = per ? part_unit(per + 5, strlen(per + 5), mib, true) : NULL;
+
+	if (a && per && b)
+		snprintf(buf, len, "%s per %s", a, b);
+	else
+		snprintf(buf, len, "%s", per || !a ? "" : a);
+	return buf;
+}
 
 const char *catalog_fmt_figure(const json_t *entry, const char *key, const json_t *v,
 			       char *buf, size_t len)

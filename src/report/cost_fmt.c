@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/model_fmt.h"
+#include "report/summary.h"
 #include "util/parse.h"
 
 /* The chunk size the model takes when none is given (cost.h). */
@@ -103,7 +104,7 @@ int cost_fmt_upload_json(FILE *f, const struct cost_upload_report *u)
 		json_decref(o);
 		o = NULL;
 	}
-	ret = model_fmt_dump(f, o);
+	ret = report_json_dump(f, o);
 	json_decref(o);
 	return ret;
 }
@@ -250,7 +251,7 @@ void model_fmt_stale_note(FILE *f, unsigned nstale, const char *indent)
 int cost_fmt_config_json(FILE *f, const struct cost_breakdown *b)
 {
 	json_t *o = model_fmt_cost_json(b);
-	int r = model_fmt_dump(f, o);
+	int r = report_json_dump(f, o);
 
 	json_decref(o);
 	return r;

@@ -3,6 +3,7 @@
  * prediction's numbers, and these name them, in text or JSON.
  */
 #include "report/model_fmt.h"
+#include "report/summary.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,17 +21,6 @@
 static json_t *num(double v)
 {
 	return isfinite(v) ? json_real(round(v * 1000) / 1000) : json_null();
-}
-
-int model_fmt_dump(FILE *f, const json_t *v)
-{
-	int r;
-
-	if (!v)
-		return -ENOMEM;
-	if ((r = jsonout_dumpf(v, f, JSON_INDENT(2))))
-		return r;
-	return fputc('\n', f) == EOF || fflush(f) ? -EIO : 0;
 }
 
 /* Whether the groups differ in host cache (each is then named with its own). */
@@ -215,7 +205,7 @@ json_t *model_fmt_prediction_json(const struct model_report *m)
 int model_fmt_json(FILE *f, const struct model_report *m)
 {
 	json_t *o = model_fmt_prediction_json(m);
-	int r = model_fmt_dump(f, o);
+	int r = report_json_dump(f, o);
 
 	json_decref(o);
 	return r;
@@ -326,7 +316,7 @@ int plan_fmt_json(FILE *f, const struct plan_report *p)
 		if (json_array_append_new(a, e)) /* which frees e when it fails */
 			goto out;
 	}
-	r = model_fmt_dump(f, a);
+	r = report_json_dump(f, a);
 out:
 	json_decref(a);
 	return r;
@@ -716,7 +706,7 @@ int explain_fmt_json(FILE *f, const struct explain_report *e)
 	json_object_set_new(out, "min_hit_pct", item_fig(x, "host_cache", "min_hit_pct"));
 	json_object_set(out, "notes", notes);
 	json_object_set(out, "explanation", ex);
-	r = model_fmt_dump(f, out);
+	r = report_json_dump(f, out);
 out:
 	json_decref(out);
 	json_decref(notes);
@@ -861,7 +851,7 @@ int model_mark_fmt_json(FILE *f, const struct model_mark_report *m)
 			    m->nrows && one_reason(m) && m->rows[0].r[0].hit.known ?
 			    num(any_cached(m->config) ? m->rows[0].r[0].hit.pct : 0) :
 			    json_null());
-	rc = model_fmt_dump(f, o);
+	rc = report_json_dump(f, o);
 	json_decref(o);
 	return rc;
 }

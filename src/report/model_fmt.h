@@ -121,7 +121,5 @@ const char *model_fmt_price_age(const char *date, int age_days, bool stale, char
 /* A note after prices of which nstale are stale (nothing when none is). */
 void model_fmt_stale_note(FILE *f, unsigned nstale, const char *indent);
 
-/* v as JSON output writes it: the object, then a newline. 0 or -errno. */
-int model_fmt_dump(FILE *f, const json_t *v);
 
 #endif

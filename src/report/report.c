@@ -6,6 +6,7 @@
 #include "report/report.h"
 #include "report/summary.h"
 #include "util/escape.h"
+#include "util/jsonout.h"
 
 const char *const report_dir_names[REPORT_NDIR] = { "read", "write", "total" };
 
@@ -102,4 +103,15 @@ const char *report_fmt_interval(uint64_t ns, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
 	return buf;
+}
+
+int report_json_dump(FILE *f, const json_t *v)
+{
+	int r;
+
+	if (!v)
+		return -ENOMEM;
+	if ((r = jsonout_dumpf(v, f, JSON_INDENT(2))))
+		return r;
+	return fputc('\n', f) == EOF || fflush(f) ? -EIO : 0;
 }

@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "core/result.h"
 
 /*
@@ -54,5 +56,8 @@ void report_point_rates(const struct series_point *p, struct report_rates *r);
 
 /* A series' interval in words: "100 ms", "1 s", "1500 ms" (whole seconds as seconds). */
 const char *report_fmt_interval(uint64_t ns, char *buf, size_t len);
+
+/* v as indented JSON and a newline, flushed: 0, -ENOMEM when v is NULL, or -EIO. */
+int report_json_dump(FILE *f, const json_t *v);
 
 #endif
