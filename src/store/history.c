@@ -18,57 +18,6 @@
 #include "store/history_int.h"
 #include "util/jsonout.h"
 
-/* SQLite's result codes as the errno the rest of iorate speaks. */
-static int sql_errno(int rc)
-{
-	switch (rc & 0xff) {
-	case SQLITE_OK:
-		return 0;
-	case SQLITE_NOMEM:
-		return -ENOMEM;
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		return -EBUSY;
-	case SQLITE_READONLY:
-	case SQLITE_PERM:
-		return -EACCES;
-	case SQLITE_FULL:
-		return -ENOSPC;
-	case SQLITE_CANTOPEN:
-		return -ENOENT;
-	case SQLITE_NOTADB:
-	case SQLITE_CORRUPT:
-		return -EILSEQ;
-	default:
-		return -EIO;
-	}
-}
-
-int history_sql_fail(struct history *h, char *err, size_t len, int rc, const char *what)
-{
-	int sys = h->db ? sqlite3_system_errno(h->db) : 0;
-	int k = rc & 0xff;
-
-	/* A failed read or write says why, as the system did (ENOSPC, EFBIG, EACCES). */
-	if (sys > 0 && (k == SQLITE_IOERR || k == SQLITE_FULL || k == SQLITE_CANTOPEN))
-		return err_set(err, len, -sys, "%s: %s: %s (%s)", h->path, what,
-			       sqlite3_errmsg(h->db), strerror(sys));
-	return err_set(err, len, sql_errno(rc), "%s: %s: %s", h->path, what,
-			    sqlite3_errmsg(h->db));
-}
-
-int history_exec(struct history *h, const char *sql, char *err, size_t len)
-{
-	int rc = sqlite3_exec(h->db, sql, NULL, NULL, NULL);
-
-	return rc == SQLITE_OK ? 0 : history_sql_fail(h, err, len, rc, "database");
-}
-
-void history_rollback(struct history *h)
-{
-	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
 static int convert_v1_runs(struct history *h, char *err, size_t len);
 static int fill_jobs(struct history *h, char *err, size_t len);
 
@@ -603,7 +552,7 @@ int history_open(const char *path, struct history **hp, char *err, size_t len)
 	h->created = creating.made;
 	h->made = creating.id;
 	if (r != SQLITE_OK) {
-		r = err_set(err, len, sql_errno(r), "%s: %s", path,
+		r = err_set(err, len, history_sql_errno(r), "%s: %s", path,
 			 h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(r));
 		goto out;
 	}
@@ -667,7 +616,7 @@ int history_open_readonly(const char *path, struct history **hp, char *err, size
 	}
 	r = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW, NULL);
 	if (r != SQLITE_OK) {
-		r = err_set(err, len, sql_errno(r), "%s: %s", path,
+		r = err_set(err, len, history_sql_errno(r), "%s: %s", path,
 			    h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(r));
 		history_close(h);
 		return r;
