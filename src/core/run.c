@@ -268,10 +268,12 @@ static int worker_settings(struct run *run, struct worker *w, unsigned thread)
 		w->next_due = (uint64_t)(w->rate_interval_ns * thread / job->threads);
 	}
 	w->trace = run->trace.f;
-	/* Trims: counted only in a job that trims, whose worker_trim_new() gives it a histogram. */
+	/* Histograms come with a direction's first latency (stats.h): a reading thread has no
+	 * write one. Trims: only in a job that trims, whose worker_trim_new() makes its own. */
+	dir_stats_init(&w->st[0]);
+	dir_stats_init(&w->st[1]);
 	dir_stats_init(&w->st[2]);
-	if (dir_stats_init_hist(&w->st[0]) || dir_stats_init_hist(&w->st[1]) ||
-	    worker_lat_new(w, job))
+	if (worker_lat_new(w, job))
 		return -ENOMEM;
 	/* fio counts all of a job that ends within its ramp_time: kept aside until then. */
 	if (job->warmup_ns && !job->time_ns) {
@@ -279,8 +281,6 @@ static int worker_settings(struct run *run, struct worker *w, unsigned thread)
 			return -ENOMEM;
 		dir_stats_init(&w->warm[0]);
 		dir_stats_init(&w->warm[1]);
-		if (dir_stats_init_hist(&w->warm[0]) || dir_stats_init_hist(&w->warm[1]))
-			return -ENOMEM;
 	}
 	return worker_extra_new(w, job);
 }
@@ -404,8 +404,16 @@ static void merge_results(struct run *run)
 			if (behind > res->sched_behind_s)
 				res->sched_behind_s = behind;
 		}
-		/* A thread of one target: its latencies are the target's too; a thread of several
-		 * targets gives them their counts only. */
+		/* A direction that counted I/Os without a histogram ran out of memory for it. */
+		for (int d = 0; d < 3 && !run->job->no_latency; d++)
+			lost |= w->st[d].lat_n < w->st[d].ios && !w->st[d].hist;
+		if (dir_stats_merge(&res->read, &w->st[0]) || dir_stats_merge(&res->write, &w->st[1]) ||
+		    dir_stats_merge(&res->trim, &w->st[2]) || worker_cmdprio_fold(w, res) ||
+		    worker_lat_fold(w, res))
+			lost = true;
+		/* A thread of one target: its latencies are the target's too (its histograms
+		 * handed over, after the job's got their copy); a thread of several targets gives
+		 * them their counts only. */
 		for (unsigned t = 0; w->tg && t < w->ntg; t++) {
 			struct target_result *tr = &res->targets[t];
 			dir_stats_merge_counts(&tr->read, w->tg[t].ios[0], w->tg[t].bytes[0],
@@ -415,13 +423,9 @@ static void merge_results(struct run *run)
 			dir_stats_merge_counts(&tr->trim, w->tg[t].ios[2], w->tg[t].bytes[2],
 					       w->tg[t].errors[2]);
 		}
-		if (!w->tg && (dir_stats_merge(&res->targets[w->target].read, &w->st[0]) ||
-			       dir_stats_merge(&res->targets[w->target].write, &w->st[1]) ||
-			       dir_stats_merge(&res->targets[w->target].trim, &w->st[2])))
-			lost = true;
-		if (dir_stats_merge(&res->read, &w->st[0]) || dir_stats_merge(&res->write, &w->st[1]) ||
-		    dir_stats_merge(&res->trim, &w->st[2]) || worker_cmdprio_fold(w, res) ||
-		    worker_lat_fold(w, res))
+		if (!w->tg && (dir_stats_merge_take(&res->targets[w->target].read, &w->st[0]) ||
+			       dir_stats_merge_take(&res->targets[w->target].write, &w->st[1]) ||
+			       dir_stats_merge_take(&res->targets[w->target].trim, &w->st[2])))
 			lost = true;
 	}
 	if (lost)

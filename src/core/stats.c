@@ -40,10 +40,15 @@ void hist_reset(struct hist *h)
 	memset(h->counts, 0, sizeof(h->counts));
 }
 
+/* Only the buckets src has are written: a fresh dst's pages that no latency fell in are never
+ * touched, so they take no memory. */
 void hist_merge(struct hist *dst, const struct hist *src)
 {
-	for (unsigned i = 0; i < HIST_BUCKETS; i++)
-		dst->counts[i] += __atomic_load_n(&src->counts[i], __ATOMIC_RELAXED);
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t c = __atomic_load_n(&src->counts[i], __ATOMIC_RELAXED);
+		if (c)
+			dst->counts[i] += c;
+	}
 }
 
 /*
@@ -149,9 +154,13 @@ int dir_stats_init_hist(struct dir_stats *d)
 	return (d->hist = calloc(1, sizeof(*d->hist))) ? 0 : -ENOMEM;
 }
 
+/* Published with a release store: the series snapshot reads a worker's pointer while it runs. */
 __attribute__((cold, noinline)) bool dir_stats_need_hist(struct dir_stats *d)
 {
-	return (d->hist = calloc(1, sizeof(*d->hist))) != NULL;
+	struct hist *h = calloc(1, sizeof(*h));
+
+	__atomic_store_n(&d->hist, h, __ATOMIC_RELEASE);
+	return h != NULL;
 }
 
 void dir_stats_release(struct dir_stats *d)
@@ -174,6 +183,18 @@ int dir_stats_copy(struct dir_stats *dst, const struct dir_stats *src)
 {
 	dir_stats_init(dst);
 	return dir_stats_merge(dst, src);
+}
+
+int dir_stats_merge_take(struct dir_stats *dst, struct dir_stats *src)
+{
+	struct hist *h = src->hist;
+
+	if (dst->hist || !h)
+		return dir_stats_merge(dst, src);
+	src->hist = NULL;
+	(void)dir_stats_merge(dst, src);
+	dst->hist = h;
+	return 0;
 }
 
 int dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src)

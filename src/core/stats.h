@@ -87,6 +87,9 @@ void dir_stats_release(struct dir_stats *d);
 /* dst += src, histogram included (dst gets one when src has one). 0 or -ENOMEM (the counts
  * are merged even then; the percentiles would be missing). */
 int dir_stats_merge(struct dir_stats *dst, const struct dir_stats *src);
+/* The same, but where dst has no histogram it takes src's instead of a copy (src is left
+ * without one): a target's only thread hands its histograms over. */
+int dir_stats_merge_take(struct dir_stats *dst, struct dir_stats *src);
 /* Only the I/O counts (ios, bytes, errors): what a target served by shared threads keeps. */
 void dir_stats_merge_counts(struct dir_stats *dst, uint64_t ios, uint64_t bytes,
 			    uint64_t errors);
@@ -106,14 +109,16 @@ static inline bool dir_stats_any(const struct dir_stats *d)
 	return d->ios || d->errors;
 }
 
-/* Makes d's histogram where it has none yet (never for a worker: it makes its own first). */
+/* Makes d's histogram where it has none yet (a worker's, at its first latency). */
 bool dir_stats_need_hist(struct dir_stats *d);
 
+/* A worker's histogram is made by its first latency: a direction it never does costs nothing.
+ * Out of memory, the I/O is still counted (the latencies then miss it: merge_results() says). */
 static inline void dir_stats_add(struct dir_stats *d, uint64_t bytes, uint64_t lat_ns)
 {
+	dir_stats_count(d, bytes);
 	if (__builtin_expect(!d->hist, 0) && !dir_stats_need_hist(d))
 		return;
-	dir_stats_count(d, bytes);
 	d->lat_n++;
 	d->lat_sum += lat_ns;
 	d->lat_sumsq += (double)lat_ns * (double)lat_ns;

@@ -26,9 +26,11 @@ static void snapshot(struct run *run, struct hist *h, uint64_t ios[3], uint64_t 
 		for (int d = 0; d < 3; d++) {
 			ios[d] += __atomic_load_n(&w->st[d].ios, __ATOMIC_RELAXED);
 			bytes[d] += __atomic_load_n(&w->st[d].bytes, __ATOMIC_RELAXED);
-			/* st[2] has a histogram only in a job that trims. */
-			if (!run->job->no_latency && w->st[d].hist)
-				hist_merge(h, w->st[d].hist);
+			/* A worker makes its histograms as it needs them (stats.h): read the
+			 * pointer as it published it. */
+			const struct hist *wh = __atomic_load_n(&w->st[d].hist, __ATOMIC_ACQUIRE);
+			if (!run->job->no_latency && wh)
+				hist_merge(h, wh);
 		}
 	}
 }

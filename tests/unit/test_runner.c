@@ -64,6 +64,37 @@ static void series_adds_up(void **state)
 	job_release(&j);
 }
 
+/*
+ * A reading job's threads make no write histogram, and a target's only thread hands its read
+ * one over: the targets' histograms still add up to the job's, I/O for I/O.
+ */
+static void histograms_where_needed(void **state)
+{
+	struct job j;
+	struct result r;
+
+	null_job(&j, 1);
+	j.time_ns = 60ull * 1000000000ull;
+	j.ios_per_thread = 5000;
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	assert_null(r.write.hist);
+	assert_non_null(r.read.hist);
+	assert_int_equal(hist_count(r.read.hist), 2 * 5000);
+	uint64_t sum = 0;
+	for (unsigned t = 0; t < 2; t++) {
+		assert_null(r.targets[t].write.hist);
+		assert_non_null(r.targets[t].read.hist);
+		assert_int_equal(r.targets[t].read.lat_n, 5000);
+		assert_int_equal(hist_count(r.targets[t].read.hist), 5000);
+		sum += hist_count(r.targets[t].read.hist);
+	}
+	assert_ptr_not_equal(r.targets[0].read.hist, r.read.hist);
+	assert_int_equal(sum, r.read.lat_n);
+	result_release(&r);
+	job_release(&j);
+}
+
 /* --ios bounds every thread exactly; --no-latency counts without latency. */
 static void io_limit_and_no_latency(void **state)
 {
@@ -445,6 +476,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(series_adds_up),
 		cmocka_unit_test(io_limit_and_no_latency),
+		cmocka_unit_test(histograms_where_needed),
 		cmocka_unit_test(stop_before_start),
 		cmocka_unit_test(warmup_not_counted),
 		cmocka_unit_test(groups_run_in_order),

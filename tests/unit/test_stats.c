@@ -455,6 +455,67 @@ static void test_hist_mean(void **state)
 	}
 }
 
+/*
+ * A histogram made at the first latency (a worker's, stats.h) gives the percentiles of one made
+ * beforehand; a target's only thread hands its histogram over (dir_stats_merge_take) and the
+ * result is the copy's.
+ */
+static void test_lazy_and_take(void **state)
+{
+	struct dir_stats lazy, eager, copy, took, second;
+
+	(void)state;
+	dir_stats_init(&lazy);
+	assert_null(lazy.hist);
+	assert_int_equal(dir_stats_init_hist(&eager), 0);
+	rng_state = 11;
+	for (unsigned i = 0; i < 20000; i++) {
+		uint64_t v = draw(LOGNORMAL);
+		dir_stats_add(&lazy, 4096, v);
+		dir_stats_add(&eager, 4096, v);
+	}
+	assert_non_null(lazy.hist);
+	assert_memory_equal(lazy.hist->counts, eager.hist->counts, sizeof(eager.hist->counts));
+	assert_int_equal(lazy.lat_n, eager.lat_n);
+	assert_int_equal(lazy.ios, 20000);
+
+	dir_stats_init(&copy);
+	dir_stats_init(&took);
+	assert_int_equal(dir_stats_merge(&copy, &lazy), 0);
+	struct hist *h = lazy.hist;
+	assert_int_equal(dir_stats_merge_take(&took, &lazy), 0);
+	assert_ptr_equal(took.hist, h);
+	assert_null(lazy.hist);
+	assert_int_equal(took.ios, copy.ios);
+	assert_int_equal(took.lat_n, copy.lat_n);
+	assert_int_equal(took.lat_sum, copy.lat_sum);
+	assert_int_equal(took.lat_min, copy.lat_min);
+	assert_int_equal(took.lat_max, copy.lat_max);
+	for (unsigned i = 0; i < STATS_NPCT; i++)
+		assert_int_equal(hist_percentile(took.hist, stats_pcts[i], took.lat_min, took.lat_max),
+				 hist_percentile(eager.hist, stats_pcts[i], eager.lat_min,
+						 eager.lat_max));
+	/* A dst that has a histogram keeps it and adds src's: src keeps its own. */
+	dir_stats_init(&second);
+	dir_stats_add(&second, 4096, 1000);
+	h = second.hist;
+	assert_int_equal(dir_stats_merge_take(&took, &second), 0);
+	assert_ptr_equal(second.hist, h);
+	assert_int_equal(hist_count(took.hist), 20001);
+	/* A direction never done has no histogram, and gives the merge none. */
+	dir_stats_release(&second);
+	dir_stats_release(&copy);
+	dir_stats_init(&second);
+	dir_stats_init(&copy);
+	assert_int_equal(dir_stats_merge_take(&copy, &second), 0);
+	assert_null(copy.hist);
+	dir_stats_release(&eager);
+	dir_stats_release(&took);
+	dir_stats_release(&copy);
+	dir_stats_release(&second);
+	dir_stats_release(&lazy);
+}
+
 static void test_pct_table(void **state)
 {
 	static const char *const want[] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
@@ -482,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_pct_table),
 		cmocka_unit_test(test_hist_mean),
+		cmocka_unit_test(test_lazy_and_take),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
