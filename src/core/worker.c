@@ -566,8 +566,11 @@ void *worker_main(void *arg)
 				stopping = true;
 			if (q == IO_Q_QUEUED) {
 				inflight++;
-				/* --batch: hand them over N at a time (each one, by default). */
-				if (++queued >= w->batch) {
+				/* --batch: hand them over N at a time (each one, by default). The
+				 * last free slot's goes with the wait below when reap() submits:
+				 * nothing is prepared meanwhile, and it saves a system call. */
+				if (++queued >= w->batch &&
+				    (free_.n || !(ops->flags & ENGINE_REAP_SUBMITS) || stopping)) {
 					if ((c = ops->commit(&w->io)) < 0)
 						return worker_end(w, c);
 					queued = 0;
