@@ -22,7 +22,7 @@ void job_init(struct job *j)
 	j->time_ns = JOB_DEFAULT_TIME_NS;
 	j->threads = 1;
 	j->depth = 1;
-	j->batch = 1;
+	j->batch = 0;  /* the engine's way (worker_settings) */
 	j->pattern = PATTERN_RANDOM;
 	j->cache = CACHE_DIRECT;
 	j->fill = FILL_RANDOM;

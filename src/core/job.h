@@ -141,7 +141,8 @@ struct job {
 	uint64_t warmup_ns, cooldown_ns;   /* I/O issued then is not counted */
 	unsigned threads;                  /* per target */
 	unsigned depth;                    /* outstanding I/Os per thread */
-	unsigned batch;                    /* hand I/Os to the kernel N at a time (default 1) */
+	unsigned batch;                    /* hand I/Os to the kernel N at a time; 0: the
+					    * engine's way (ENGINE_SUBMIT_EACH) */
 	unsigned write_pct;                /* 0..100 */
 	unsigned trim_pct;                 /* 0..100 - write_pct: of the I/Os, trims (discards) */
 	bool trim_write;                   /* every write trims its blocks first (fio trimwrite) */

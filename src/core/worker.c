@@ -225,6 +225,14 @@ static inline bool should_stop(const struct worker *w, uint64_t now)
 static bool wait_until(struct worker *w, uint64_t until, uint64_t *now, unsigned *inflight,
 		       struct slots *free_)
 {
+	/* What a batch has queued goes to the kernel first: the wait must not hold it back. */
+	int c = *now < until && *inflight ? w->ops->commit(&w->io) : 0;
+
+	if (c < 0) {
+		if (!w->err)
+			w->err = c;
+		return false;
+	}
 	while (*now < until) {
 		if (__atomic_load_n(w->halt, __ATOMIC_RELAXED) || *now >= w->t_end)
 			return false;

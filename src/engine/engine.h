@@ -61,6 +61,9 @@ enum io_q { IO_Q_DONE, IO_Q_QUEUED, IO_Q_BUSY };
 #define ENGINE_IOPRIO 0x8        /* issues io_req.ioprio with each I/O */
 #define ENGINE_ATOMIC 0x10       /* can issue writes with RWF_ATOMIC (ENGINE_OPT_ATOMIC) */
 #define ENGINE_RWF 0x20          /* passes ENGINE_OPT_HIPRI, _NOWAIT, _DONTCACHE to the kernel */
+/* Unless --batch says, each I/O is submitted as it is ready (the kernel's workers start it while
+ * the next is prepared); other engines submit what is ready in one call. */
+#define ENGINE_SUBMIT_EACH 0x40
 
 struct engine_ops {
 	const char *name;

@@ -1,7 +1,8 @@
 /*
  * uring: io_uring through liburing, with the target registered as a fixed file and the worker's
  * buffers registered once, so the kernel neither looks up the file nor pins pages per I/O.
- * The worker commits once --batch SQEs are queued (each one, by default); what is left is
+ * The worker commits once --batch SQEs are queued (each one, by default: ENGINE_SUBMIT_EACH);
+ * what is left, and the last one before a wait, is
  * handed to the kernel by reap() in the same io_uring_enter call that waits, and completions are
  * taken in batches.
  *
@@ -208,7 +209,7 @@ static void uring_cleanup(struct engine_io *w)
 
 const struct engine_ops engine_uring = {
 	.name = "uring",
-	.flags = ENGINE_REAP_SUBMITS | ENGINE_IOPRIO | ENGINE_ATOMIC,
+	.flags = ENGINE_REAP_SUBMITS | ENGINE_IOPRIO | ENGINE_ATOMIC | ENGINE_SUBMIT_EACH,
 	.probe = uring_probe,
 	.init = uring_init,
 	.start = uring_start,
