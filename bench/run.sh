@@ -12,6 +12,7 @@
 #   BENCH_LONG=1       also compare iorate's peak RSS on a 60 s run with the 5 s runs
 #   BENCH_RAM_SIZE=1G  size of the RAM-backed device
 #   BENCH_OUT=bench/results/latest.json
+#   BENCH_ROWS="1 2 3 4 6 7 8 9 10"  only these workloads (5 comes with 4); default: all
 #   BENCH_CPU=N        the CPU the single-threaded workloads 1 and 2 run on, every contender
 #                      alike (default: the last online CPU; "none": not pinned). On this
 #                      project's 2-core VM the same sync loop does 200k IOPS on CPU 0 and 270k
@@ -24,8 +25,11 @@ REPS=${BENCH_REPS:-5}
 LONG=${BENCH_LONG:-0}
 RAM_SIZE=${BENCH_RAM_SIZE:-1G}
 OUT=${BENCH_OUT:-bench/results/latest.json}
+ROWS=${BENCH_ROWS:-1 2 3 4 6 7 8 9 10}
 IORATE=$BUILD/iorate
 LIMIT=$BUILD/limit
+LIMIT_URING=$BUILD/limit_uring
+LIMIT_AIO=$BUILD/limit_aio
 TIMEV=/usr/bin/time
 
 # ---------------------------------------------------------------------------------------------
@@ -138,10 +142,23 @@ run_fio() {
 }
 
 run_limit() {
-	timed "$LIMIT" -d "$SECS" --json "$@" > "$TMP/out" 2> "$TMP/err"
+	run_bare "$LIMIT" "$@"
+}
+
+# run_bare LOOP ARGS...: one of the bare loops (limit, limit_uring, limit_aio), its --json IOPS.
+run_bare() {
+	b=$1
+	shift
+	timed "$b" -d "$SECS" --json "$@" > "$TMP/out" 2> "$TMP/err"
 	V=$(sed -n 's/.*"iops": *\([0-9.]*\).*/\1/p' "$TMP/out")
-	[ -n "$V" ] || first_err "$TMP/err" "limit $*"
+	[ -n "$V" ] || first_err "$TMP/err" "$(basename "$b") $*"
 	per_io "$SECS"
+}
+
+# want N: workload N is among BENCH_ROWS.
+want() {
+	case " $ROWS " in *" $1 "*) return 0 ;; esac
+	return 1
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -160,6 +177,18 @@ if ${CC:-cc} -O2 -o "$LIMIT" bench/limit.c 2> "$TMP/err"; then
 	HAVE_LIMIT=1
 else
 	first_err "$TMP/err" "cc bench/limit.c"
+fi
+# The bare io_uring and libaio loops of workload 8, linked as iorate is.
+HAVE_LIMIT_URING=0 HAVE_LIMIT_AIO=0
+if ${CC:-cc} -O2 -o "$LIMIT_URING" bench/limit_uring.c -luring 2> "$TMP/err"; then
+	HAVE_LIMIT_URING=1
+else
+	first_err "$TMP/err" "cc bench/limit_uring.c -luring (liburing-dev): its rows skipped"
+fi
+if ${CC:-cc} -O2 -o "$LIMIT_AIO" bench/limit_aio.c -laio 2> "$TMP/err"; then
+	HAVE_LIMIT_AIO=1
+else
+	first_err "$TMP/err" "cc bench/limit_aio.c -laio (libaio-dev): its rows skipped"
 fi
 [ -x "$TIMEV" ] || note "$TIMEV not found (Debian package time): workload 5 skipped"
 HAVE_URING=1
@@ -247,7 +276,7 @@ esac
 DISK_DIR=/var/tmp
 [ "$(stat -f -c %T "$DISK_DIR" 2>/dev/null)" = tmpfs ] && DISK_DIR=$BUILD
 DISK_SIZE_MB=1024
-if [ "$HAVE_URING" = 1 ]; then
+if [ "$HAVE_URING" = 1 ] && want 4; then
 	DISK_FILE=$(mktemp "$DISK_DIR/iorate-bench-disk.XXXXXX") &&
 		dd if=/dev/urandom of="$DISK_FILE" bs=1M count=$DISK_SIZE_MB conv=fsync status=none \
 			2> "$TMP/err" || { first_err "$TMP/err" "cannot create the file for workload 4";
@@ -289,6 +318,21 @@ I7="--engine sync -b 4k -t 1 -o 1 -w 50 --cache $RAM_CACHE --allow-write-device 
 N6=10000
 I6="--engine null -b 4k -t 1 -o 1 -c 1m --shared-threads $(seq -f 'w6-%g' 1 $N6 | tr '\n' ' ')"
 F6="--name=w6 --ioengine=null --rw=randread --bs=4k --nrfiles=$N6 --filesize=1m --iodepth=1"
+# Workload 8: iorate against the bare loops (bench/limit_uring.c, limit_aio.c) on the RAM
+# device, which must be zram (the loops read with O_DIRECT, which tmpfs refuses). Sync QD1 is
+# workload 2's limit.c column.
+I8U1="--engine uring -b 4k -t 1 -o 1 --cache direct $RAM_PATH"
+I8U32="--engine uring -b 4k -t 1 -o 32 --cache direct $RAM_PATH"
+I8A1="--engine aio -b 4k -t 1 -o 1 --cache direct $RAM_PATH"
+I8A32="--engine aio -b 4k -t 1 -o 32 --cache direct $RAM_PATH"
+# Workload 9: 10,000 targets with a thread each (DiskSpd's way: one thread per target), null
+# engine (names only, nothing is created): the memory a thread costs.
+I9="--engine null -b 4k -t 1 -o 1 -c 1m $(seq -f 'w9-%g' 1 $N6 | tr '\n' ' ')"
+# Workload 10: scaling, one thread against two (not pinned: two need both cores).
+I10N1="--engine null -b 4k -t 1 -o 1 bench-null"
+I10N2="--engine null -b 4k -t 2 -o 1 bench-null"
+I10S1="--engine sync -b 4k -t 1 -o 1 --cache $RAM_CACHE $RAM_PATH"
+I10S2="--engine sync -b 4k -t 2 -o 1 --cache $RAM_CACHE $RAM_PATH"
 
 # Contenders: one function each, so that rounds() can run them in alternating order.
 # shellcheck disable=SC2086
@@ -308,6 +352,20 @@ c_w6_io() { run_iorate $I6; acc W6_IO; }
 c_w7_plain() { pinned run_iorate $I7; acc W7_PLAIN; }
 c_w7_verify() { pinned run_iorate $I7 --verify; acc W7_VERIFY; }
 c_w6_fio() { run_fio $F6; acc W6_FIO; }
+# io_uring's rows are not pinned (io-wq, as workload 3); libaio's are (zram reads in io_submit).
+c_w8u1_io() { run_iorate $I8U1; acc W8U1_IO; }
+c_w8u1_lim() { run_bare "$LIMIT_URING" -q 1 "$RAM_PATH"; acc W8U1_LIM; }
+c_w8u32_io() { run_iorate $I8U32; acc W8U32_IO; }
+c_w8u32_lim() { run_bare "$LIMIT_URING" -q 32 "$RAM_PATH"; acc W8U32_LIM; }
+c_w8a1_io() { pinned run_iorate $I8A1; acc W8A1_IO; }
+c_w8a1_lim() { pinned run_bare "$LIMIT_AIO" -q 1 "$RAM_PATH"; acc W8A1_LIM; }
+c_w8a32_io() { pinned run_iorate $I8A32; acc W8A32_IO; }
+c_w8a32_lim() { pinned run_bare "$LIMIT_AIO" -q 32 "$RAM_PATH"; acc W8A32_LIM; }
+c_w9_io() { run_iorate $I9; acc W9_IO; }
+c_w10n1() { run_iorate $I10N1; acc W10N1; }
+c_w10n2() { run_iorate $I10N2; acc W10N2; }
+c_w10s1() { run_iorate $I10S1; acc W10S1; }
+c_w10s2() { run_iorate $I10S2; acc W10S2; }
 }
 
 # rounds C1 C2 ...: REPS rounds; odd rounds run the contenders in the order given, even rounds
@@ -325,21 +383,41 @@ rounds() {
 FIO_C="" LIM_C=""
 [ "$HAVE_FIO" = 1 ] && FIO_C=1
 [ "$HAVE_LIMIT" = 1 ] && LIM_C=1
-say "running workload 1 (null engine, QD1) and the latency-recording cost ..."
-rounds c_w1_io ${FIO_C:+c_w1_fio} c_w1_nolat
+if want 1; then
+	say "running workload 1 (null engine, QD1) and the latency-recording cost ..."
+	rounds c_w1_io ${FIO_C:+c_w1_fio} c_w1_nolat
+fi
 if [ -n "$RAM_PATH" ]; then
-	say "running workload 2 (sync QD1, $RAM_KIND) ..."
-	# With and without --no-latency back to back in every round: their ratio is a target.
-	rounds c_w2_io c_w2_nolat ${FIO_C:+c_w2_fio} ${LIM_C:+c_w2_lim}
-	if [ "$HAVE_URING" = 1 ]; then
+	if want 2; then
+		say "running workload 2 (sync QD1, $RAM_KIND) ..."
+		# With and without --no-latency back to back in every round: their ratio is a target.
+		rounds c_w2_io c_w2_nolat ${FIO_C:+c_w2_fio} ${LIM_C:+c_w2_lim}
+	fi
+	if [ "$HAVE_URING" = 1 ] && want 3; then
 		say "running workload 3 (io_uring QD32, $RAM_KIND) ..."
 		rounds c_w3_io ${FIO_C:+c_w3_fio}
 	fi
-	say "running workload 7 (--verify's cost: sync QD1, 50% writes, $RAM_KIND) ..."
-	rounds c_w7_plain c_w7_verify
+	if want 7; then
+		say "running workload 7 (--verify's cost: sync QD1, 50% writes, $RAM_KIND) ..."
+		rounds c_w7_plain c_w7_verify
+	fi
+fi
+if [ "$RAM_KIND" = zram ] && want 8; then
+	if [ "$HAVE_URING" = 1 ] && [ "$HAVE_LIMIT_URING" = 1 ]; then
+		say "running workload 8 (io_uring QD1 and QD32 against the bare loop, zram) ..."
+		rounds c_w8u1_io c_w8u1_lim
+		rounds c_w8u32_io c_w8u32_lim
+	fi
+	if [ "$HAVE_LIMIT_AIO" = 1 ]; then
+		say "running workload 8 (libaio QD1 and QD32 against the bare loop, zram) ..."
+		rounds c_w8a1_io c_w8a1_lim
+		rounds c_w8a32_io c_w8a32_lim
+	fi
+elif want 8; then
+	note "workload 8 needs the zram device (root, module zram): skipped"
 fi
 W5_LONG=""
-if [ -n "$DISK_FILE" ]; then
+if [ -n "$DISK_FILE" ] && want 4; then
 	say "running workloads 4 and 5 (io_uring 70/30 8 KiB, 4 threads x QD8, file on $DISK_FS) ..."
 	rounds c_w4_io ${FIO_C:+c_w4_fio}
 	if [ "$LONG" = 1 ] && [ -x "$TIMEV" ]; then
@@ -350,9 +428,18 @@ if [ -n "$DISK_FILE" ]; then
 		SECS=$SECS_SAVED W5_LONG=$M
 	fi
 fi
-if [ -x "$TIMEV" ]; then
+if [ -x "$TIMEV" ] && want 6; then
 	say "running workload 6 ($N6 targets, null engine, one thread: peak RSS) ..."
 	rounds c_w6_io ${FIO_C:+c_w6_fio}
+fi
+if [ -x "$TIMEV" ] && want 9; then
+	say "running workload 9 ($N6 targets, null engine, a thread each: peak RSS) ..."
+	rounds c_w9_io
+fi
+if want 10; then
+	say "running workload 10 (scaling: 1 and 2 threads, null engine and sync on $RAM_KIND) ..."
+	rounds c_w10n1 c_w10n2
+	[ -n "$RAM_PATH" ] && rounds c_w10s1 c_w10s2
 fi
 say ""
 
@@ -426,6 +513,41 @@ else
 	row "5 peak RSS 60 s / 5 s (iorate)" "skipped" "" "" "" "" "within 10%" \
 		"n/a (BENCH_LONG=1)"
 fi
+# Workloads 8 to 10: iorate / bare loop (target 0.97), peak RSS of 10,000 threads (target
+# 256 MiB), and two threads / one (target 1.9 on the null engine; sync stated).
+# shellcheck disable=SC2086
+{
+	m8u1i=$(median $W8U1_IO) m8u1l=$(median $W8U1_LIM) m8u32i=$(median $W8U32_IO)
+	m8u32l=$(median $W8U32_LIM) m8a1i=$(median $W8A1_IO) m8a1l=$(median $W8A1_LIM)
+	m8a32i=$(median $W8A32_IO) m8a32l=$(median $W8A32_LIM) m9i=$(median $W9_IO_M)
+	m10n1=$(median $W10N1) m10n2=$(median $W10N2) m10s1=$(median $W10S1) m10s2=$(median $W10S2)
+}
+r8u1=$(ratio "$m8u1i" "$m8u1l") r8u32=$(ratio "$m8u32i" "$m8u32l")
+r8a1=$(ratio "$m8a1i" "$m8a1l") r8a32=$(ratio "$m8a32i" "$m8a32l")
+r10n=$(ratio "$m10n2" "$m10n1") r10s=$(ratio "$m10s2" "$m10s1")
+p8u1=$(paired "$W8U1_IO" "$W8U1_LIM") p8u32=$(paired "$W8U32_IO" "$W8U32_LIM")
+p8a1=$(paired "$W8A1_IO" "$W8A1_LIM") p8a32=$(paired "$W8A32_IO" "$W8A32_LIM")
+p10n=$(paired "$W10N2" "$W10N1") p10s=$(paired "$W10S2" "$W10S1")
+ok9=n/a
+[ -n "$m9i" ] && ok9=$(awk -v m="$m9i" 'BEGIN { print (m <= 262144) ? "yes" : "no" }')
+say ""
+say "iorate against the bare loops (8), 10,000 threads (9), scaling (10); medians, ratio of medians"
+row "workload" "iorate" "other" "ratio" "paired" "" "target" "met"
+row "8 sync QD1 $RAM_KIND / limit.c" "$(fmt "$m2i")" "$(fmt "$m2l")" "${r2l:-n/a}" \
+	"$(paired "$W2_IO" "$W2_LIM")" "" ">= 0.97x bare loop" "$(ge "$r2l" 0.97)"
+row "8 uring QD1 / limit_uring" "$(fmt "$m8u1i")" "$(fmt "$m8u1l")" "${r8u1:-n/a}" "${p8u1:-n/a}" \
+	"" ">= 0.97x bare loop" "$(ge "$r8u1" 0.97)"
+row "8 uring QD32 / limit_uring" "$(fmt "$m8u32i")" "$(fmt "$m8u32l")" "${r8u32:-n/a}" \
+	"${p8u32:-n/a}" "" ">= 0.97x bare loop" "$(ge "$r8u32" 0.97)"
+row "8 aio QD1 / limit_aio" "$(fmt "$m8a1i")" "$(fmt "$m8a1l")" "${r8a1:-n/a}" "${p8a1:-n/a}" \
+	"" ">= 0.97x bare loop" "$(ge "$r8a1" 0.97)"
+row "8 aio QD32 / limit_aio" "$(fmt "$m8a32i")" "$(fmt "$m8a32l")" "${r8a32:-n/a}" \
+	"${p8a32:-n/a}" "" ">= 0.97x bare loop" "$(ge "$r8a32" 0.97)"
+row "9 peak RSS, $N6 threads (KiB)" "$(fmt "$m9i")" "" "" "" "" "<= 256 MiB" "$ok9"
+row "10 null: 2 threads / 1 (IOPS)" "$(fmt "$m10n2")" "$(fmt "$m10n1")" "${r10n:-n/a}" \
+	"${p10n:-n/a}" "" ">= 1.9x" "$(ge "$r10n" 1.9)"
+row "10 sync $RAM_KIND: 2 threads / 1" "$(fmt "$m10s2")" "$(fmt "$m10s1")" "${r10s:-n/a}" \
+	"${p10s:-n/a}" "" "information" ""
 p1=$(paired "$W1_IO" "$W1_FIO") p2=$(paired "$W2_IO" "$W2_FIO") p2l=$(paired "$W2_IO" "$W2_LIM")
 p3=$(paired "$W3_IO" "$W3_FIO") p4=$(paired "$W4_IO" "$W4_FIO") p1n=$(paired "$W1_IO" "$W1_NOLAT")
 say ""
@@ -467,6 +589,12 @@ say "  4 iorate [$W4_IO ] fio [$W4_FIO ]"
 say "  5 peak RSS, KiB: iorate [$W4_IO_M ] fio [$W4_FIO_M ]"
 say "  6 peak RSS, KiB: iorate [$W6_IO_M ] fio [$W6_FIO_M ]"
 say "  7 iorate --verify [$W7_VERIFY ] iorate [$W7_PLAIN ]"
+say "  8 uring QD1 iorate [$W8U1_IO ] limit_uring [$W8U1_LIM ]"
+say "  8 uring QD32 iorate [$W8U32_IO ] limit_uring [$W8U32_LIM ]"
+say "  8 aio QD1 iorate [$W8A1_IO ] limit_aio [$W8A1_LIM ]"
+say "  8 aio QD32 iorate [$W8A32_IO ] limit_aio [$W8A32_LIM ]"
+say "  9 peak RSS, KiB: iorate [$W9_IO_M ]"
+say "  10 null 1 thread [$W10N1 ] 2 threads [$W10N2 ]; sync 1 thread [$W10S1 ] 2 threads [$W10S2 ]"
 
 # ---------------------------------------------------------------------------------------------
 # bench/results/latest.json
@@ -507,6 +635,14 @@ mkdir -p "$(dirname "$OUT")"
 		"$(jstr "iorate run -q -d $SECS $I4")" "$(jstr "fio --norandommap $F4")"
 	printf '    "7": [%s, %s],\n' "$(jstr "iorate run -q -d $SECS $I7 --verify")" \
 		"$(jstr "iorate run -q -d $SECS $I7")"
+	printf '    "8": [%s, %s, %s, %s],\n' "$(jstr "iorate run -q -d $SECS $I8U1")" \
+		"$(jstr "iorate run -q -d $SECS $I8U32")" "$(jstr "iorate run -q -d $SECS $I8A1")" \
+		"$(jstr "iorate run -q -d $SECS $I8A32")"
+	printf '    "9": [%s],\n' "$(jstr "iorate run -q -d $SECS --engine null -b 4k -t 1 -o 1 \
+-c 1m w9-1 ... w9-$N6")"
+	printf '    "10": [%s, %s, %s, %s],\n' "$(jstr "iorate run -q -d $SECS $I10N1")" \
+		"$(jstr "iorate run -q -d $SECS $I10N2")" "$(jstr "iorate run -q -d $SECS $I10S1")" \
+		"$(jstr "iorate run -q -d $SECS $I10S2")"
 	printf '    "6": [%s, %s]},\n' \
 		"$(jstr "iorate run -q -d $SECS --engine null -b 4k -t 1 -o 1 -c 1m --shared-threads \
 w6-1 ... w6-$N6")" "$(jstr "fio --norandommap $F6")"
@@ -541,8 +677,38 @@ w6-1 ... w6-$N6")" "$(jstr "fio --norandommap $F6")"
 	printf '     "ratio": %s, "target": "<= 65536 KiB (64 MiB)", "met": %s},\n' \
 		"$(jnum "$r6")" "$(jstr "$ok6")"
 	printf '    {"id": 7, "name": "--verify against plain, sync QD1 4k 50%% writes, IOPS",\n'
-	printf '     "verify": %s, "plain": %s, "ratio": %s}\n  ],\n' "$(side W7_VERIFY)" \
+	printf '     "verify": %s, "plain": %s, "ratio": %s},\n' "$(side W7_VERIFY)" \
 		"$(side W7_PLAIN)" "$(jnum "$r7")"
+	bare() { # name iorate-var loop-var ratio paired command
+		printf '    {"id": 8, "name": %s,\n     "iorate": %s,\n     "bare_loop": %s,\n' \
+			"$(jstr "$1")" "$(side "$2")" "$(side "$3")"
+		printf '     "ratio": %s, "paired_ratio": %s, "target": ">= 0.97x bare loop",' \
+			"$(jnum "$4")" "$(jnum "$5")"
+		printf ' "met": %s, "bare_loop_command": %s},\n' "$(jstr "$(ge "$4" 0.97)")" \
+			"$(jstr "$6")"
+	}
+	bare "sync QD1 4k random read on $RAM_KIND, IOPS" W2_IO W2_LIM "$r2l" "$p2l" \
+		"limit -d $SECS $RAM_LIMIT_OPT $RAM_PATH"
+	bare "io_uring QD1 4k random read on $RAM_KIND, IOPS" W8U1_IO W8U1_LIM "$r8u1" "$p8u1" \
+		"limit_uring -d $SECS -q 1 $RAM_PATH"
+	bare "io_uring QD32 4k random read on $RAM_KIND, IOPS" W8U32_IO W8U32_LIM "$r8u32" \
+		"$p8u32" "limit_uring -d $SECS -q 32 $RAM_PATH"
+	bare "libaio QD1 4k random read on $RAM_KIND, IOPS" W8A1_IO W8A1_LIM "$r8a1" "$p8a1" \
+		"limit_aio -d $SECS -q 1 $RAM_PATH"
+	bare "libaio QD32 4k random read on $RAM_KIND, IOPS" W8A32_IO W8A32_LIM "$r8a32" "$p8a32" \
+		"limit_aio -d $SECS -q 32 $RAM_PATH"
+	printf '    {"id": 9, "name": "peak RSS with %s targets, a thread each (null engine), KiB",\n' \
+		"$N6"
+	printf '     "iorate": {"runs": %s, "median": %s}, "target": "<= 262144 KiB (256 MiB)",' \
+		"$(jlist $W9_IO_M)" "$(jnum "$m9i")"
+	printf ' "met": %s},\n' "$(jstr "$ok9")"
+	printf '    {"id": 10, "name": "scaling: 2 threads / 1, IOPS",\n'
+	printf '     "null": {"one": %s, "two": %s, "ratio": %s, "paired_ratio": %s,' \
+		"$(side W10N1)" "$(side W10N2)" "$(jnum "$r10n")" "$(jnum "$p10n")"
+	printf ' "target": ">= 1.9", "met": %s},\n' "$(jstr "$(ge "$r10n" 1.9)")"
+	printf '     "sync": {"one": %s, "two": %s, "ratio": %s, "paired_ratio": %s}}\n  ],\n' \
+		"$(side W10S1)" "$(side W10S2)" "$(jnum "$r10s")" "$(jnum "$p10s")"
+
 	printf '  "latency_cost": {\n    "workload_2": {"with_latency": %s,\n' "$(side W2_IO)"
 	printf '      "no_latency": %s,\n      "paired_ratio": %s, "ratio_of_medians": %s,' \
 		"$(side W2_NOLAT)" "$(jnum "$p2n")" "$(jnum "$r2n")"

@@ -1,0 +1,179 @@
+/*
+ * limit_aio: the bare libaio loop, what a measuring tool cannot beat with Linux native AIO.
+ * One thread keeps -q reads of -b bytes (4 KiB) in flight at random aligned offsets, O_DIRECT.
+ * Each pass waits for at least one completion and takes every one there is (io_getevents),
+ * reads the clock once (each read's latency counts from the pass that issued it), and issues
+ * as many new reads in one io_submit.
+ *
+ *   limit_aio [-d SECONDS] [-b BYTES] [-q DEPTH] [--json] PATH
+ *
+ * Output as bench/limit.c's. Exit 0 on success, 1 on an I/O error, 2 on bad usage.
+ * Built by bench/run.sh with cc -O2 ... -laio; not part of iorate.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libaio.h>
+#include <linux/fs.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* xoshiro256**, as bench/limit.c and iorate. */
+static uint64_t s[4];
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t next_rand(void)
+{
+	uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return r;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: limit_aio [-d SECONDS] [-b BYTES] [-q DEPTH] [--json] PATH\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	double secs = 5;
+	uint64_t bs = 4096, size = 0, sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
+	unsigned depth = 1;
+	int json = 0, fd, r;
+	const char *path = NULL;
+	struct stat st;
+	io_context_t ctx = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-d") && i + 1 < argc)
+			secs = atof(argv[++i]);
+		else if (!strcmp(argv[i], "-b") && i + 1 < argc)
+			bs = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "-q") && i + 1 < argc)
+			depth = (unsigned)strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--json"))
+			json = 1;
+		else if (argv[i][0] == '-' || path)
+			return usage();
+		else
+			path = argv[i];
+	}
+	if (!path || secs <= 0 || bs == 0 || bs % 512 || depth == 0 || depth > 4096)
+		return usage();
+	if ((fd = open(path, O_RDONLY | O_DIRECT)) < 0 || fstat(fd, &st) < 0) {
+		fprintf(stderr, "limit_aio: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0)
+			size = 0;
+	} else {
+		size = (uint64_t)st.st_size;
+	}
+	if (size < bs) {
+		fprintf(stderr, "limit_aio: %s: smaller than one block\n", path);
+		return 1;
+	}
+	if ((r = io_setup((int)depth, &ctx)) < 0) {
+		fprintf(stderr, "limit_aio: io_setup: %s\n", strerror(-r));
+		return 1;
+	}
+	char *bufs;
+	struct iocb *cbs = calloc(depth, sizeof(*cbs));
+	struct iocb **batch = calloc(depth, sizeof(*batch));
+	struct io_event *ev = calloc(depth, sizeof(*ev));
+	uint64_t *start = calloc(depth, sizeof(*start));
+	if (!cbs || !batch || !ev || !start || posix_memalign((void **)&bufs, 4096, bs * depth))
+		return 1;
+	memset(bufs, 0, bs * depth);
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (sm += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		s[i] = z ^ (z >> 31);
+	}
+
+	uint64_t slots = size / bs, ios = 0, lat_sum = 0;
+	uint64_t t0 = now_ns(), t_end = t0 + (uint64_t)(secs * 1e9), t = t0;
+	unsigned nb = 0;
+
+	for (unsigned i = 0; i < depth; i++)
+		batch[nb++] = &cbs[i];
+	while (t < t_end) {
+		/* What was reaped goes back in one call: fresh offsets, stamped now. */
+		for (unsigned k = 0; k < nb; k++) {
+			unsigned i = (unsigned)(batch[k] - cbs);
+			uint64_t slot = (uint64_t)(((unsigned __int128)next_rand() * slots) >> 64);
+			io_prep_pread(batch[k], fd, bufs + i * bs, bs, (long long)(slot * bs));
+			start[i] = t;
+		}
+		for (unsigned off = 0; off < nb;) {
+			r = io_submit(ctx, (long)(nb - off), batch + off);
+			if (r == -EINTR || r == -EAGAIN)
+				continue;
+			if (r <= 0) {
+				fprintf(stderr, "limit_aio: io_submit: %s\n", strerror(-r));
+				return 1;
+			}
+			off += (unsigned)r;
+		}
+		do
+			r = io_getevents(ctx, 1, (long)depth, ev, NULL);
+		while (r == -EINTR);
+		if (r < 0) {
+			fprintf(stderr, "limit_aio: io_getevents: %s\n", strerror(-r));
+			return 1;
+		}
+		t = now_ns();
+		nb = 0;
+		for (int k = 0; k < r; k++) {
+			struct iocb *cb = ev[k].obj;
+			if ((long)ev[k].res != (long)bs) {
+				fprintf(stderr, "limit_aio: %s: read: %s\n", path,
+					(long)ev[k].res < 0 ? strerror(-(int)(long)ev[k].res) :
+					"short read");
+				return 1;
+			}
+			lat_sum += t - start[cb - cbs];
+			ios++;
+			batch[nb++] = cb;
+		}
+	}
+	double el = (double)(t - t0) / 1e9, iops = (double)ios / el;
+	if (json)
+		printf("{\"iops\": %.1f, \"ios\": %" PRIu64 ", \"seconds\": %.6f, "
+		       "\"mean_lat_us\": %.3f, \"bs\": %" PRIu64 ", \"depth\": %u}\n",
+		       iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0, bs, depth);
+	else
+		printf("limit_aio: %.0f IOPS (%" PRIu64 " I/Os in %.3f s, mean latency %.3f us)\n",
+		       iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0);
+	io_destroy(ctx);
+	close(fd);
+	return 0;
+}
