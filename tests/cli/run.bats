@@ -711,3 +711,29 @@ src/core/bad.c:8: memcpy into err (report it with err_set(err, errlen, -ERRNO, .
 	[ "$status" -eq 2 ]
 	[ ! -e dry.dat ]
 }
+
+# Ten thousand threads in a quarter of a GiB: histograms made at first use, stacks of 256 KiB.
+@test "10,000 targets with a thread each run in under 256 MiB of peak RSS, every I/O counted" {
+	[ -x /usr/bin/time ] || skip "needs /usr/bin/time (Debian package time)"
+	PERF_DIR=$(mktemp -d /tmp/perf-threads.XXXXXX)
+	mapfile -t t < <(seq -f "$PERF_DIR/t%g" 1 10000)
+	truncate -s 4k "${t[@]}"
+	# The memory of the run itself (CSV, as bench/run.sh's workload 9); then its JSON, whose
+	# document of 10,000 targets is made after the run, for each target's histogram.
+	set +e
+	/usr/bin/time -v -o time.txt "$IORATE" run -q --csv --engine null -b 4k -t 1 -o 1 -c 4k \
+		--ios 100 "${t[@]}" > out.csv 2> err.txt
+	rc=$?
+	"$IORATE" run -q --json --engine null -b 4k -t 1 -o 1 -c 4k --ios 100 "${t[@]}" > out.json
+	rc2=$?
+	set -e
+	rm -rf "$PERF_DIR"
+	[ "$rc" -eq 0 ] && [ "$rc2" -eq 0 ] || { cat err.txt; false; }
+	kib=$(awk -F': ' '/Maximum resident set size/ { print $2 }' time.txt)
+	echo "peak RSS: $kib KiB"
+	[ "$kib" -le 262144 ]
+	[ "$(awk -F, '$2 == "read" && $3 == 100' out.csv | wc -l)" -eq 10000 ]
+	# Each target's histogram is its own thread's, whole: every I/O is in it.
+	jq -e '(.targets | length) == 10000 and all(.targets[]; .read.ios == 100 and
+		.read.lat_n == 100 and ([.read.hist[][1]] | add) == 100)' out.json > /dev/null
+}
