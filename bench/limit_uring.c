@@ -79,7 +79,8 @@ static void issue(unsigned i, uint64_t t)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: limit_uring [-d SECONDS] [-b BYTES] [-q DEPTH] [-s N] [--json] PATH\n");
+	fprintf(stderr,
+		"usage: limit_uring [-d SECONDS] [-b BYTES] [-q DEPTH] [-s N] [--json] PATH\n");
 	return 2;
 }
 
@@ -201,8 +202,8 @@ int main(int argc, char **argv)
 		       "\"mean_lat_us\": %.3f, \"bs\": %" PRIu64 ", \"depth\": %u}\n",
 		       iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0, bs, depth);
 	else
-		printf("limit_uring: %.0f IOPS (%" PRIu64 " I/Os in %.3f s, mean latency %.3f us)\n",
-		       iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0);
+		printf("limit_uring: %.0f IOPS (%" PRIu64 " I/Os in %.3f s, mean latency %.3f "
+		       "us)\n", iops, ios, el, ios ? (double)lat_sum / (double)ios / 1e3 : 0.0);
 	io_uring_queue_exit(&ring);
 	close(fd);
 	return 0;

@@ -420,7 +420,8 @@ static const struct opt workload_opts[] = {
 	 .only = RS},
 	{.name = "batch", .arg = "N",
 	 .help = "submit I/Os N at a time (default: each as it is ready with uring, what is ready "
-	 "in one call with aio; 1 as fio; = --depth: all free slots in one call)", .example = "--batch 1", .set = opt_set_count, J(batch), .min = 1,
+	 "in one call with aio; 1 as fio; = --depth: all free slots in one call)",
+	 .example = "--batch 1", .set = opt_set_count, J(batch), .min = 1,
 	 .max = JOB_MAX_DEPTH, .only = RS},
 	{.name = "write", .letter = 'w', .arg = "PCT",
 	 .help = "percent of I/Os that write, 0..100 (default 0)", .example = "-w 30",

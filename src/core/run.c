@@ -413,7 +413,8 @@ static void merge_results(struct run *run)
 		/* A direction that counted I/Os without a histogram ran out of memory for it. */
 		for (int d = 0; d < 3 && !run->job->no_latency; d++)
 			lost |= w->st[d].lat_n < w->st[d].ios && !w->st[d].hist;
-		if (dir_stats_merge(&res->read, &w->st[0]) || dir_stats_merge(&res->write, &w->st[1]) ||
+		if (dir_stats_merge(&res->read, &w->st[0]) ||
+		    dir_stats_merge(&res->write, &w->st[1]) ||
 		    dir_stats_merge(&res->trim, &w->st[2]) || worker_cmdprio_fold(w, res) ||
 		    worker_lat_fold(w, res))
 			lost = true;

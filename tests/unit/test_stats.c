@@ -492,7 +492,8 @@ static void test_lazy_and_take(void **state)
 	assert_int_equal(took.lat_min, copy.lat_min);
 	assert_int_equal(took.lat_max, copy.lat_max);
 	for (unsigned i = 0; i < STATS_NPCT; i++)
-		assert_int_equal(hist_percentile(took.hist, stats_pcts[i], took.lat_min, took.lat_max),
+		assert_int_equal(hist_percentile(took.hist, stats_pcts[i], took.lat_min,
+						 took.lat_max),
 				 hist_percentile(eager.hist, stats_pcts[i], eager.lat_min,
 						 eager.lat_max));
 	/* A dst that has a histogram keeps it and adds src's: src keeps its own. */
