@@ -605,6 +605,9 @@ static void read_params(struct rd *rd, const json_t *o, struct result *r)
 	rd_enum(rd, p, "fill", result_json_fill, 2, &fill);
 	rd_double(rd, p, "rate_iops", &j->rate_iops);
 	rd_enum(rd, p, "arrival", result_json_arrival, 3, &arr);
+	/* Runs written before --batch defaulted to the engine's way (0) submitted each I/O. */
+	if (!json_object_get(p, "batch"))
+		j->batch = 1;
 	rd_uint(rd, p, "batch", UINT_MAX, &j->batch);
 	rd_u64(rd, p, "cap_io_unit", &j->cap_io_unit);
 	/* Runs written before emulation profiles were recorded have no "emulate". */
