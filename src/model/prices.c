@@ -74,15 +74,6 @@ char *prices_path(const char *dir, const char *provider, const char *region,
 	return p;
 }
 
-int prices_set_first(json_t *e, const char *key, double v)
-{
-	if (!e)
-		return -ENOMEM;
-	if (json_object_get(e, key))
-		return 0;
-	return json_object_set_new(e, key, json_real(v)) ? -ENOMEM : 0;
-}
-
 void prices_result_free(struct prices_result *r)
 {
 	if (!r)
