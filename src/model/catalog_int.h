@@ -1,14 +1,17 @@
 #ifndef IORATE_MODEL_CATALOG_INT_H
 #define IORATE_MODEL_CATALOG_INT_H
 /*
- * Shared by the catalog's own files (catalog.c, catalog_series.c): the table-driven reading of
- * one entry, so every kind of entry refuses unknown and mistyped fields the same way.
+ * Shared by the catalog's own files (catalog.c, catalog_series.c; defined in catalog_read.c,
+ * the bottom): the table-driven reading of one entry, so every kind of entry refuses unknown and
+ * mistyped fields the same way.
  */
 #include <stddef.h>
 
 #include <jansson.h>
 
 #include "model/catalog.h"
+
+#define MIB_MB 1.048576 /* 1 MiB/s in MB/s */
 
 enum ftype {
 	F_STR, F_NUM, F_MB, F_UINT, F_BOOL, F_ARR, F_SKIP,
@@ -48,5 +51,8 @@ int catalog_load_builtin_files(struct catalog *c, char *err, size_t errlen);
 /* Reads one entry of "series" (docs/catalog.md). */
 int catalog_load_series(struct catalog *c, json_t *o, const char *cat, const char *file,
 			size_t i, char *err, size_t errlen);
+
+/* What a MB/s field of obj is multiplied by when read: MIB_MB where its unit is MiB/s, else 1. */
+double catalog_field_scale(json_t *obj, const char *key);
 
 #endif

@@ -13,7 +13,6 @@
 #include "model/catalog_int.h"
 #include "util/err.h"
 
-#define MIB_MB 1.048576
 
 #define ROW(f, ty) {.key = #f, .type = ty, .off = offsetof(struct cat_series_row, caps.f)}
 static const struct field row_fields[] = {
