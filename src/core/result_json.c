@@ -18,76 +18,16 @@
  * Builders record the first allocation failure in *err and carry on, so a builder can be
  * written as a flat list of put() calls and checked once at the end.
  */
-/* jansson's *_new() take v even when they fail, and free it: only a v not handed over is freed. */
-void result_json_put(json_t *o, const char *key, json_t *v, int *err)
-{
-	if (!o || !v) {
-		json_decref(v);
-		*err = -ENOMEM;
-	} else if (json_object_set_new(o, key, v) < 0) {
-		*err = -ENOMEM;
-	}
-}
-
-void result_json_append(json_t *a, json_t *v, int *err)
-{
-	if (!a || !v) {
-		json_decref(v);
-		*err = -ENOMEM;
-	} else if (json_array_append_new(a, v) < 0) {
-		*err = -ENOMEM;
-	}
-}
 
 /* Their short names in this file. */
 #define put result_json_put
 #define append result_json_append
-
-json_t *result_json_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-json_t *result_json_u64(uint64_t v)
-{
-	char buf[24];
-
-	if (v <= INT64_MAX)
-		return json_integer((json_int_t)v);
-	snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	return json_string(buf);
-}
-
-json_t *result_json_str(const char *s)
-{
-	if (!s)
-		return json_null();
-	json_t *v = json_string(s);
-
-	if (v)
-		return v;
-	char *c = strdup(s);
-
-	if (!c)
-		return NULL;
-	for (char *p = c; *p; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	v = json_string(c);
-	free(c);
-	return v;
-}
 
 /* "" is written as null: an empty fixed-size field means "none". */
 static json_t *str_or_null(const char *s)
 {
 	return s && s[0] ? result_json_str(s) : json_null();
 }
-
-const char *const result_json_pattern[2] = {"random", "sequential"};
-const char *const result_json_cache[4] = {"direct", "buffered", "writethrough", "directsync"};
-const char *const result_json_fill[2] = {"random", "zero"};
-const char *const result_json_arrival[3] = {"closed", "fixed", "poisson"};
 
 static json_t *lat_obj(const struct dir_summary *s, int *err)
 {
@@ -202,10 +142,6 @@ static json_t *caps_obj(const struct job_caps *c, int *err)
 	put(o, "burst_seconds", result_json_real(c->burst_seconds), err);
 	return o;
 }
-
-const char *const result_json_dist[7] = {"uniform", "zipf", "pareto", "normal", "zoned",
-					 "zoned_abs", "sequence"};
-const char *const result_json_files[3] = {"roundrobin", "sequential", "random"};
 
 /* [[a, b], ...]: a block-size mix, or a distribution's zones ([percent, percent or bytes]). */
 static json_t *pairs(unsigned n, const void *items, bool zones, bool abs, int *err)

@@ -38,6 +38,11 @@ int rd_fail(struct rd *rd, const char *key, const char *fmt, ...)
 int rd_nomem(struct rd *rd);
 /* Appends key (or "[i]" when key is NULL) to path; returns what rd_leave() restores. */
 size_t rd_enter(struct rd *rd, const char *key, size_t i);
+/* A count: a JSON integer >= 0, or decimal digits in a string (above 2^63 - 1). 0 or -EINVAL. */
+int rd_u64_of(const json_t *v, uint64_t *out);
+/* The string of key, NULL for null when nullable (*isnull set); NULL (recorded) otherwise. */
+const char *rd_str_of(struct rd *rd, const json_t *o, const char *key, bool nullable,
+		      bool *isnull);
 void rd_leave(struct rd *rd, size_t mark);
 
 /* The member, or NULL after recording that it is missing. */

@@ -17,113 +17,6 @@
 #include "util/err.h"
 #include "util/parse.h"
 
-int rd_fail(struct rd *rd, const char *key, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	if (rd->rc)
-		return rd->rc;
-	rd->rc = -EINVAL;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return err_set(rd->err, rd->errlen, rd->rc, "%s%s%s%s%s", rd->path,
-		       rd->path[0] && key ? "." : "", key ? key : "",
-		       rd->path[0] || key ? ": " : "", msg);
-}
-
-int rd_nomem(struct rd *rd)
-{
-	if (!rd->rc)
-		rd->rc = err_set(rd->err, rd->errlen, -ENOMEM, "out of memory");
-	return rd->rc;
-}
-
-size_t rd_enter(struct rd *rd, const char *key, size_t i)
-{
-	size_t mark = strlen(rd->path), room = sizeof(rd->path) - mark;
-
-	if (key)
-		snprintf(rd->path + mark, room, "%s%s", mark ? "." : "", key);
-	else
-		snprintf(rd->path + mark, room, "[%zu]", i);
-	return mark;
-}
-
-void rd_leave(struct rd *rd, size_t mark)
-{
-	rd->path[mark] = '\0';
-}
-
-json_t *rd_get(struct rd *rd, const json_t *o, const char *key)
-{
-	json_t *v;
-
-	if (rd->rc)
-		return NULL;
-	if (!(v = json_object_get(o, key)) && rd->schema != 1)
-		rd_fail(rd, key, "missing");
-	return v;
-}
-
-json_t *rd_obj(struct rd *rd, const json_t *o, const char *key)
-{
-	json_t *v = rd_get(rd, o, key);
-
-	if (v && !json_is_object(v)) {
-		if (rd->schema != 1 || !json_is_null(v))
-			rd_fail(rd, key, "not an object");
-		return NULL;
-	}
-	return v;
-}
-
-json_t *rd_arr(struct rd *rd, const json_t *o, const char *key)
-{
-	json_t *v = rd_get(rd, o, key);
-
-	if (v && !json_is_array(v)) {
-		if (rd->schema != 1 || !json_is_null(v))
-			rd_fail(rd, key, "not an array");
-		return NULL;
-	}
-	return v;
-}
-
-/* A count: a JSON integer >= 0, or decimal digits in a string when it is above 2^63 - 1. */
-static int u64_of(const json_t *v, uint64_t *out)
-{
-	if (json_is_integer(v) && json_integer_value(v) >= 0) {
-		*out = (uint64_t)json_integer_value(v);
-		return 0;
-	}
-	if (json_is_string(v) && strspn(json_string_value(v), "0123456789") ==
-				     strlen(json_string_value(v)))
-		return parse_u64(json_string_value(v), 0, UINT64_MAX, out);
-	return -EINVAL;
-}
-
-void rd_u64(struct rd *rd, const json_t *o, const char *key, uint64_t *v)
-{
-	json_t *x = rd_get(rd, o, key);
-
-	if (x && u64_of(x, v))
-		rd_fail(rd, key, "not an integer from 0 to 18446744073709551615");
-}
-
-void rd_uint(struct rd *rd, const json_t *o, const char *key, unsigned max, unsigned *v)
-{
-	json_t *x = rd_get(rd, o, key);
-
-	if (!x)
-		return;
-	if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > max)
-		rd_fail(rd, key, "not an integer from 0 to %u", max);
-	else
-		*v = (unsigned)json_integer_value(x);
-}
-
 /* An errno, negated or not: the magnitude stays within what the kernel returns. */
 static void rd_errno(struct rd *rd, const json_t *o, const char *key, int *v)
 {
@@ -137,91 +30,13 @@ static void rd_errno(struct rd *rd, const json_t *o, const char *key, int *v)
 		*v = (int)json_integer_value(x);
 }
 
-void rd_double(struct rd *rd, const json_t *o, const char *key, double *v)
-{
-	json_t *x = rd_get(rd, o, key);
-
-	if (!x)
-		return;
-	if (json_is_null(x))
-		*v = NAN;
-	else if (json_is_number(x))
-		*v = json_number_value(x);
-	else
-		rd_fail(rd, key, "not a number");
-}
-
-void rd_bool(struct rd *rd, const json_t *o, const char *key, bool *v)
-{
-	json_t *x = rd_get(rd, o, key);
-
-	if (x && !json_is_boolean(x))
-		rd_fail(rd, key, "not true or false");
-	else if (x)
-		*v = json_is_true(x);
-}
-
-/* The string of key, NULL for null when nullable; NULL (recorded) otherwise. */
-static const char *str_of(struct rd *rd, const json_t *o, const char *key, bool nullable,
-			  bool *isnull)
-{
-	json_t *x = rd_get(rd, o, key);
-
-	*isnull = false;
-	if (!x)
-		return NULL;
-	if (json_is_string(x))
-		return json_string_value(x);
-	if (nullable && json_is_null(x))
-		*isnull = true;
-	else
-		rd_fail(rd, key, nullable ? "not a string or null" : "not a string");
-	return NULL;
-}
-
-void rd_strbuf(struct rd *rd, const json_t *o, const char *key, char *buf, size_t size,
-	       bool nullable)
-{
-	bool isnull;
-	const char *s = str_of(rd, o, key, nullable, &isnull);
-
-	if (isnull)
-		buf[0] = '\0';
-	else if (s && strlen(s) >= size)
-		rd_fail(rd, key, "longer than %zu bytes", size - 1);
-	else if (s)
-		memcpy(buf, s, strlen(s) + 1);
-}
-
 void rd_strdup(struct rd *rd, const json_t *o, const char *key, char **v, bool nullable)
 {
 	bool isnull;
-	const char *s = str_of(rd, o, key, nullable, &isnull);
+	const char *s = rd_str_of(rd, o, key, nullable, &isnull);
 
 	if (s && !(*v = strdup(s)))
 		rd_nomem(rd);
-}
-
-void rd_enum(struct rd *rd, const json_t *o, const char *key, const char *const *names,
-	     unsigned n, unsigned *v)
-{
-	bool isnull;
-	const char *s = str_of(rd, o, key, false, &isnull);
-
-	if (!s)
-		return;
-	for (unsigned i = 0; i < n; i++) {
-		if (!strcmp(s, names[i])) {
-			*v = i;
-			return;
-		}
-	}
-	char list[128] = "";
-
-	for (unsigned i = 0; i < n; i++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", i ? ", " : "",
-			 names[i]);
-	rd_fail(rd, key, "not one of %s", list);
 }
 
 void rd_strings(struct rd *rd, const json_t *o, const char *key, void *ctx,
@@ -297,7 +112,7 @@ static void read_hist(struct rd *rd, const json_t *o, struct dir_stats *d)
 		size_t m2 = rd_enter(rd, NULL, i);
 
 		if (!json_is_array(e) || json_array_size(e) != 2 || !json_is_integer(ix) ||
-		    u64_of(json_array_get(e, 1), &c))
+		    rd_u64_of(json_array_get(e, 1), &c))
 			rd_fail(rd, NULL, "not an [index, count] pair of integers");
 		else if (k <= prev || k >= HIST_BUCKETS)
 			rd_fail(rd, NULL, "bucket %lld is not after %lld and below %u", (long long)k,
@@ -931,7 +746,7 @@ static void read_extent(struct rd *rd, const json_t *p, uint32_t block, uint64_t
 			struct verify_extent *x)
 {
 	if (!json_is_array(p) || json_array_size(p) != 2 ||
-	    u64_of(json_array_get(p, 0), &x->offset) || u64_of(json_array_get(p, 1), &x->len))
+	    rd_u64_of(json_array_get(p, 0), &x->offset) || rd_u64_of(json_array_get(p, 1), &x->len))
 		rd_fail(rd, NULL, "not [offset, length] in bytes");
 	else if (!x->len || x->offset + x->len < x->offset || x->offset < *end)
 		rd_fail(rd, NULL, "empty, past 2^64, or not after the extent before it");
