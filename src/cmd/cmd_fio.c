@@ -434,7 +434,7 @@ static int check_jobs(const struct fio_session *s)
 	const struct compat_fio_job *x;
 	const char *rest = err;
 	unsigned bad;
-	int r = cmd_jobs_check(s->jobs.jobs, s->jobs.n, &bad, err, sizeof(err));
+	int r = runner_check_jobs(s->jobs.jobs, s->jobs.n, &bad, err, sizeof(err));
 
 	if (!r)
 		return 0;

@@ -12,7 +12,6 @@
 #include "cmd/cmd.h"
 #include "cmd/options.h"
 #include "core/gate.h"
-#include "core/verify_jobs.h"
 #include "report/progress.h"
 #include "store/history.h"
 
@@ -186,27 +185,11 @@ int cmd_check_failed(int rc, const char *fmt, ...)
 	return r;
 }
 
-int cmd_jobs_check(const struct job *jobs, unsigned n, unsigned *bad, char *err, size_t errlen)
-{
-	int r;
-
-	*bad = UINT32_MAX;
-	for (unsigned i = 0; i < n; i++)
-		if ((r = job_validate(&jobs[i], err, errlen)) ||
-		    (r = runner_precheck(&jobs[i], err, errlen))) {
-			*bad = i;
-			return r;
-		}
-	if ((r = jobs_check_interval(jobs, n, err, errlen)))
-		return r;
-	return verify_jobs_check(jobs, n, bad, err, errlen);
-}
-
 int cmd_jobs_judge(const struct job *jobs, unsigned n)
 {
 	char err[256], label[96];
 	unsigned bad;
-	int rc = cmd_jobs_check(jobs, n, &bad, err, sizeof(err));
+	int rc = runner_check_jobs(jobs, n, &bad, err, sizeof(err));
 
 	if (rc == -ENOMEM)
 		return run_error("out of memory");

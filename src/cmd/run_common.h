@@ -42,15 +42,9 @@ int output_opts_check(const struct output_opts *o);
  * --trace on standard output beside a machine format is refused. 0 or the exit code.
  */
 int cmd_jobs_uses(const struct job *jobs, unsigned n, const struct output_opts *o);
-/*
- * Every check a run makes of its jobs before it touches a target (the run and a dry run judge
- * alike): each job's own, then the group's series and verifying jobs. 0, or -errno with the
- * reason in err and *bad the job (UINT32_MAX: none alone).
- */
-int cmd_jobs_check(const struct job *jobs, unsigned n, unsigned *bad, char *err, size_t errlen);
-/* A refusal of cmd_jobs_check() (rc) printed: exit 2 for -EINVAL or -EDOM, else 1. */
+/* A refusal of runner_check_jobs() (rc) printed: exit 2 for -EINVAL or -EDOM, else 1. */
 int cmd_check_failed(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* cmd_jobs_check(), its refusal printed (naming the job when there are several): 0 or the exit
+/* runner_check_jobs(), its refusal printed (naming the job when there are several): 0 or the exit
  * code. What a run, a dry run and a run of a job file judge alike. */
 int cmd_jobs_judge(const struct job *jobs, unsigned n);
 

@@ -60,6 +60,12 @@ int runner_run_jobs(const struct job *jobs, unsigned n, struct result *res,
 int runner_precheck(const struct job *job, char *err, size_t errlen);
 /* The jobs' targets, as files no output may replace (gate_use): 0 or -ENOMEM. */
 int runner_note_targets(const struct job *jobs, unsigned n);
+/*
+ * Every check a run makes of its jobs before it touches a target (the run and a dry run judge
+ * alike): each job's own, then the group's series and verifying jobs. 0, or -errno with the
+ * reason in err and *bad the job (UINT32_MAX: none alone).
+ */
+int runner_check_jobs(const struct job *jobs, unsigned n, unsigned *bad, char *err, size_t errlen);
 
 /* The engines of this build, for front ends (which do not see the engine layer). */
 const char *runner_engines(void);          /* "sync, uring, aio, null, fault" */
