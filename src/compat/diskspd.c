@@ -17,71 +17,6 @@
 
 #define FAIL(d, ...) err_set((d)->to.err, (d)->to.errlen, -EINVAL, __VA_ARGS__)
 
-/* ", as in -c8b": an example of the flag being read; a profile's elements have none. */
-static const char *example(const struct dspd *d, const char *tail, char buf[64])
-{
-	if (d->xml)
-		return "";
-	snprintf(buf, 64, ", as in -%c%s", d->letter, tail);
-	return buf;
-}
-
-/* "8b": a count of blocks of the -b size (DiskSpd's b), not iorate's bytes. */
-static bool is_blocks(const char *val)
-{
-	size_t n = strlen(val);
-
-	return n >= 2 && (val[n - 1] == 'b' || val[n - 1] == 'B') &&
-	       (isdigit((unsigned char)val[n - 2]) || val[n - 2] == '.');
-}
-
-/*
- * A DiskSpd size as 'iorate run' reads it: a count of blocks becomes bytes (into buf); anything
- * else is passed on as typed, since DiskSpd's K, M and G are iorate's (powers of 1024), for the
- * option table to judge. NULL after the refusal, in err.
- */
-static const char *dspd_value(struct dspd *d, const char *flag, const char *val, char buf[32])
-{
-	char digits[32], ex[64];
-	size_t n = strlen(val);
-	uint64_t blocks, bytes;
-
-	if (!is_blocks(val))
-		return val;
-	if (n <= sizeof(digits)) {
-		memcpy(digits, val, n - 1);
-		digits[n - 1] = '\0';
-	}
-	if (n > sizeof(digits) || parse_u64(digits, 0, UINT64_MAX, &blocks)) {
-		FAIL(d, "%s: a count of blocks is a decimal whole number%s", flag,
-		     example(d, "8b", ex));
-		return NULL;
-	}
-	if (__builtin_mul_overflow(blocks, d->bs, &bytes)) {
-		FAIL(d, "%s: the size does not fit in 64 bits", flag);
-		return NULL;
-	}
-	snprintf(buf, 32, "%llu", (unsigned long long)bytes);
-	return buf;
-}
-
-/* A size for a flag no option of 'iorate run' takes as typed (-s, -T, -f, -Z): judged here. */
-int dspd_bytes(struct dspd *d, const char *flag, const char *val, uint64_t *out)
-{
-	char buf[32], ex[64];
-	const char *v = dspd_value(d, flag, val, buf);
-	int r;
-
-	if (!v)
-		return -EINVAL;
-	if ((r = parse_size(v, out)) == -ERANGE)
-		return FAIL(d, "%s: the size does not fit in 64 bits", flag);
-	if (r)
-		return FAIL(d, "%s: takes a size such as 64K, 1G or 8b (8 blocks)%s", flag,
-			    example(d, "64K", ex));
-	return 0;
-}
-
 /* The bytes a size the option table accepted stands for (it read it with parse_size too). */
 static int accepted_size(struct dspd *d, const char *flag, const char *v, uint64_t *out)
 {
@@ -94,7 +29,7 @@ int dspd_set_bs(struct dspd *d, const char *flag, const char *val)
 {
 	int r;
 
-	if (is_blocks(val))
+	if (dspd_is_blocks(val))
 		return FAIL(d, "%s: the block size is not counted in blocks; give bytes or K, M, "
 			    "G, as in -b64K", flag);
 	if ((r = compat_set(&d->to, flag, false, "bs", val, "block size")) ||
@@ -343,7 +278,7 @@ static int opt_rs(struct dspd *d, const char *flag, const char *val)
 			    flag);
 	if (parse_uint(val, 1, 100, &d->rs_pct))
 		return FAIL(d, "%s: takes the percent of I/Os at random offsets, from 1 to 100%s",
-			    flag, example(d, "s20", ex));
+			    flag, dspd_example(d, "s20", ex));
 	d->rs = (struct dspd_arg){.flag = flag, .val = val};
 	return 0;
 }

@@ -62,6 +62,14 @@ int dspd_flag(struct dspd *d, const char *flag);
 int dspd_flag_as(struct dspd *d, char c, const char *label, const char *val);
 /* A DiskSpd size ("64K", "8b": blocks) in bytes, or fails naming flag. */
 int dspd_bytes(struct dspd *d, const char *flag, const char *val, uint64_t *out);
+/*
+ * (diskspd_value.c) A size as 'iorate run' reads it: blocks ("8b", of the -b size) become bytes
+ * in buf, anything else is passed on as typed; NULL after the refusal. ", as in -c8b" for a
+ * refusal's end (none in a profile). Whether a size counts blocks.
+ */
+const char *dspd_value(struct dspd *d, const char *flag, const char *val, char buf[32]);
+const char *dspd_example(const struct dspd *d, const char *tail, char buf[64]);
+bool dspd_is_blocks(const char *val);
 /* -b: sets the block size (read before the other flags: their sizes may count blocks). */
 int dspd_set_bs(struct dspd *d, const char *flag, const char *val);
 /* Resolves what depends on several flags into settings: threads, pattern, region, throttle. */
