@@ -121,3 +121,26 @@ int fio_set(struct fio_emit *e, const struct fio_line *l, const char *deflt, con
 	}
 	return rec_add(e, l, deflt, became, text);
 }
+
+uint64_t fio_min_bs(const struct fio_opts *o)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (int d = 0; d < 2; d++) {
+		if ((d == FIO_READ && o->rw == 1) || (d == FIO_WRITE && o->rw == 0))
+			continue;
+		uint64_t b = o->bsmax[d] ? o->bsmin[d] : o->bs[d];
+		m = b < m ? b : m;
+	}
+	if (o->bssplit) {
+		char v[2048], note[1100], *p = v;
+		const char *why;
+		if (!fio_bssplit_convert(o->bssplit, o->kb_base, v, sizeof(v), note, sizeof(note),
+					 &why))
+			for (; *p; p += strcspn(p, ":,"), p += *p != '\0') {
+				uint64_t b = strtoull(p, NULL, 10);
+				m = b && b < m ? b : m;
+			}
+	}
+	return m == UINT64_MAX ? 4096 : m;
+}

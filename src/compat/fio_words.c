@@ -13,6 +13,7 @@
 
 #include "compat/fio.h"
 #include "core/job.h"
+#include "util/fio_names.h"
 #include "util/suggest.h"
 
 
@@ -724,4 +725,73 @@ int fio_read_zonemode(struct compat_fio *f, struct fio_opts *o, const struct fio
 	o->zbd = l->val[0] == 'z';
 	o->src[FO_ZONEMODE] = l;
 	return 0;
+}
+
+/* The engines iorate refuses, by what they do. */
+static const struct {
+	const char *names, *what;
+} engine_refused[] = {
+	{.names = " net netsplice ", .what = "network I/O"},
+	{.names = " http ", .what = "HTTP, S3 and Swift objects"},
+	{.names = " rdma ", .what = "RDMA transfers"},
+	{.names = " sg ", .what = "SCSI generic commands"},
+	{.names = " rbd rados ", .what = "Ceph objects and images"},
+	{.names = " libcufile libhipfile gpu ", .what = "GPU direct storage"},
+	{.names = " nfs ", .what = "NFS through libnfs"},
+	{.names = " gfapi gfapi_async ", .what = "GlusterFS through libgfapi"},
+	{.names = " libhdfs ", .what = "HDFS"},
+	{.names = " libiscsi ", .what = "iSCSI through libiscsi"},
+	{.names = " nbd ", .what = "NBD through libnbd"}, {.names = " dfs daos ", .what = "DAOS"},
+	{.names = " spdk xnvme io_uring_cmd libblkio ",
+	 .what = "user-space and passthrough NVMe commands"},
+	{.names = " libzbc ", .what = "zoned block devices through libzbc"},
+	{.names = " mtd ", .what = "raw flash (MTD)"},
+	{.names = " libpmem pmemblk dev-dax ", .what = "persistent memory"},
+	{.names = " ime_psync ime_psyncv ime_aio ", .what = "DDN's IME"},
+	{.names = " e4defrag ", .what = "ext4 defragmentation"},
+	{.names = " falloc ftruncate ", .what = "space allocation calls"},
+	{.names = " filecreate filestat filedelete dircreate dirstat dirdelete ",
+	 .what = "file system metadata operations"},
+	{.names = " exec ", .what = "running a program"}, {.names = " cpuio ", .what = "CPU load"},
+	{.names = " mmap ",
+	 .what = "memory-mapped I/O (iorate reads and writes with system calls)"},
+	{.names = " splice ", .what = "splice() and vmsplice()"},
+	{.names = " solarisaio windowsaio ", .what = "another system's API"},
+	{.names = " cpp_null ", .what = "fio's C++ test engine"},
+};
+
+const char *fio_engine_map(const char *engine, bool *sync_engine, const char **differs)
+{
+	const struct fio_engine_name *e = fio_engine_lookup(engine);
+
+	if (!e)
+		return NULL;
+	*sync_engine = e->sync;
+	*differs = e->differs;
+	return e->ours;
+}
+
+const char *fio_engine_refusal(const char *engine)
+{
+	char word[64];
+
+	if (!strncmp(engine, "external:", 9) || strchr(engine, '/'))
+		return "an engine loaded from a library";
+	if (strlen(engine) + 3 > sizeof(word))
+		return "not an engine of fio";
+	snprintf(word, sizeof(word), " %s ", engine);
+	for (size_t i = 0; i < sizeof(engine_refused) / sizeof(engine_refused[0]); i++)
+		if (strstr(engine_refused[i].names, word))
+			return engine_refused[i].what;
+	return "not an engine of fio";
+}
+
+const char *fio_engine_near(const char *engine, char *out, size_t len)
+{
+	struct suggest s;
+
+	suggest_init(&s, engine);
+	for (size_t i = 0; i < fio_nengine_names; i++)
+		suggest_add(&s, fio_engine_names[i].fio, NULL);
+	return suggest_tail(&s, NULL, out, len);
 }
