@@ -93,6 +93,9 @@ units() {
 		"every struct initialiser in src/ names its fields" || s=1
 	source_check errors tools/check-errors.sh \
 		"every failure message in src/ is written by err_set()" || s=1
+	# Each family of files calls downward only: no circle of files inside a directory.
+	CHECK_BUILD=$build source_check circles tools/check-circles.sh \
+		"no directory of src/ has a circle of files calling each other" || s=1
 	# The committed seeds and regression inputs, replayed under gcc's ASan+UBSan.
 	sh tests/fuzz/replay.sh "$build" $(ls tests/fuzz/fuzz_*.c | sed 's|.*/\(.*\)\.c|\1|') || s=1
 	return $s
