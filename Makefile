@@ -307,6 +307,13 @@ $(BUILD)/san/%.o: %.c
 	@$(if $(Q),echo "  CC san  $<")
 	$(Q)$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c -o $@ $<
 
+# test_engine_errors fails the calls of the engines' libraries as a kernel or a full system
+# would: each is wrapped at link time by the test's own shim.
+ENGINE_WRAPS := calloc dup preadv2 pwritev2 aio_read aio_write aio_error aio_suspend io_setup io_submit \
+	io_getevents io_uring_queue_init io_uring_queue_init_params io_uring_register_files \
+	io_uring_register_buffers io_uring_submit io_uring_submit_and_wait
+$(BUILD)/tests/test_engine_errors $(BUILD)/tests-san/test_engine_errors: \
+	LDFLAGS += $(ENGINE_WRAPS:%=-Wl,--wrap=%)
 # test_wdata measures compressibility with zlib.
 $(BUILD)/tests/test_wdata $(BUILD)/tests-san/test_wdata: LDLIBS += -lz
 # test_chart decodes the PNGs it checks with cairo (iorate itself opens librsvg when asked).
