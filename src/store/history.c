@@ -249,12 +249,16 @@ static int same_table(struct history *h, sqlite3 *ref, const char *name, char *e
 			    h->path, name, sqlite3_column_text(t, 0));
 		goto out;
 	}
-	if (sqlite3_prepare_v2(ref, sql, -1, &a, NULL) != SQLITE_OK ||
-	    (rc = sqlite3_prepare_v2(h->db, sql, -1, &b, NULL)) != SQLITE_OK)
+	/* The reference is in memory: its only failure is running out of it. */
+	if (sqlite3_prepare_v2(ref, sql, -1, &a, NULL) != SQLITE_OK) {
+		r = err_set(err, len, -ENOMEM, "out of memory");
+		goto out;
+	}
+	if ((rc = sqlite3_prepare_v2(h->db, sql, -1, &b, NULL)) != SQLITE_OK)
 		goto fail;
 	sqlite3_bind_text(a, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(b, 1, name, -1, SQLITE_STATIC);
-	for (i = 1; column_at(a, &ca) == SQLITE_ROW; i++) {
+	for (i = 1; (rc = column_at(a, &ca)) == SQLITE_ROW; i++) {
 		if ((rc = column_at(b, &cb)) != SQLITE_ROW && rc != SQLITE_DONE)
 			goto fail;
 		if (rc == SQLITE_ROW && !strcasecmp(ca.name, cb.name) &&
@@ -270,6 +274,9 @@ static int same_table(struct history *h, sqlite3 *ref, const char *name, char *e
 				    ca.notnull ? " NOT NULL" : "");
 		goto out;
 	}
+	/* A reference column not read is one not compared: the check has not passed. */
+	if (rc != SQLITE_DONE)
+		r = err_set(err, len, -ENOMEM, "out of memory");
 	goto out;
 fail:
 	r = history_sql_fail(h, err, len, rc, "checking the tables");
@@ -317,9 +324,12 @@ static int check_shape(struct history *h, int64_t v, char *err, size_t len)
 		}
 	rc = sqlite3_prepare_v2(ref, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
 				"name NOT LIKE 'sqlite%'", -1, &st, NULL);
-	while (!r && rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+	while (!r && rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		r = same_table(h, ref, (const char *)sqlite3_column_text(st, 0), err, len);
-	if (rc != SQLITE_OK)
+		rc = SQLITE_OK;
+	}
+	/* A table of the reference not listed is one not compared: not a pass either. */
+	if (!r && rc != SQLITE_DONE)
 		r = err_set(err, len, -ENOMEM, "out of memory");
 out:
 	sqlite3_finalize(st);
