@@ -40,6 +40,12 @@ int history_sql_fail(struct history *h, char *err, size_t len, int rc, const cha
 	int sys = h->db ? sqlite3_system_errno(h->db) : 0;
 	int k = rc & 0xff;
 
+	/* SQLite reads errno only after its rollback of a failed COMMIT, which may have reset it;
+	 * the database file keeps the errno of its own failed write. */
+	if (sys <= 0 && h->db && (k == SQLITE_IOERR || k == SQLITE_FULL) &&
+	    sqlite3_file_control(h->db, "main", SQLITE_FCNTL_LAST_ERRNO, &sys) != SQLITE_OK)
+		sys = 0;
+
 	/* A failed read or write says why, as the system did (ENOSPC, EFBIG, EACCES). */
 	if (sys > 0 && (k == SQLITE_IOERR || k == SQLITE_FULL || k == SQLITE_CANTOPEN))
 		return err_set(err, len, -sys, "%s: %s: %s (%s)", h->path, what,
