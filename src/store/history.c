@@ -763,7 +763,8 @@ static int convert_v1_runs(struct history *h, char *err, size_t len)
 			sqlite3_reset(upd);
 			sqlite3_bind_text(upd, 1, text, -1, free);
 			sqlite3_bind_int64(upd, 2, ids[i]);
-			rc = sqlite3_step(upd) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(h->db);
+			rc = sqlite3_step(upd);
+			rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
 		}
 	}
 	if (rc != SQLITE_OK)
