@@ -314,6 +314,9 @@ ENGINE_WRAPS := calloc dup preadv2 pwritev2 aio_read aio_write aio_error aio_sus
 	io_uring_register_buffers io_uring_submit io_uring_submit_and_wait
 $(BUILD)/tests/test_engine_errors $(BUILD)/tests-san/test_engine_errors: \
 	LDFLAGS += $(ENGINE_WRAPS:%=-Wl,--wrap=%)
+# test_history_errors makes each SQLite call of the store fail in turn, wrapped the same way.
+$(BUILD)/tests/test_history_errors $(BUILD)/tests-san/test_history_errors: \
+	LDFLAGS += -Wl,--wrap=sqlite3_prepare_v2 -Wl,--wrap=sqlite3_step -Wl,--wrap=sqlite3_exec
 # test_wdata measures compressibility with zlib.
 $(BUILD)/tests/test_wdata $(BUILD)/tests-san/test_wdata: LDLIBS += -lz
 # test_chart decodes the PNGs it checks with cairo (iorate itself opens librsvg when asked).
