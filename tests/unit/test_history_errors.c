@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -467,6 +469,117 @@ static void full_disk(void **state)
 	history_close(h);
 }
 
+/* The default path's fallbacks: an empty $IORATE_HISTORY and a relative $XDG_DATA_HOME are
+ * not set; without $HOME, the password database's home directory. */
+static void default_paths(void **state)
+{
+	char buf[PATH_MAX], want[PATH_MAX], *home = getenv("HOME");
+	struct passwd *pw = getpwuid(getuid());
+
+	home = home ? strdup(home) : NULL;
+	setenv("IORATE_HISTORY", "", 1);
+	setenv("XDG_DATA_HOME", "relative/data", 1);
+	setenv("HOME", "/home/u", 1);
+	assert_int_equal(history_default_path(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/home/u/.local/share/iorate/history.db");
+	setenv("HOME", "", 1);
+	if (pw && pw->pw_dir[0]) {
+		snprintf(want, sizeof(want), "%s/.local/share/iorate/history.db", pw->pw_dir);
+		assert_int_equal(history_default_path(buf, sizeof(buf)), 0);
+		assert_string_equal(buf, want);
+	}
+	if (home)
+		setenv("HOME", home, 1);
+	else
+		unsetenv("HOME");
+	unsetenv("XDG_DATA_HOME");
+	free(home);
+}
+
+/* history_open(NULL) makes the default path's directories: where one is a file, or the path
+ * is too long for one, it fails saying so; a missing file opened read-only is -ENOENT. */
+static void default_path_fails(void **state)
+{
+	char path[PATH_MAX + 16], err[PATH_MAX + 256], want[PATH_MAX + 256];
+	struct history *h;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/file", dir);
+	assert_true((fd = open(path, O_CREAT | O_WRONLY, 0600)) >= 0);
+	close(fd);
+	strcat(path, "/sub/h.db");
+	setenv("IORATE_HISTORY", path, 1);
+	assert_int_equal(history_open(NULL, &h, err, sizeof(err)), -ENOTDIR);
+	assert_null(h);
+	snprintf(want, sizeof(want), "%s: cannot create its directory: %s", path,
+		 strerror(ENOTDIR));
+	assert_string_equal(err, want);
+	memset(path, 'a', PATH_MAX + 8);
+	path[0] = '/';
+	path[PATH_MAX + 8] = '\0';
+	setenv("IORATE_HISTORY", path, 1);
+	assert_int_equal(history_open(NULL, &h, err, sizeof(err)), -ENAMETOOLONG);
+	assert_string_equal(err, "no history path: set IORATE_HISTORY or HOME");
+	unsetenv("IORATE_HISTORY");
+
+	snprintf(path, sizeof(path), "%s/missing.db", dir);
+	assert_int_equal(history_open_readonly(path, &h, err, sizeof(err)), -ENOENT);
+	assert_null(h);
+	names_path(err, path);
+	assert_int_equal(access(path, F_OK), -1);
+}
+
+/*
+ * A run of two jobs that differ in everything a column shows: each workload column is NULL,
+ * what they share (bs) is kept. A run without a job is refused.
+ */
+static void jobs_differ(void **state)
+{
+	static const char *const cols[] = {"threads", "depth", "write_pct", "pattern", "cache",
+					   "engine", "time_s"};
+	char path[128], err[256], sql[96];
+	int64_t id;
+	struct history *h = one_run(strcat(strcpy(path, dir), "/jobs.db"), &id);
+	struct result jobs[2];
+	struct result_set s;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	make_run(&jobs[0], 5000);
+	make_run(&jobs[1], 5000);
+	jobs[1].job.threads = 2;
+	jobs[1].job.depth = 8;
+	jobs[1].job.write_pct = 50;
+	jobs[1].job.pattern = PATTERN_SEQUENTIAL;
+	jobs[1].job.cache = CACHE_BUFFERED;
+	strcpy(jobs[1].engine, "uring");
+	jobs[1].job.time_ns = 2000000000ull;
+	assert_int_equal(result_set_view(&s, jobs, 2), 0);
+	assert_int_equal(history_save_set(h, &s, NULL, &id, err, sizeof(err)), 0);
+	result_set_release(&s);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+		snprintf(sql, sizeof(sql), "SELECT %s IS NULL, bs, njobs FROM runs WHERE id = %lld",
+			 cols[i], (long long)id);
+		assert_int_equal(__real_sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+		assert_int_equal(__real_sqlite3_step(st), SQLITE_ROW);
+		if (sqlite3_column_int(st, 0) != 1)
+			fail_msg("runs.%s is not NULL for jobs that differ in it", cols[i]);
+		assert_int_equal(sqlite3_column_int(st, 1), 4096);
+		assert_int_equal(sqlite3_column_int(st, 2), 2);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	assert_int_equal(result_set_view(&s, jobs, 0), 0);
+	assert_int_equal(history_save_set(h, &s, NULL, &id, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "a run without a job");
+	result_set_release(&s);
+	result_release(&jobs[0]);
+	result_release(&jobs[1]);
+	assert_int_equal(runs(h), 2);
+	history_close(h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -477,6 +590,9 @@ int main(void)
 		cmocka_unit_test(readonly_check_fails),
 		cmocka_unit_test(result_codes),
 		cmocka_unit_test(full_disk),
+		cmocka_unit_test(default_paths),
+		cmocka_unit_test(default_path_fails),
+		cmocka_unit_test(jobs_differ),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
