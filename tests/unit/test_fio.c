@@ -1049,6 +1049,57 @@ static void test_command_line(void **state)
 	memset(&files[1], 0, sizeof(files) - sizeof(files[0]));
 }
 
+/* An item of job 0 for option became this, with exactly this note (NULL: none). */
+static void item_is(const char *option, const char *became, const char *note)
+{
+	for (unsigned k = 0; k < fio.jobs[0].nitems; k++) {
+		const struct compat_fio_item *it = &fio.jobs[0].items[k];
+
+		if (strcmp(it->option, option) || strcmp(it->became, became))
+			continue;
+		if (!note)
+			assert_null(it->note);
+		else if (!it->note || strcmp(it->note, note))
+			fail_msg("%s's note is \"%s\", not \"%s\"", option,
+				 it->note ? it->note : "(none)", note);
+		return;
+	}
+	fail_msg("no item for %s became %s", option, became);
+}
+
+/* The notes of options that change no setting say exactly why: sync's flag, a zero ramp_time,
+ * rw's random offset every N I/Os as a percent, a log tuning without a log. */
+static void test_notes_exact(void **state)
+{
+	assert_int_equal(file("[j]\nsize=1m\nsync=1\n"), 0);
+	item_is("sync=1", "--cache writethrough",
+		"O_SYNC; iorate's is O_DSYNC (the data and what reading it back needs)");
+	assert_int_equal(file("[j]\nsize=1m\ndirect=1\nsync=dsync\n"), 0);
+	item_is("sync=dsync", "--cache directsync", "O_DSYNC");
+	assert_int_equal(file("[j]\nsize=1m\nsync=none\n"), 0);
+	item_is("sync=none", "--cache buffered", NULL);
+	assert_int_equal(file("[j]\nsize=1m\nramp_time=0\n"), 0);
+	item_is("ramp_time=0", "(no warm-up)", NULL);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread:3\n"), 0);
+	item_is("rw=randread:3", "--random-pct 33", "fio takes a new random offset every 3 I/Os "
+		"and continues sequentially in between; iorate makes each I/O random with that "
+		"chance (rounded to a whole percent)");
+	/* 100 / 8 is 12.5: rounded half up. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread:8\n"), 0);
+	item_is("rw=randread:8", "--random-pct 13", "fio takes a new random offset every 8 I/Os "
+		"and continues sequentially in between; iorate makes each I/O random with that "
+		"chance (rounded to a whole percent)");
+	const char *tuning[] = {"log_avg_msec=500", "log_hist_msec=100", "log_max_value=1",
+				"log_offset=1", "log_prio=1", "per_job_logs=0"};
+	for (unsigned i = 0; i < sizeof(tuning) / sizeof(tuning[0]); i++) {
+		char job[96];
+
+		snprintf(job, sizeof(job), "[j]\nsize=1m\n%s\n", tuning[i]);
+		assert_int_equal(file(job), 0);
+		item_is(tuning[i], "(no effect)", "no log is written");
+	}
+}
+
 /* Every option of a job file says what it became; none is left unexplained. */
 static void test_every_line_explained(void **state)
 {
@@ -1096,6 +1147,7 @@ int main(void)
 		cmocka_unit_test(test_values_judged_by_run),
 		cmocka_unit_test(test_command_line),
 		cmocka_unit_test(test_every_line_explained),
+		cmocka_unit_test(test_notes_exact),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 
