@@ -60,6 +60,26 @@ static void test_bssplit(void **state)
 	refused(bssplit, "4k/50,8q/50", "unknown unit");
 }
 
+/* A bssplit of 64 sizes is read, one of 65 refused; one whose conversion does not fit is
+ * refused, not cut. */
+static void test_bssplit_bounds(void **state)
+{
+	char s[1024] = "", out[1024];
+	const char *why = NULL;
+
+	for (int i = 0; i < 64; i++)
+		strcat(s, i ? ":4k" : "4k");
+	assert_int_equal(bssplit(s, 1024, out, sizeof(out), &why), 0);
+	assert_int_equal(strncmp(out, "4096/1:4096/1:", 14), 0);
+	strcat(s, ":4k");
+	refused(bssplit, s, "has more than 64 sizes");
+	/* 64 sizes of 16 digits each: more than the 1 KiB the converted bssplit may take. */
+	s[0] = '\0';
+	for (int i = 0; i < 64; i++)
+		strcat(s, i ? ":1000t" : "1000t");
+	refused(bssplit, s, "is too long");
+}
+
 static void test_distributions(void **state)
 {
 	(void)state;
@@ -119,6 +139,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bssplit),
+		cmocka_unit_test(test_bssplit_bounds),
 		cmocka_unit_test(test_distributions),
 		cmocka_unit_test(test_zones),
 	};
