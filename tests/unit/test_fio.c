@@ -1098,6 +1098,10 @@ static void test_notes_exact(void **state)
 		assert_int_equal(file(job), 0);
 		item_is(tuning[i], "(no effect)", "no log is written");
 	}
+	/* Each of fio's logs, the first of them too; bare, it is named after the job. */
+	assert_int_equal(file("[j]\nsize=1m\nwrite_bw_log=bw\nwrite_iops_log\n"), 0);
+	item_is("write_bw_log=bw", "--log-bw bw", NULL);
+	item_is("write_iops_log", "--log-iops j", NULL);
 }
 
 /* Every option of a job file says what it became; none is left unexplained. */
