@@ -43,7 +43,7 @@ MAP = {
 	"src/core/stats.c": ["unit:test_stats", "unit:test_result", "unit:test_result_json",
 		"unit:test_runner", "san:test_stats"],
 	"src/core/worker.c": ["unit:test_runner", "unit:test_worker_trim", "unit:test_verify",
-		"bats:run.bats:" + RUN_COUNTS],
+		"bats:run.bats:" + RUN_COUNTS, "san:test_runner"],
 	"src/core/worker_lat.c": ["unit:test_runner", "unit:test_latency_target",
 		"bats:run.bats:" + RUN_COUNTS],
 	"src/core/throttle.c": ["unit:test_throttle", "unit:test_runner", "bats:caps.bats"],
@@ -61,7 +61,7 @@ MAP = {
 	"src/compat/fio_num.c": ["unit:test_fio_num", "unit:test_fio", "unit:test_compat",
 		"bats:fio.bats"],
 	"src/compat/fio_words.c": ["unit:test_fio_words", "unit:test_fio", "unit:test_compat",
-		"bats:fio.bats"],
+		"bats:fio.bats", "bats:fio_logs.bats", "san:test_fio_words"],
 	"src/compat/diskspd_job.c": ["unit:test_compat", "bats:diskspd.bats"],
 	"src/compat/diskspd.c": ["unit:test_compat", "bats:diskspd.bats"],
 }
