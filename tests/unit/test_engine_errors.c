@@ -914,6 +914,23 @@ static void fault_engine(void **state)
 	unsetenv("IORATE_FAULT");
 }
 
+/* The synchronous engines complete each I/O in queue(): commit() and reap() have nothing. */
+static void sync_engines_reap_nothing(void **state)
+{
+	const char *sync[] = {"sync", "pvsync", "pvsync2", "null", "fault"};
+	struct io_req *done[1] = {NULL};
+
+	for (int i = 0; i < 5; i++) {
+		const struct engine_ops *ops = engine_find(sync[i]);
+
+		assert_non_null(ops);
+		assert_true(ops->flags & ENGINE_SYNC);
+		assert_int_equal(ops->commit(NULL), 0);
+		assert_int_equal(ops->reap(NULL, 1, done, 1), 0);
+		assert_null(done[0]);
+	}
+}
+
 /* The names: fio's aliases resolve to the engines built in, unknown names to nothing. */
 static void names(void **state)
 {
@@ -946,6 +963,7 @@ int main(void)
 		cmocka_unit_test_setup(pvsync_edges, reset),
 		cmocka_unit_test_setup(sync_atomic, reset),
 		cmocka_unit_test_setup(fault_engine, reset),
+		cmocka_unit_test_setup(sync_engines_reap_nothing, reset),
 		cmocka_unit_test_setup(names, reset),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
