@@ -894,9 +894,127 @@ static void test_report_layout(void **state)
 	free_result(r);
 }
 
+/* The sweep's state: the document, the path of the member changed, what was found. */
+struct sweep {
+	json_t *root;
+	char path[256];
+	unsigned tried, refused;
+};
+
+/* A value of another type than v's (never null): what a reader must refuse in its place. */
+static json_t *wrong_type(const json_t *v)
+{
+	if (json_is_string(v))
+		return json_integer(7);
+	if (json_is_object(v) || json_is_array(v) || json_is_number(v) || json_is_boolean(v))
+		return json_string("x");
+	return json_object();
+}
+
+/*
+ * Whether err names the changed member: its path, an enclosing member's, one of its own (read
+ * from it as if it were an object) or a sibling's (read with it), then ": ". Members the reader derives
+ * again (iops, percentiles, totals) or that a schema keeps for people only are not read.
+ */
+static bool names_member(const char *err, const char *path)
+{
+	const char *colon = strstr(err, ": ");
+	size_t n = colon ? (size_t)(colon - err) : 0, parent = strlen(path);
+
+	if (!colon)
+		return false;
+	size_t m = strlen(path);
+
+	/* The member, one enclosing it, or one inside it (a value of another type has none). */
+	if (n <= m && !strncmp(err, path, n) && strchr(".[", path[n] ? path[n] : '.'))
+		return true;
+	if (n > m && !strncmp(err, path, m) && strchr(".[", err[m]))
+		return true;
+	while (parent && path[parent] != '.')
+		parent--;
+	return parent && n > parent && !strncmp(err, path, parent + 1);
+}
+
+/* The document with its member changed is read, or refused naming that member. */
+static void refused_at(struct sweep *sw)
+{
+	char err[512] = "";
+	struct result r;
+	int ret = result_from_json(sw->root, &r, err, sizeof(err));
+
+	sw->tried++;
+	if (!ret) {
+		result_release(&r);
+		return;
+	}
+	sw->refused++;
+	assert_int_equal(ret, -EINVAL);
+	if (!names_member(err, sw->path))
+		fail_msg("%s of another type: \"%s\" does not name it", sw->path, err);
+}
+
+/* Each member of o (the first element of each array), in turn given another type, and each
+ * member of an object left out. */
+static void sweep_members(struct sweep *sw, json_t *o)
+{
+	size_t mark = strlen(sw->path);
+
+	if (json_is_array(o) && json_array_size(o)) {
+		json_t *v = json_incref(json_array_get(o, 0));
+		snprintf(sw->path + mark, sizeof(sw->path) - mark, "[0]");
+		json_array_set_new(o, 0, wrong_type(v));
+		refused_at(sw);
+		json_array_set(o, 0, v);
+		sweep_members(sw, v);
+		json_decref(v);
+	} else if (json_is_object(o)) {
+		/* The keys first: a member put back goes to the end of the object. */
+		size_t n = json_object_size(o), i = 0;
+		const char **keys = calloc(n ? n : 1, sizeof(*keys));
+		const char *key;
+		json_t *v;
+
+		assert_non_null(keys);
+		json_object_foreach(o, key, v)
+			keys[i++] = strdup(key);
+		for (i = 0; i < n; i++) {
+			const char *k = keys[i];
+			v = json_incref(json_object_get(o, k));
+			snprintf(sw->path + mark, sizeof(sw->path) - mark, "%s%s", mark ? "." : "", k);
+			json_object_set_new(o, k, wrong_type(v));
+			refused_at(sw);
+			json_object_del(o, k);
+			refused_at(sw);
+			json_object_set(o, k, v);
+			sweep_members(sw, v);
+			json_decref(v);
+			free((char *)k);
+		}
+		free(keys);
+	}
+	sw->path[mark] = '\0';
+}
+
+/*
+ * Every member of a run's JSON is checked: given another type or left out, it is refused
+ * naming it, or not read at all (what the reader derives again). Hundreds are refused.
+ */
+static void test_every_member_checked(void **state)
+{
+	struct result *a = rich_result();
+	struct sweep sw = {.root = result_to_json(a)};
+
+	assert_non_null(sw.root);
+	sweep_members(&sw, sw.root);
+	assert_true(sw.tried > 800 && sw.refused > 400);
+	json_decref(sw.root);
+	free_result(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_member_checked),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_empty),
 		cmocka_unit_test(test_round_trip_shapes),
