@@ -44,8 +44,13 @@ void result_json_v1_check(struct rd *rd, const json_t *o)
 	for (i = 0; i < sizeof(top) / sizeof(top[0]); i++)
 		if (!json_object_get(o, top[i]))
 			rd_fail(rd, top[i], "missing");
-	if (!json_is_object(p) || !json_is_object(t) || !json_is_array(json_object_get(o, "targets")))
-		rd_fail(rd, NULL, "params and total must be objects, targets an array");
+	/* Each named, as every other check names its key. */
+	if (!json_is_object(p))
+		rd_fail(rd, "params", "not an object");
+	if (!json_is_object(t))
+		rd_fail(rd, "total", "not an object");
+	if (!json_is_array(json_object_get(o, "targets")))
+		rd_fail(rd, "targets", "not an array");
 	m = rd_enter(rd, "params", 0);
 	for (i = 0; i < sizeof(params) / sizeof(params[0]); i++)
 		if (!json_object_get(p, params[i]))
