@@ -18,7 +18,7 @@ struct history {
 	int version;            /* the schema, once checked: HISTORY_SCHEMA after migrating */
 };
 
-/* SQLite's result codes as the errno the rest of iorate speaks (history_sql.c). */
+/* SQLite's result codes of a failure as the errno iorate speaks, never 0 (history_sql.c). */
 int history_sql_errno(int rc);
 /* "PATH: what: sqlite's message", returning rc as -errno. */
 int history_sql_fail(struct history *h, char *err, size_t len, int rc, const char *what);

@@ -9,12 +9,10 @@
 #include "store/history_int.h"
 #include "util/err.h"
 
-/* SQLite's result codes as the errno the rest of iorate speaks. */
+/* SQLite's result codes of a failure as the errno the rest of iorate speaks (never 0). */
 int history_sql_errno(int rc)
 {
 	switch (rc & 0xff) {
-	case SQLITE_OK:
-		return 0;
 	case SQLITE_NOMEM:
 		return -ENOMEM;
 	case SQLITE_BUSY:
