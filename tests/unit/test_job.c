@@ -79,6 +79,249 @@ static void refusals(void **state)
 	job_release(&j);
 }
 
+/* One refusal of job_validate(): the job as set, its message exactly as iorate run spells it. */
+struct refusal {
+	const char *name;
+	void (*set)(struct job *j);
+	const char *msg;
+};
+
+static void set_steady_time_alone(struct job *j)
+{
+	j->steady_dur_ns = 2000000000ull;
+}
+
+static void set_steady_ramp_alone(struct job *j)
+{
+	j->steady_ramp_ns = 1000000000ull;
+}
+
+static void set_steady_interval_alone(struct job *j)
+{
+	j->steady_interval_ns = 1000000000ull;
+}
+
+static void set_steady_lat_no_latency(struct job *j)
+{
+	j->steady = STEADY_LAT;
+	j->steady_dur_ns = 4000000000ull;
+	j->no_latency = true;
+}
+
+static void set_steady_no_window(struct job *j)
+{
+	j->steady = STEADY_LAT;
+}
+
+static void set_steady_interval_fraction(struct job *j)
+{
+	j->steady = STEADY_LAT;
+	j->steady_dur_ns = 3000000000ull;
+	j->steady_interval_ns = 1500000000ull;
+}
+
+static void set_steady_one_interval(struct job *j)
+{
+	j->steady = STEADY_LAT;
+	j->steady_dur_ns = 1000000000ull;
+}
+
+static void set_steady_partial_interval(struct job *j)
+{
+	j->steady = STEADY_LAT;
+	j->steady_dur_ns = 5000000000ull;
+	j->steady_interval_ns = 2000000000ull;
+}
+
+static void set_cmdprio_class_alone(struct job *j)
+{
+	j->cmdprio.class_set = true;
+}
+
+static void set_lat_window_alone(struct job *j)
+{
+	j->lat_window_ns = 1000000000ull;
+}
+
+static void set_lat_pct_alone(struct job *j)
+{
+	j->lat_pct = 99;
+}
+
+static void set_lat_run_alone(struct job *j)
+{
+	j->lat_run = true;
+}
+
+static void set_lat_pct_range(struct job *j)
+{
+	j->lat_target_ns = 1000000;
+	j->lat_pct = 101;
+}
+
+static void set_lat_no_latency(struct job *j)
+{
+	j->lat_target_ns = 1000000;
+	j->no_latency = true;
+}
+
+static void set_lat_rate(struct job *j)
+{
+	j->lat_target_ns = 1000000;
+	j->rate_iops = 100;
+}
+
+static void set_seq_stride_alone(struct job *j)
+{
+	j->seq_stride = true;
+}
+
+static void set_flow_id_alone(struct job *j)
+{
+	j->flow_id = 2;
+}
+
+static void set_flow_sleep_alone(struct job *j)
+{
+	j->flow_sleep_ns = 1000;
+}
+
+static void set_flow_weight(struct job *j)
+{
+	j->flow = 1001;
+}
+
+static void set_spr_op_alone(struct job *j)
+{
+	j->spr_op = 0.1;
+}
+
+static void set_spr_regions_alone(struct job *j)
+{
+	j->spr_regions = 4;
+}
+
+static void set_spr_cs_alone(struct job *j)
+{
+	j->spr_cache = 4096;
+}
+
+static void set_spr_op_range(struct job *j)
+{
+	j->sprandom = true;
+	j->spr_op = 1;
+	j->write_pct = 100;
+}
+
+static void set_spr_reads(struct job *j)
+{
+	j->sprandom = true;
+	j->spr_op = 0.1;
+}
+
+static void set_spr_threads(struct job *j)
+{
+	j->sprandom = true;
+	j->spr_op = 0.1;
+	j->write_pct = 100;
+	j->threads = 2;
+}
+
+static void set_spr_verify(struct job *j)
+{
+	j->sprandom = true;
+	j->spr_op = 0.1;
+	j->write_pct = 100;
+	j->verify = true;
+}
+
+static void set_spr_dist(struct job *j)
+{
+	j->sprandom = true;
+	j->spr_op = 0.1;
+	j->write_pct = 100;
+	j->dist = DIST_PARETO;
+	j->dist_param = 0.5;
+}
+
+/* Options that belong to another and come without it, and values out of range: each refused
+ * with its own message, naming the option as the user typed it. */
+static void refusals_exact(void **state)
+{
+	static const struct refusal rows[] = {
+		{.name = "steady_time_alone", .set = set_steady_time_alone,
+		 .msg = "--steady-time: of no effect without --steady"},
+		{.name = "steady_ramp_alone", .set = set_steady_ramp_alone,
+		 .msg = "--steady-ramp: of no effect without --steady"},
+		{.name = "steady_interval_alone", .set = set_steady_interval_alone,
+		 .msg = "--steady-interval: of no effect without --steady"},
+		{.name = "steady_lat_no_latency", .set = set_steady_lat_no_latency,
+		 .msg = "--steady: lat and lat_slope judge latencies, which --no-latency does not keep"},
+		{.name = "steady_no_window", .set = set_steady_no_window,
+		 .msg = "--steady: needs a window (--steady-time)"},
+		{.name = "steady_interval_fraction", .set = set_steady_interval_fraction,
+		 .msg = "--steady-interval: must be whole seconds (the series is per second)"},
+		{.name = "steady_one_interval", .set = set_steady_one_interval,
+		 .msg = "--steady-time: must be a whole number of at least two intervals (1 s each)"},
+		{.name = "steady_partial_interval", .set = set_steady_partial_interval,
+		 .msg = "--steady-time: must be a whole number of at least two intervals (2 s each)"},
+		{.name = "cmdprio_class_alone", .set = set_cmdprio_class_alone,
+		 .msg = "--cmdprio-class: of no effect without --cmdprio or --cmdprio-split"},
+		{.name = "lat_window_alone", .set = set_lat_window_alone,
+		 .msg = "--latency-window: of no effect without --latency-target"},
+		{.name = "lat_pct_alone", .set = set_lat_pct_alone,
+		 .msg = "--latency-percentile: of no effect without --latency-target"},
+		{.name = "lat_run_alone", .set = set_lat_run_alone,
+		 .msg = "--latency-run: of no effect without --latency-target"},
+		{.name = "lat_pct_range", .set = set_lat_pct_range,
+		 .msg = "--latency-percentile: a percent above 0, at most 100"},
+		{.name = "lat_no_latency", .set = set_lat_no_latency,
+		 .msg = "--latency-target: not with --no-latency (it times every I/O)"},
+		{.name = "lat_rate", .set = set_lat_rate,
+		 .msg = "--latency-target: not with --rate-iops (an open loop does not keep a queue depth)"},
+		{.name = "seq_stride_alone", .set = set_seq_stride_alone,
+		 .msg = "--sequence-stride: of no effect without --distribution sequence"},
+		{.name = "flow_id_alone", .set = set_flow_id_alone,
+		 .msg = "--flow-id: of no effect without --flow"},
+		{.name = "flow_sleep_alone", .set = set_flow_sleep_alone,
+		 .msg = "--flow-sleep: of no effect without --flow"},
+		{.name = "flow_weight", .set = set_flow_weight,
+		 .msg = "--flow: a weight is 1 to 1000"},
+		{.name = "spr_op_alone", .set = set_spr_op_alone,
+		 .msg = "--spr-op: of no effect without --sprandom"},
+		{.name = "spr_regions_alone", .set = set_spr_regions_alone,
+		 .msg = "--spr-num-regions: of no effect without --sprandom"},
+		{.name = "spr_cs_alone", .set = set_spr_cs_alone,
+		 .msg = "--spr-cs: of no effect without --sprandom"},
+		{.name = "spr_op_range", .set = set_spr_op_range,
+		 .msg = "--spr-op: over-provisioning is a fraction above 0 and below 1"},
+		{.name = "spr_reads", .set = set_spr_reads,
+		 .msg = "--sprandom: needs random writes only (--write 100)"},
+		{.name = "spr_threads", .set = set_spr_threads,
+		 .msg = "--sprandom: one thread on one target (a pass is one sequence of writes)"},
+		{.name = "spr_verify", .set = set_spr_verify,
+		 .msg = "--sprandom: with --verify is not supported by iorate"},
+		{.name = "spr_dist", .set = set_spr_dist,
+		 .msg = "--sprandom: with --distribution is not supported by iorate"},
+	};
+	char err[256];
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct job j;
+
+		job_init(&j);
+		job_add_target(&j, "t");
+		rows[i].set(&j);
+		err[0] = '\0';
+		if (job_validate(&j, err, sizeof(err)) != -EINVAL)
+			fail_msg("%s: not refused (%s)", rows[i].name, err);
+		spelled(err, sizeof(err));
+		if (strcmp(err, rows[i].msg))
+			fail_msg("%s: \"%s\", not \"%s\"", rows[i].name, err, rows[i].msg);
+		job_release(&j);
+	}
+}
+
 /* Mixes and distributions that cannot be drawn are refused, each with its reason. */
 static void shape_refusals(void **state)
 {
@@ -589,6 +832,7 @@ static void meminfo(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(refusals_exact),
 		cmocka_unit_test(defaults_validate),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(shape_refusals),
