@@ -542,12 +542,11 @@ static int check_zbd(const struct job *j, char *err, size_t errlen)
 		FAIL("%s: a fraction from 0 to 1", j->zone_reset_threshold < 0 ||
 		     j->zone_reset_threshold > 1 ? FIELD("zone-reset-threshold")
 						 : FIELD("zone-reset-frequency"));
-	if (j->shared_threads || j->verify || j->until_full || j->dist != DIST_UNIFORM ||
-	    j->random_pct)
+	/* --until-full with zones was refused by check_zones() before. */
+	if (j->shared_threads || j->verify || j->dist != DIST_UNIFORM || j->random_pct)
 		FAIL(FIELD("zbd") ": emulated zones with %s are not supported by iorate",
 		     j->shared_threads ? FIELD("shared-threads") : j->verify ? FIELD("verify")
-		     : j->until_full ? FIELD("until-full") : j->random_pct ? "mixed patterns"
-		     : FIELD("distribution"));
+		     : j->random_pct ? "mixed patterns" : FIELD("distribution"));
 	return 0;
 }
 
