@@ -244,6 +244,178 @@ static void set_spr_dist(struct job *j)
 	j->dist_param = 0.5;
 }
 
+static void set_zone_capacity_alone(struct job *j)
+{
+	j->zone_capacity = 65536;
+}
+
+static void set_max_open_alone(struct job *j)
+{
+	j->max_open_zones = 4;
+}
+
+static void set_job_max_open_alone(struct job *j)
+{
+	j->job_max_open_zones = 4;
+}
+
+static void set_read_beyond_alone(struct job *j)
+{
+	j->read_beyond_wp = true;
+}
+
+static void set_reset_freq_alone(struct job *j)
+{
+	j->zone_reset_frequency = 0.5;
+}
+
+static void set_zbd_no_size(struct job *j)
+{
+	j->zbd = true;
+}
+
+static void set_zbd_range(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->zone_range = 65536;
+}
+
+static void set_zbd_capacity(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->zone_capacity = 2097152;
+}
+
+static void set_zbd_io_fit(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->zone_capacity = 2048;
+}
+
+static void set_zbd_threshold(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->zone_reset_threshold = 1.5;
+}
+
+static void set_zbd_frequency(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->zone_reset_frequency = -0.5;
+}
+
+static void set_zbd_until_full(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->until_full = true;
+	j->pattern = PATTERN_SEQUENTIAL;
+	j->write_pct = 100;
+}
+
+static void set_zbd_mixed(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->random_pct = 50;
+}
+
+static void set_zbd_dist(struct job *j)
+{
+	j->zbd = true;
+	j->zone_size = 1048576;
+	j->dist = DIST_PARETO;
+	j->dist_param = 0.5;
+}
+
+static void set_rewind_random(struct job *j)
+{
+	j->rewind = 8192;
+}
+
+static void set_zone_range_alone(struct job *j)
+{
+	j->zone_range = 65536;
+}
+
+static void set_zone_skip_alone(struct job *j)
+{
+	j->zone_skip = 65536;
+}
+
+static void set_zone_too_small(struct job *j)
+{
+	j->zone_size = 1048576;
+	j->zone_range = 2048;
+}
+
+static void set_until_full_random(struct job *j)
+{
+	j->until_full = true;
+}
+
+static void set_strided_gap(struct job *j)
+{
+	j->zone_size = 1048576;
+	j->pattern = PATTERN_SEQUENTIAL;
+	j->skip = 4096;
+}
+
+static void set_zipf_one(struct job *j)
+{
+	j->dist = DIST_ZIPF;
+	j->dist_param = 1;
+}
+
+static void set_pareto_one(struct job *j)
+{
+	j->dist = DIST_PARETO;
+	j->dist_param = 1;
+}
+
+static void set_normal_zero(struct job *j)
+{
+	j->dist = DIST_NORMAL;
+	j->dist_param = 0;
+}
+
+static void set_zoned_none(struct job *j)
+{
+	j->dist = DIST_ZONED;
+}
+
+static void set_zoned_abs_none(struct job *j)
+{
+	j->dist = DIST_ZONED_ABS;
+}
+
+static void set_thread_stride_random(struct job *j)
+{
+	j->thread_stride = 4096;
+}
+
+static void set_random_pct_range(struct job *j)
+{
+	j->random_pct = 101;
+}
+
+static void set_verify_block_small(struct job *j)
+{
+	j->verify = true;
+	j->verify_block = 256;
+}
+
+static void set_verify_block_divides(struct job *j)
+{
+	j->verify = true;
+	j->verify_block = 8192;
+}
+
 /* Options that belong to another and come without it, and values out of range: each refused
  * with its own message, naming the option as the user typed it. */
 static void refusals_exact(void **state)
@@ -303,6 +475,64 @@ static void refusals_exact(void **state)
 		 .msg = "--sprandom: with --verify is not supported by iorate"},
 		{.name = "spr_dist", .set = set_spr_dist,
 		 .msg = "--sprandom: with --distribution is not supported by iorate"},
+		{.name = "zone_capacity_alone", .set = set_zone_capacity_alone,
+		 .msg = "--zone-capacity: of no effect without --zbd"},
+		{.name = "max_open_alone", .set = set_max_open_alone,
+		 .msg = "--max-open-zones: of no effect without --zbd"},
+		{.name = "job_max_open_alone", .set = set_job_max_open_alone,
+		 .msg = "--job-max-open-zones: of no effect without --zbd"},
+		{.name = "read_beyond_alone", .set = set_read_beyond_alone,
+		 .msg = "--read-beyond-wp: of no effect without --zbd"},
+		{.name = "reset_freq_alone", .set = set_reset_freq_alone,
+		 .msg = "--zone-reset-frequency: of no effect without --zbd"},
+		{.name = "zbd_no_size", .set = set_zbd_no_size,
+		 .msg = "--zbd: needs --zone-size"},
+		{.name = "zbd_range", .set = set_zbd_range,
+		 .msg = "--zone-range: emulated zones are --zone-size long"},
+		{.name = "zbd_capacity", .set = set_zbd_capacity,
+		 .msg = "--zone-capacity: more than --zone-size"},
+		{.name = "zbd_io_fit", .set = set_zbd_io_fit,
+		 .msg = "--zbd: an I/O of 4096 bytes does not fit a zone's 2048 writable bytes"},
+		{.name = "zbd_threshold", .set = set_zbd_threshold,
+		 .msg = "--zone-reset-threshold: a fraction from 0 to 1"},
+		{.name = "zbd_frequency", .set = set_zbd_frequency,
+		 .msg = "--zone-reset-frequency: a fraction from 0 to 1"},
+		{.name = "zbd_until_full", .set = set_zbd_until_full,
+		 .msg = "--until-full: needs sequential writes (--sequential --write 100), without zones, gaps or shared threads"},
+		{.name = "zbd_mixed", .set = set_zbd_mixed,
+		 .msg = "--zbd: emulated zones with mixed patterns are not supported by iorate"},
+		{.name = "zbd_dist", .set = set_zbd_dist,
+		 .msg = "--zbd: emulated zones with --distribution are not supported by iorate"},
+		{.name = "rewind_random", .set = set_rewind_random,
+		 .msg = "--gap: a negative gap needs sequential I/O (--sequential)"},
+		{.name = "zone_range_alone", .set = set_zone_range_alone,
+		 .msg = "--zone-range: of no effect without --zone-size"},
+		{.name = "zone_skip_alone", .set = set_zone_skip_alone,
+		 .msg = "--zone-skip: of no effect without --zone-size"},
+		{.name = "zone_too_small", .set = set_zone_too_small,
+		 .msg = "--zone-range: a zone of 2048 bytes cannot hold an I/O of 4096"},
+		{.name = "until_full_random", .set = set_until_full_random,
+		 .msg = "--until-full: needs sequential writes (--sequential --write 100), without zones, gaps or shared threads"},
+		{.name = "strided_gap", .set = set_strided_gap,
+		 .msg = "--zone-size: strided zones with --gap are not supported by iorate"},
+		{.name = "zipf_one", .set = set_zipf_one,
+		 .msg = "--distribution: zipf's theta must be above 0 and not 1"},
+		{.name = "pareto_one", .set = set_pareto_one,
+		 .msg = "--distribution: pareto's h must be between 0 and 1"},
+		{.name = "normal_zero", .set = set_normal_zero,
+		 .msg = "--distribution: normal's deviation must be from 0 to 100%"},
+		{.name = "zoned_none", .set = set_zoned_none,
+		 .msg = "--distribution: zones' accesses and sizes must each add up to 100%"},
+		{.name = "zoned_abs_none", .set = set_zoned_abs_none,
+		 .msg = "--distribution: zones' accesses must add up to 100%"},
+		{.name = "thread_stride_random", .set = set_thread_stride_random,
+		 .msg = "--thread-stride: needs sequential threads that each sweep the region (--sequential --seq-threads each)"},
+		{.name = "random_pct_range", .set = set_random_pct_range,
+		 .msg = "--random-pct: must be from 0 to 100 percent"},
+		{.name = "verify_block_small", .set = set_verify_block_small,
+		 .msg = "--verify-block: must be a multiple of 512 bytes, at least 512"},
+		{.name = "verify_block_divides", .set = set_verify_block_divides,
+		 .msg = "--verify-block: 8192 bytes must divide every block size, --align, --gap, --thread-stride and --offset"},
 	};
 	char err[256];
 
