@@ -240,9 +240,17 @@ $(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
 # iorate under ASan whose Nth allocation fails (IORATE_FAIL_ALLOC=N; tests/alloc/failalloc.c):
 # the executable's malloc is the one iorate and every library it links bind to.
 # The shim itself is not instrumented: AddressSanitizer calls it while it starts.
+ifeq ($(COVERAGE),1)
+# make coverage counts the branches only a failed allocation takes: the same shim over the
+# library it measures (gcov's), under the same name.
+$(BUILD)/iorate-san-failalloc: $(BUILD)/obj/src/main.o $(BUILD)/obj/tests/alloc/failalloc.o $(LIB_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -rdynamic -o $@ $^ $(LDFLAGS) $(LDLIBS) -ldl
+else
 $(BUILD)/iorate-san-failalloc: $(BUILD)/san/src/main.o $(BUILD)/obj/tests/alloc/failalloc.o $(SAN_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SAN_CFLAGS) -rdynamic -o $@ $^ $(LDFLAGS) $(LDLIBS) -ldl
+endif
 
 # The installed catalog's directory, PREFIX/share/iorate/catalog, is compiled in
 # (src/model/catalog_layers.c). The header is rewritten only when PREFIX changes, so a new PREFIX

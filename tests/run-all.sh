@@ -74,13 +74,14 @@ units() {
 	fi
 	s=0
 	sh tests/run-unit.sh unit "$build"/tests/test_* || s=1
+	# Each command of tests/alloc/failalloc.bats with its allocations failing one at a time
+	# (under make coverage, on gcov's build: only they take the branches of a failed allocation).
+	alloc_tests || s=1
 	# make coverage (COVERAGE=1) measures the plain build: the sanitizers' runs repeat its tests.
 	[ "${COVERAGE:-}" = 1 ] || {
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		sh tests/run-unit.sh unit-asan-ubsan "$build"/tests-san/test_* || s=1
-	# Each command of tests/alloc/failalloc.bats with its allocations failing one at a time.
-	alloc_tests || s=1
 	# The tests whose code shares counters between threads, under ThreadSanitizer.
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		sh tests/run-unit.sh unit-tsan "$build"/tests-tsan/test_* || s=1
