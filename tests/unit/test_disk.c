@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <errno.h>
 #include <cmocka.h>
 
 #include "model_helpers.h"
@@ -52,6 +54,57 @@ static void test_refusals(void **state)
 			 "\001disk\002 os: a VM has one OS disk, a volume of its own");
 }
 
+/* A spec that is no SPEC: each form refused whole, with what a SPEC looks like. */
+static void test_malformed(void **state)
+{
+	static const char *const specs[] = {
+		"0xP30", "257xP30", "P30:0", "P30:1q", "P30:iops=0", "P30:mbps=x", "P30:cache=bogus",
+		"P30:burst=maybe", "P30:burst", "P10:1G:1G:1G:1G:1G:1G:1G", ":", "azure:0xP30",
+	};
+	char err[512], want[512], long_spec[200];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		snprintf(want, sizeof(want), FIELD("disk") " '%s' is not a disk SPEC (expected "
+			 "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand][:cache=MODE], e.g. "
+			 "2xP30, 16xstandard, gp3:1TiB:iops=6000, P30:cache=readonly)", specs[i]);
+		assert_string_equal(refusal("D8s_v3", specs[i], err, sizeof(err)), want);
+	}
+	memset(long_spec, 'P', sizeof(long_spec) - 1);
+	long_spec[sizeof(long_spec) - 1] = '\0';
+	/* Longer than any name: refused as no SPEC (the message, cut, starts with it). */
+	refusal("D8s_v3", long_spec, err, sizeof(err));
+	assert_int_equal(strncmp(err, FIELD("disk") " 'PPPPPPPP", 11), 0);
+	/* A count needs its x and a name after it: "2x" alone is a name, not found. */
+	refused_as("D8s_v3", "2x", "2x: no disk type '2x' in catalog azure");
+	refused_as("m5.large", "local", "local: m5.large has no local disk with published limits");
+}
+
+/* The host cache's names, each of its spellings, and one out of range named none. */
+static void test_cache_names(void **state)
+{
+	static const struct {
+		const char *s;
+		enum model_cache c;
+	} forms[] = {
+		{"none", MODEL_CACHE_NONE}, {"OFF", MODEL_CACHE_NONE},
+		{"readonly", MODEL_CACHE_READONLY}, {"ro", MODEL_CACHE_READONLY},
+		{"Read", MODEL_CACHE_READONLY}, {"readwrite", MODEL_CACHE_READWRITE},
+		{"RW", MODEL_CACHE_READWRITE},
+	};
+	enum model_cache c = MODEL_CACHE_DEFAULT;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		assert_int_equal(model_cache_parse(forms[i].s, &c), 0);
+		assert_int_equal(c, forms[i].c);
+	}
+	assert_int_equal(model_cache_parse("write", &c), -EINVAL);
+	assert_string_equal(model_cache_name(MODEL_CACHE_READWRITE), "readwrite");
+	assert_string_equal(model_cache_name(MODEL_CACHE_DEFAULT), "default");
+	assert_string_equal(model_cache_name((enum model_cache)(MODEL_CACHE_DEFAULT + 1)), "none");
+}
+
 /* On-demand bursting raises the disk's caps to the published ones, with no bucket. */
 static void test_ondemand(void **state)
 {
@@ -99,6 +152,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_cache_names),
 		cmocka_unit_test(test_ondemand),
 		cmocka_unit_test(test_family), cmocka_unit_test(test_account),
 	};
