@@ -199,10 +199,115 @@ static void test_compare(void **state)
 	import_release(&im);
 }
 
+/* The sweep: the document, the name it is imported as, how many tries were refused. */
+struct isweep {
+	json_t *root;
+	unsigned tried, refused;
+};
+
+/* The document as it stands, imported alone: taken, or refused naming the file, keeping none of
+ * it. */
+static void import_as_is(struct isweep *sw)
+{
+	struct import im;
+	char err[256] = "", *text = json_dumps(sw->root, JSON_COMPACT);
+	int r;
+
+	assert_non_null(text);
+	assert_int_equal(import_init(&im, "2026-01-02"), 0);
+	r = import_text(&im, "f.json", text, err, sizeof(err));
+	sw->tried++;
+	if (r) {
+		sw->refused++;
+		assert_int_equal(r, -EINVAL);
+		if (strncmp(err, "f.json: ", 8))
+			fail_msg("%s: \"%s\" does not name the file", text, err);
+		assert_int_equal(im.nfiles, 0);
+		for (int p = 0; p < IMPORT_NPROVIDERS; p++)
+			assert_int_equal(json_array_size(im.vms[p]) + json_array_size(im.disks[p]), 0);
+	}
+	import_release(&im);
+	free(text);
+}
+
+/* Each member of o in turn given another type (a number for a string, a string otherwise),
+ * then left out; the first element of each array likewise. */
+static void isweep_members(struct isweep *sw, json_t *o)
+{
+	if (json_is_array(o) && json_array_size(o)) {
+		json_t *v = json_incref(json_array_get(o, 0));
+		json_array_set_new(o, 0, json_is_string(v) ? json_integer(7) : json_string("x"));
+		import_as_is(sw);
+		json_array_set(o, 0, v);
+		isweep_members(sw, v);
+		json_decref(v);
+	} else if (json_is_object(o)) {
+		size_t n = json_object_size(o), i = 0;
+		char **keys = calloc(n ? n : 1, sizeof(*keys));
+		const char *key;
+		json_t *v;
+
+		assert_non_null(keys);
+		json_object_foreach(o, key, v)
+			keys[i++] = strdup(key);
+		for (i = 0; i < n; i++) {
+			v = json_incref(json_object_get(o, keys[i]));
+			json_object_set_new(o, keys[i],
+					    json_is_string(v) ? json_integer(7) : json_string("x"));
+			import_as_is(sw);
+			json_object_del(o, keys[i]);
+			import_as_is(sw);
+			json_object_set(o, keys[i], v);
+			isweep_members(sw, v);
+			json_decref(v);
+			free(keys[i]);
+		}
+		free(keys);
+	}
+}
+
+/* Each provider's output with each member changed: imported, or refused naming the file and
+ * keeping nothing of it. */
+static void test_every_member(void **state)
+{
+	static const char *const docs[] = {
+		"[{\"resourceType\": \"virtualMachines\", \"name\": \"Standard_X8s\", \"size\": "
+		"\"X8s\", \"capabilities\": [{\"name\": \"vCPUs\", \"value\": \"8\"}, {\"name\": "
+		"\"MemoryGB\", \"value\": \"0.5\"}, {\"name\": \"UncachedDiskBytesPerSecond\", "
+		"\"value\": \"201326592\"}, {\"name\": \"CachedDiskBytes\", \"value\": "
+		"\"214748364800\"}, {\"name\": \"PremiumIO\", \"value\": \"False\"}]},"
+		"{\"resourceType\": \"disks\", \"name\": \"StandardSSD_LRS\", \"size\": \"E99\","
+		"\"capabilities\": [{\"name\": \"MaxSizeGiB\", \"value\": \"100\"},"
+		"{\"name\": \"MaxIOps\", \"value\": \"500\"}]}]",
+		"{\"InstanceTypes\": [{\"InstanceType\": \"z9.large\", \"Hypervisor\": \"nitro\", "
+		"\"VCpuInfo\": {\"DefaultVCpus\": 2}, \"MemoryInfo\": {\"SizeInMiB\": 3072}, "
+		"\"EbsInfo\": {\"MaximumEbsAttachments\": 28, \"EbsOptimizedInfo\": {\"BaselineIops\": "
+		"1000, \"BaselineThroughputInMBps\": 50, \"MaximumIops\": 2000, "
+		"\"MaximumThroughputInMBps\": 100}}}]}",
+		"[{\"name\": \"n9-standard-2\", \"guestCpus\": 2, \"memoryMb\": 7680, "
+		"\"maximumPersistentDisks\": 128}]",
+	};
+	unsigned refused[3];
+
+	for (int d = 0; d < 3; d++) {
+		struct isweep sw = {.root = json_loads(docs[d], 0, NULL)};
+
+		assert_non_null(sw.root);
+		import_as_is(&sw);
+		assert_int_equal(sw.refused, 0);
+		isweep_members(&sw, sw.root);
+		refused[d] = sw.refused;
+		json_decref(sw.root);
+	}
+	/* Each provider's reader refuses some of its members' changes. */
+	assert_true(refused[0] > 5 && refused[1] > 5 && refused[2] > 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_azure), cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_every_member),
 		cmocka_unit_test(test_aws), cmocka_unit_test(test_aws_volume_limits),
 		cmocka_unit_test(test_compare),
 	};
