@@ -707,12 +707,13 @@ static char *v1_to_v2(const char *text)
 	return out;
 }
 
-/* Every run's id, so that rows are rewritten after, not under, the SELECT reading them. */
+/* Every run's id, so that rows are rewritten after, not under, the SELECT reading them; on a
+ * failure *ids is NULL (what was read is freed). */
 static int run_ids(struct history *h, int64_t **ids, size_t *n, char *err, size_t len)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
-	int rc = sqlite3_prepare_v2(h->db, "SELECT id FROM runs", -1, &st, NULL);
+	int rc = sqlite3_prepare_v2(h->db, "SELECT id FROM runs", -1, &st, NULL), r = 0;
 
 	*ids = NULL;
 	*n = 0;
@@ -721,16 +722,24 @@ static int run_ids(struct history *h, int64_t **ids, size_t *n, char *err, size_
 			int64_t *g = realloc(*ids, (cap = cap ? cap * 2 : 64) * sizeof(*g));
 
 			if (!g) {
-				sqlite3_finalize(st);
-				return err_set(err, len, -ENOMEM, "out of memory");
+				r = err_set(err, len, -ENOMEM, "out of memory");
+				goto out;
 			}
 			*ids = g;
 		}
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 		rc = SQLITE_OK;
 	}
+	if (rc != SQLITE_DONE)
+		r = history_sql_fail(h, err, len, rc, "migrating");
+out:
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : history_sql_fail(h, err, len, rc, "migrating");
+	if (r) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+	}
+	return r;
 }
 
 /*
