@@ -909,8 +909,7 @@ static int read_run(const json_t *o, char *err, size_t len)
 	struct result r;
 	int ret = result_from_json(o, &r, err, len);
 
-	if (!ret)
-		result_release(&r);
+	result_release(&r); /* either way */
 	return ret;
 }
 
@@ -919,8 +918,7 @@ static int read_set(const json_t *o, char *err, size_t len)
 	struct result_set s;
 	int ret = result_set_from_json(o, &s, err, len);
 
-	if (!ret)
-		result_set_release(&s);
+	result_set_release(&s); /* either way */
 	return ret;
 }
 
