@@ -415,7 +415,7 @@ test: deps
 	@$(MAKE) -s $(JOBS) all
 	+@MAKE="$(MAKE)" JOBS="$(JOBS)" FUZZ_CC="$(FUZZ_CC)" sh tests/run-all.sh "$(BUILD)"
 ifeq ($(COVERAGE),1)
-test-bins: $(TESTS) $(REPLAY_BINS)
+test-bins: $(TESTS) $(REPLAY_BINS) $(BUILD)/iorate-san-failalloc
 else
 test-bins: $(TESTS) $(SAN_TESTS) $(TSAN_TESTS) $(REPLAY_BINS) $(BUILD)/iorate-san-failalloc
 endif
