@@ -243,7 +243,8 @@ $(BUILD)/iorate-san: $(BUILD)/san/src/main.o $(SAN_OBJ)
 ifeq ($(COVERAGE),1)
 # make coverage counts the branches only a failed allocation takes: the same shim over the
 # library it measures (gcov's), under the same name.
-$(BUILD)/iorate-san-failalloc: $(BUILD)/obj/src/main.o $(BUILD)/obj/tests/alloc/failalloc.o $(LIB_OBJ)
+$(BUILD)/iorate-san-failalloc: $(BUILD)/obj/src/main.o $(BUILD)/obj/tests/alloc/failalloc.o \
+		$(LIB_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -rdynamic -o $@ $^ $(LDFLAGS) $(LDLIBS) -ldl
 else
@@ -317,9 +318,9 @@ $(BUILD)/san/%.o: %.c
 
 # test_engine_errors fails the calls of the engines' libraries as a kernel or a full system
 # would: each is wrapped at link time by the test's own shim.
-ENGINE_WRAPS := calloc dup preadv2 pwritev2 aio_read aio_write aio_error aio_suspend io_setup io_submit \
-	io_getevents io_uring_queue_init io_uring_queue_init_params io_uring_register_files \
-	io_uring_register_buffers io_uring_submit io_uring_submit_and_wait
+ENGINE_WRAPS := calloc dup preadv2 pwritev2 aio_read aio_write aio_error aio_suspend \
+	io_setup io_submit io_getevents io_uring_queue_init io_uring_queue_init_params \
+	io_uring_register_files io_uring_register_buffers io_uring_submit io_uring_submit_and_wait
 $(BUILD)/tests/test_engine_errors $(BUILD)/tests-san/test_engine_errors: \
 	LDFLAGS += $(ENGINE_WRAPS:%=-Wl,--wrap=%)
 # test_history_errors makes each SQLite call of the store fail in turn, wrapped the same way.

@@ -75,7 +75,7 @@ units() {
 	s=0
 	sh tests/run-unit.sh unit "$build"/tests/test_* || s=1
 	# Each command of tests/alloc/failalloc.bats with its allocations failing one at a time
-	# (under make coverage, on gcov's build: only they take the branches of a failed allocation).
+	# (under make coverage on gcov's build: only they take a failed allocation's branches).
 	alloc_tests || s=1
 	# make coverage (COVERAGE=1) measures the plain build: the sanitizers' runs repeat its tests.
 	[ "${COVERAGE:-}" = 1 ] || {

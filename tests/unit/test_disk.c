@@ -58,7 +58,8 @@ static void test_refusals(void **state)
 static void test_malformed(void **state)
 {
 	static const char *const specs[] = {
-		"0xP30", "257xP30", "P30:0", "P30:1q", "P30:iops=0", "P30:mbps=x", "P30:cache=bogus",
+		"0xP30", "257xP30", "P30:0", "P30:1q", "P30:iops=0", "P30:mbps=x",
+		"P30:cache=bogus",
 		"P30:burst=maybe", "P30:burst", "P10:1G:1G:1G:1G:1G:1G:1G", ":", "azure:0xP30",
 	};
 	char err[512], want[512], long_spec[200];

@@ -224,7 +224,8 @@ static void import_as_is(struct isweep *sw)
 			fail_msg("%s: \"%s\" does not name the file", text, err);
 		assert_int_equal(im.nfiles, 0);
 		for (int p = 0; p < IMPORT_NPROVIDERS; p++)
-			assert_int_equal(json_array_size(im.vms[p]) + json_array_size(im.disks[p]), 0);
+			assert_int_equal(json_array_size(im.vms[p]) +
+					 json_array_size(im.disks[p]), 0);
 	}
 	import_release(&im);
 	free(text);
@@ -281,8 +282,8 @@ static void test_every_member(void **state)
 		"{\"name\": \"MaxIOps\", \"value\": \"500\"}]}]",
 		"{\"InstanceTypes\": [{\"InstanceType\": \"z9.large\", \"Hypervisor\": \"nitro\", "
 		"\"VCpuInfo\": {\"DefaultVCpus\": 2}, \"MemoryInfo\": {\"SizeInMiB\": 3072}, "
-		"\"EbsInfo\": {\"MaximumEbsAttachments\": 28, \"EbsOptimizedInfo\": {\"BaselineIops\": "
-		"1000, \"BaselineThroughputInMBps\": 50, \"MaximumIops\": 2000, "
+		"\"EbsInfo\": {\"MaximumEbsAttachments\": 28, \"EbsOptimizedInfo\": "
+		"{\"BaselineIops\": 1000, \"BaselineThroughputInMBps\": 50, \"MaximumIops\": 2000, "
 		"\"MaximumThroughputInMBps\": 100}}}]}",
 		"[{\"name\": \"n9-standard-2\", \"guestCpus\": 2, \"memoryMb\": 7680, "
 		"\"maximumPersistentDisks\": 128}]",

@@ -428,15 +428,18 @@ static void refusals_exact(void **state)
 		{.name = "steady_interval_alone", .set = set_steady_interval_alone,
 		 .msg = "--steady-interval: of no effect without --steady"},
 		{.name = "steady_lat_no_latency", .set = set_steady_lat_no_latency,
-		 .msg = "--steady: lat and lat_slope judge latencies, which --no-latency does not keep"},
+		 .msg = "--steady: lat and lat_slope judge latencies, which --no-latency does not "
+			"keep"},
 		{.name = "steady_no_window", .set = set_steady_no_window,
 		 .msg = "--steady: needs a window (--steady-time)"},
 		{.name = "steady_interval_fraction", .set = set_steady_interval_fraction,
 		 .msg = "--steady-interval: must be whole seconds (the series is per second)"},
 		{.name = "steady_one_interval", .set = set_steady_one_interval,
-		 .msg = "--steady-time: must be a whole number of at least two intervals (1 s each)"},
+		 .msg = "--steady-time: must be a whole number of at least two intervals (1 s "
+			"each)"},
 		{.name = "steady_partial_interval", .set = set_steady_partial_interval,
-		 .msg = "--steady-time: must be a whole number of at least two intervals (2 s each)"},
+		 .msg = "--steady-time: must be a whole number of at least two intervals (2 s "
+			"each)"},
 		{.name = "cmdprio_class_alone", .set = set_cmdprio_class_alone,
 		 .msg = "--cmdprio-class: of no effect without --cmdprio or --cmdprio-split"},
 		{.name = "lat_window_alone", .set = set_lat_window_alone,
@@ -450,7 +453,8 @@ static void refusals_exact(void **state)
 		{.name = "lat_no_latency", .set = set_lat_no_latency,
 		 .msg = "--latency-target: not with --no-latency (it times every I/O)"},
 		{.name = "lat_rate", .set = set_lat_rate,
-		 .msg = "--latency-target: not with --rate-iops (an open loop does not keep a queue depth)"},
+		 .msg = "--latency-target: not with --rate-iops (an open loop does not keep a "
+			"queue depth)"},
 		{.name = "seq_stride_alone", .set = set_seq_stride_alone,
 		 .msg = "--sequence-stride: of no effect without --distribution sequence"},
 		{.name = "flow_id_alone", .set = set_flow_id_alone,
@@ -498,7 +502,8 @@ static void refusals_exact(void **state)
 		{.name = "zbd_frequency", .set = set_zbd_frequency,
 		 .msg = "--zone-reset-frequency: a fraction from 0 to 1"},
 		{.name = "zbd_until_full", .set = set_zbd_until_full,
-		 .msg = "--until-full: needs sequential writes (--sequential --write 100), without zones, gaps or shared threads"},
+		 .msg = "--until-full: needs sequential writes (--sequential --write 100), "
+			"without zones, gaps or shared threads"},
 		{.name = "zbd_mixed", .set = set_zbd_mixed,
 		 .msg = "--zbd: emulated zones with mixed patterns are not supported by iorate"},
 		{.name = "zbd_dist", .set = set_zbd_dist,
@@ -512,7 +517,8 @@ static void refusals_exact(void **state)
 		{.name = "zone_too_small", .set = set_zone_too_small,
 		 .msg = "--zone-range: a zone of 2048 bytes cannot hold an I/O of 4096"},
 		{.name = "until_full_random", .set = set_until_full_random,
-		 .msg = "--until-full: needs sequential writes (--sequential --write 100), without zones, gaps or shared threads"},
+		 .msg = "--until-full: needs sequential writes (--sequential --write 100), "
+			"without zones, gaps or shared threads"},
 		{.name = "strided_gap", .set = set_strided_gap,
 		 .msg = "--zone-size: strided zones with --gap are not supported by iorate"},
 		{.name = "zipf_one", .set = set_zipf_one,
@@ -526,13 +532,15 @@ static void refusals_exact(void **state)
 		{.name = "zoned_abs_none", .set = set_zoned_abs_none,
 		 .msg = "--distribution: zones' accesses must add up to 100%"},
 		{.name = "thread_stride_random", .set = set_thread_stride_random,
-		 .msg = "--thread-stride: needs sequential threads that each sweep the region (--sequential --seq-threads each)"},
+		 .msg = "--thread-stride: needs sequential threads that each sweep the region "
+			"(--sequential --seq-threads each)"},
 		{.name = "random_pct_range", .set = set_random_pct_range,
 		 .msg = "--random-pct: must be from 0 to 100 percent"},
 		{.name = "verify_block_small", .set = set_verify_block_small,
 		 .msg = "--verify-block: must be a multiple of 512 bytes, at least 512"},
 		{.name = "verify_block_divides", .set = set_verify_block_divides,
-		 .msg = "--verify-block: 8192 bytes must divide every block size, --align, --gap, --thread-stride and --offset"},
+		 .msg = "--verify-block: 8192 bytes must divide every block size, --align, --gap, "
+			"--thread-stride and --offset"},
 	};
 	char err[256];
 

@@ -933,9 +933,10 @@ static json_t *wrong_type(const json_t *v)
 }
 
 /*
- * Whether err names the changed member: its path, an enclosing member's, one of its own (read
- * from it as if it were an object) or a sibling's (read with it), then ": ". Members the reader derives
- * again (iops, percentiles, totals) or that a schema keeps for people only are not read.
+ * Whether err names the changed member: its path, an enclosing member's, one of its own
+ * (read from it as if it were an object) or a sibling's (read with it), then ": ". Members
+ * the reader derives again (iops, percentiles, totals) or that a schema keeps for people only
+ * are not read.
  */
 static bool names_member(const char *err, const char *path)
 {
@@ -1000,7 +1001,8 @@ static void sweep_members(struct sweep *sw, json_t *o)
 		for (i = 0; i < n; i++) {
 			const char *k = keys[i];
 			v = json_incref(json_object_get(o, k));
-			snprintf(sw->path + mark, sizeof(sw->path) - mark, "%s%s", mark ? "." : "", k);
+			snprintf(sw->path + mark, sizeof(sw->path) - mark, "%s%s", mark ? "." : "",
+				 k);
 			json_object_set_new(o, k, wrong_type(v));
 			refused_at(sw);
 			json_object_del(o, k);
