@@ -1098,6 +1098,16 @@ static void test_notes_exact(void **state)
 		assert_int_equal(file(job), 0);
 		item_is(tuning[i], "(no effect)", "no log is written");
 	}
+	/* percentage_random's share of the direction the job does: writes' for randwrite. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randwrite\npercentage_random=10,30\n"), 0);
+	assert_string_equal(item(0, "percentage_random=10,30")->became, "--random-pct 30");
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread\npercentage_random=10,30\n"), 0);
+	assert_string_equal(item(0, "percentage_random=10,30")->became, "--random-pct 10");
+	/* fsync=0 syncs never: no --fsync, only read with what it goes with. */
+	assert_int_equal(file("[j]\nsize=1m\nfsync=0\n"), 0);
+	assert_string_equal(item(0, "fsync=0")->became, "(read with the options it goes with)");
+	for (unsigned k = 0; k < fio.jobs[0].nitems; k++)
+		assert_int_not_equal(strncmp(fio.jobs[0].items[k].became, "--fsync", 7), 0);
 	/* Each of fio's logs, the first of them too; bare, it is named after the job. */
 	assert_int_equal(file("[j]\nsize=1m\nwrite_bw_log=bw\nwrite_iops_log\n"), 0);
 	item_is("write_bw_log=bw", "--log-bw bw", NULL);
