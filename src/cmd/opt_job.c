@@ -419,8 +419,9 @@ static const struct opt workload_opts[] = {
 	 .example = "-o 32", .set = opt_set_count, J(depth), .min = 1, .max = JOB_MAX_DEPTH,
 	 .only = RS},
 	{.name = "batch", .arg = "N",
-	 .help = "submit I/Os N at a time (default: each as it is ready with uring, what is ready "
-	 "in one call with aio; 1 as fio; = --depth: all free slots in one call)",
+	 .help = "submit I/Os N at a time (default: each as it is ready with uring and for "
+	 "sequential I/O, what is ready in one call with aio; 1 as fio; = --depth: all free "
+	 "slots in one call)",
 	 .example = "--batch 1", .set = opt_set_count, J(batch), .min = 1,
 	 .max = JOB_MAX_DEPTH, .only = RS},
 	{.name = "write", .letter = 'w', .arg = "PCT",
