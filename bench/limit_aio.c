@@ -25,34 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* xoshiro256**, as bench/limit.c and iorate. */
-static uint64_t s[4];
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t next_rand(void)
-{
-	uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return r;
-}
+#include "limit_common.h"
 
 static int usage(void)
 {
@@ -112,12 +85,7 @@ int main(int argc, char **argv)
 	if (!cbs || !batch || !ev || !start || posix_memalign((void **)&bufs, 4096, bs * depth))
 		return 1;
 	memset(bufs, 0, bs * depth);
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (sm += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		s[i] = z ^ (z >> 31);
-	}
+	seed_rand(sm);
 
 	uint64_t slots = size / bs, ios = 0, lat_sum = 0;
 	uint64_t t0 = now_ns(), t_end = t0 + (uint64_t)(secs * 1e9), t = t0;
