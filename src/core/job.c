@@ -266,14 +266,17 @@ uint64_t job_memory_needed(const struct job *j)
 	 * mapping of them may round up to one huge page more (core/iobuf.h), left out here. */
 	uint64_t buf = (mul_sat(job_max_bs(j), j->depth) + 4095) / 4096 * 4096;
 	uint64_t slot = sizeof(struct io_req) + 2 * sizeof(struct io_req *) + JOB_ENGINE_SLOT_BYTES;
-	/* A worker has two histograms (read, write); so has each target that a thread of its own
-	 * serves. A thread serving every target (shared) keeps a few counters per target. */
+	/* A worker makes a histogram for each direction it does, at its first latency; a target
+	 * served by threads of its own gets merged copies of them, except that its only thread
+	 * hands its own over. A thread serving every target (shared) keeps a few counters each. */
 	bool shared = j->shared_threads && j->ntargets > 1;
+	uint64_t hists = (uint64_t)((j->write_pct + j->trim_pct < 100) + (j->write_pct > 0) +
+				    (j->trim_pct > 0)) * sizeof(struct hist);
 	uint64_t worker = add_sat(add_sat(buf, mul_sat(slot, j->depth)),
-				  sizeof(struct worker) + 2 * sizeof(struct hist));
+				  sizeof(struct worker) + hists);
 	uint64_t target = sizeof(struct target) + sizeof(struct target_result) +
-			  (shared ? 0 : 2 * sizeof(struct hist));
-	uint64_t run = sizeof(struct result) + 2 * sizeof(struct hist);
+			  (shared || j->threads == 1 ? 0 : hists);
+	uint64_t run = sizeof(struct result) + hists;
 
 	if (shared)
 		worker = add_sat(worker, mul_sat(sizeof(struct worker_target) + sizeof(int),

@@ -955,7 +955,7 @@ static void names(void **state)
 
 #define MiB (1ull << 20)
 
-/* Buffers dominate; each worker adds its two histograms and slots, counted but bounded. */
+/* Buffers dominate; each worker adds a histogram per direction and its slots, bounded. */
 static void memory_estimate(void **state)
 {
 	struct job j;
@@ -967,8 +967,14 @@ static void memory_estimate(void **state)
 	j.depth = 32;
 	j.threads = 4;
 	uint64_t buffers = 2 * 4 * 32 * MiB, need = job_memory_needed(&j);
-	assert_true(need >= buffers + 8 * 2 * sizeof(struct hist));
+	/* Reads only: one histogram per worker (8) and a merged one per target of 4 threads (2). */
+	assert_true(need >= buffers + 10 * sizeof(struct hist));
+	assert_true(need < buffers + 11 * sizeof(struct hist) + 64 * 1024);
 	assert_true(need <= buffers + 8 * 256 * 1024);
+	/* Reads and writes: two each. */
+	j.write_pct = 30;
+	assert_true(job_memory_needed(&j) - need >= 11 * sizeof(struct hist));
+	j.write_pct = 0;
 	/* Workers are targets x threads: twice the threads, twice the memory. */
 	j.threads = 8;
 	uint64_t need8 = job_memory_needed(&j);
@@ -987,8 +993,15 @@ static void memory_estimate(void **state)
 	uint64_t own = job_memory_needed(&j);
 	j.shared_threads = true;
 	uint64_t shared = job_memory_needed(&j);
-	assert_true(own > 10000ull * 4 * 2 * sizeof(struct hist));
+	assert_true(own > 10000ull * 5 * sizeof(struct hist));
 	assert_true(shared < 16ull << 20);
+	/* A thread each (DiskSpd's way): its histogram is the target's, handed over, not copied. */
+	j.shared_threads = false;
+	j.threads = 1;
+	uint64_t one = job_memory_needed(&j);
+	assert_true(one > 10000ull * sizeof(struct hist) && one < 10000ull * 2 * sizeof(struct hist));
+	j.threads = 4;
+	j.shared_threads = true;
 	assert_true(shared > 10000ull * 4 * sizeof(struct worker_target));
 	j.shared_threads = false;
 	j.ntargets = two;
