@@ -11,6 +11,7 @@
 
 #include "model/hostcache.h"
 #include "model/predict.h"
+#include "util/parse.h"
 
 #define GIB 1073741824.0
 
@@ -141,18 +142,6 @@ static const char *skew_name(const struct model_skew *s, char *buf, size_t len)
 	return buf;
 }
 
-/* A size as the reasons write it, to three digits: "95.4 MiB", "1 GiB", "86 GiB", "1.5 TiB". */
-static const char *gib(double bytes, char *buf, size_t len)
-{
-	if (bytes < GIB)
-		snprintf(buf, len, "%.3g MiB", bytes / (1 << 20));
-	else if (bytes < 1024 * GIB)
-		snprintf(buf, len, "%.4g GiB", bytes / GIB);
-	else
-		snprintf(buf, len, "%.3g TiB", bytes / GIB / 1024);
-	return buf;
-}
-
 static bool any_cached(const struct model_config *m)
 {
 	for (unsigned i = 0; i < m->ngroups; i++)
@@ -193,29 +182,29 @@ void model_read_hit(const struct model_config *m, const struct model_workload *w
 	if (m->cache_state == MODEL_STATE_COLD) {
 		h->basis = MODEL_HIT_COLD;
 		WHY("the first pass over the %s working set: a cold cache, every read misses",
-		    gib(ws, a, sizeof(a)));
+		    fmt_size_human((uint64_t)ws, a, sizeof(a)));
 		return;
 	}
 	if (!(cache > 0)) {
 		h->basis = MODEL_HIT_UNKNOWN;
 		h->known = false;
 		WHY("unknown: %s publishes no host-cache size to hold the %s working set; none "
-		    "assumed", m->vm ? m->vm->name : "the VM", gib(ws, a, sizeof(a)));
+		    "assumed", m->vm ? m->vm->name : "the VM", fmt_size_human((uint64_t)ws, a, sizeof(a)));
 		return;
 	}
 	if (ws <= cache) {
 		h->basis = MODEL_HIT_FITS;
 		h->pct = 100;
 		WHY("working set %s fits the %s host cache: reads hit after the first pass",
-		    gib(ws, a, sizeof(a)), gib(cache, b, sizeof(b)));
+		    fmt_size_human((uint64_t)ws, a, sizeof(a)), fmt_size_human((uint64_t)cache, b, sizeof(b)));
 		return;
 	}
 	if (w->sequential) {
 		/* A scan longer than an LRU or FIFO cache evicts each block before it comes back. */
 		h->basis = MODEL_HIT_SEQ_LARGER;
 		WHY("working set %s, read in order, is larger than the %s host cache: each block "
-		    "is evicted before it is read again", gib(ws, a, sizeof(a)),
-		    gib(cache, b, sizeof(b)));
+		    "is evicted before it is read again", fmt_size_human((uint64_t)ws, a, sizeof(a)),
+		    fmt_size_human((uint64_t)cache, b, sizeof(b)));
 		return;
 	}
 	double share = model_hot_share(&m->skew, cache, ws, (double)w->bs);
@@ -230,6 +219,6 @@ void model_read_hit(const struct model_config *m, const struct model_workload *w
 	h->basis = MODEL_HIT_SHARE;
 	h->pct = share * 100;
 	WHY("working set %s is larger than the %s host cache: the share of %s random reads that "
-	    "falls in its hottest %s", gib(ws, a, sizeof(a)), gib(cache, b, sizeof(b)),
-	    skew_name(&m->skew, d, sizeof(d)), gib(cache, b, sizeof(b)));
+	    "falls in its hottest %s", fmt_size_human((uint64_t)ws, a, sizeof(a)),
+	    fmt_size_human((uint64_t)cache, b, sizeof(b)), skew_name(&m->skew, d, sizeof(d)), fmt_size_human((uint64_t)cache, b, sizeof(b)));
 }

@@ -9,6 +9,7 @@
 #include "report/summary.h"
 #include "report/text.h"
 #include "util/escape.h"
+#include "util/parse.h"
 
 /*
  * The human report, laid out as DiskSpd prints its own so that people who read DiskSpd output
@@ -30,7 +31,7 @@ static void print_params(FILE *f, const struct result *r, bool si)
 	fputs("Input parameters:\n\n", f);
 	text_engine(f, r);
 	fprintf(f, "\t%-18s%" PRIu64 " B (%s)\n", "block size:", j->bs,
-		text_size(a, sizeof(a), j->bs));
+		fmt_size_human(j->bs, a, sizeof(a)));
 	fprintf(f, "\t%-18s%s, warm-up %s, cool-down %s\n", "duration:",
 		j->time_ns ? text_seconds(a, sizeof(a), j->time_ns)
 			   : "none (each thread stops after its --io-size or --ios)",
@@ -58,7 +59,7 @@ static void print_params(FILE *f, const struct result *r, bool si)
 		j->seed_set ? "given" : "chosen at random");
 	if (j->offset || j->range)
 		fprintf(f, "\t%-18sstarts at %" PRIu64 " B, length %s\n", "region:", j->offset,
-			j->range ? text_size(b, sizeof(b), j->range) : "to the end of the target");
+			j->range ? fmt_size_human(j->range, b, sizeof(b)) : "to the end of the target");
 	if (j->fsync_every)
 		fprintf(f, "\t%-18severy %u writes per thread\n", "fsync:", j->fsync_every);
 	if (j->rate_iops > 0)
@@ -68,7 +69,7 @@ static void print_params(FILE *f, const struct result *r, bool si)
 	text_caps(f, "VM cap:", &j->vm_cap, si);
 	if (j->cap_io_unit)
 		fprintf(f, "\t%-18sI/Os above %s count as several\n", "cap I/O unit:",
-			text_size(a, sizeof(a), j->cap_io_unit));
+			fmt_size_human(j->cap_io_unit, a, sizeof(a)));
 	fprintf(f, "\t%-18s%s\n", "fill:",
 		j->fill == FILL_ZERO ? "zeros" : "random (incompressible)");
 	fprintf(f, "\t%-18s%u\n", "targets:", r->ntargets);
@@ -77,7 +78,7 @@ static void print_params(FILE *f, const struct result *r, bool si)
 
 		fputs("\t  ", f);
 		escape_fputs(t->path ? t->path : "?", f);
-		fprintf(f, ": %s (%" PRIu64 " B)%s%s", text_size(a, sizeof(a), t->size), t->size,
+		fprintf(f, ": %s (%" PRIu64 " B)%s%s", fmt_size_human(t->size, a, sizeof(a)), t->size,
 			t->is_blockdev ? ", block device" : "",
 			t->created ? ", created by iorate" : "");
 		if (!t->is_blockdev && t->device[0])
@@ -121,7 +122,7 @@ static void dir_table(FILE *f, const char *title, const struct result *r,
 		text_dir_row(f, "", rows ? &rows[i][d] : &s, si);
 		fputs(" | ", f);
 		escape_fputs(t->path ? t->path : "?", f);
-		fprintf(f, " (%s)\n", text_size(a, sizeof(a), t->size));
+		fprintf(f, " (%s)\n", fmt_size_human(t->size, a, sizeof(a)));
 	}
 	text_rule(f, '-', RULE_WIDTH);
 	text_dir_row(f, "total:", run, si);

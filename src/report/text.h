@@ -16,8 +16,7 @@
 
 /* A line of n c's. */
 void text_rule(FILE *f, char c, int n);
-/* Sizes for reading, to four digits ("1.5 GiB"); and nanoseconds as seconds ("2.5 s"). */
-const char *text_size(char *buf, size_t len, uint64_t v);
+/* Nanoseconds as seconds ("2.5 s"); sizes are util/parse.h's fmt_size_human(). */
 const char *text_seconds(char *buf, size_t len, uint64_t ns);
 /* What a cache mode means, in words. */
 const char *text_cache(enum job_cache c);

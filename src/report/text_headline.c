@@ -13,6 +13,7 @@
 #include "report/summary.h"
 #include "report/text.h"
 #include "util/escape.h"
+#include "util/parse.h"
 
 /* A count with a comma every three digits: "20,178". */
 static const char *thousands(double v, char *buf, size_t len)
@@ -103,10 +104,10 @@ static void workload(FILE *f, const struct job *j)
 
 	fprintf(f, ", %s, ", job_cache_name(j->cache));
 	if (j->nbs_read || j->nbs_write)
-		fprintf(f, "%s-%s mix", text_size(a, sizeof(a), job_min_bs(j)),
-			text_size(b, sizeof(b), job_max_bs(j)));
+		fprintf(f, "%s-%s mix", fmt_size_human(job_min_bs(j), a, sizeof(a)),
+			fmt_size_human(job_max_bs(j), b, sizeof(b)));
 	else
-		fputs(text_size(a, sizeof(a), j->bs), f);
+		fputs(fmt_size_human(j->bs, a, sizeof(a)), f);
 	if (j->random_pct)
 		fprintf(f, " %u%% random", j->random_pct);
 	else

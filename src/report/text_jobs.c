@@ -15,6 +15,7 @@
 #include "report/summary.h"
 #include "report/text.h"
 #include "util/escape.h"
+#include "util/parse.h"
 
 static const struct report_opts default_opts = {.units = UNITS_IEC};
 
@@ -45,10 +46,10 @@ static void job_workload(FILE *f, const struct job *j, bool si)
 	if (j->nbs_read || j->nbs_write)
 		fprintf(f, "\t%-18sa mix of %u read and %u write sizes (largest %s)\n",
 			"block size:", j->nbs_read, j->nbs_write,
-			text_size(a, sizeof(a), job_max_bs(j)));
+			fmt_size_human(job_max_bs(j), a, sizeof(a)));
 	else
 		fprintf(f, "\t%-18s%" PRIu64 " B (%s)\n", "block size:", j->bs,
-			text_size(a, sizeof(a), j->bs));
+			fmt_size_human(j->bs, a, sizeof(a)));
 	if (job_trims(j))
 		fprintf(f, "\t%-18s%u %% trims%s\n", "trims:", j->trim_pct,
 			j->trim_write ? "; each write trims its blocks first" : "");
@@ -118,7 +119,7 @@ static int job_table(FILE *f, const struct result *r, const struct dir_summary r
 		text_dir_row(f, "", &s[REPORT_TOTAL], si);
 		fputs(" | ", f);
 		escape_fputs(t->path ? t->path : "?", f);
-		fprintf(f, " (%s)\n", text_size(a, sizeof(a), t->size));
+		fprintf(f, " (%s)\n", fmt_size_human(t->size, a, sizeof(a)));
 	}
 	text_rule(f, '-', RULE_WIDTH);
 	dir_rows(f, run, &r->trim, r->seconds, si);

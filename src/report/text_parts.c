@@ -13,30 +13,13 @@
 #include "report/summary.h"
 #include "report/text.h"
 #include "util/escape.h"
+#include "util/parse.h"
 
 void text_rule(FILE *f, char c, int n)
 {
 	for (int i = 0; i < n; i++)
 		fputc(c, f);
 	fputc('\n', f);
-}
-
-/* Sizes for reading, rounded to four digits ("1.5 GiB"); exact bytes are printed beside them. */
-const char *text_size(char *buf, size_t len, uint64_t v)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	double x = (double)v;
-	unsigned u = 0;
-
-	while (x >= 1024 && u < 6) {
-		x /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%" PRIu64 " B", v);
-	else
-		snprintf(buf, len, "%.4g %s", x, unit[u]);
-	return buf;
 }
 
 const char *text_seconds(char *buf, size_t len, uint64_t ns)
@@ -118,7 +101,7 @@ void text_system(FILE *f, const struct result *r)
 	fprintf(f, "\t%-18s%s\n", "kernel:", escape_buf(h->kernel, e[1], sizeof(e[1])));
 	fprintf(f, "\t%-18s%s (%u CPUs)\n", "cpu:", escape_buf(h->cpu, e[2], sizeof(e[2])),
 		h->ncpus);
-	fprintf(f, "\t%-18s%s\n", "memory:", text_size(a, sizeof(a), h->mem_bytes));
+	fprintf(f, "\t%-18s%s\n", "memory:", fmt_size_human(h->mem_bytes, a, sizeof(a)));
 	if (h->clock[0])
 		fprintf(f, "\t%-18s%s\n", "clock:",
 			strcmp(h->clock, "tsc") ? "CLOCK_MONOTONIC (clock_gettime)"

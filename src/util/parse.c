@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -408,6 +409,23 @@ const char *fmt_size(uint64_t n, char *buf, size_t len)
 		u++;
 	}
 	snprintf(buf, len, "%llu%s", (unsigned long long)n, units[u]);
+	return buf;
+}
+
+const char *fmt_size_human(uint64_t n, char *buf, size_t len)
+{
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	double x = (double)n;
+	unsigned u = 0;
+
+	while (x >= 1024 && u < 6) {
+		x /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%" PRIu64 " B", n);
+	else
+		snprintf(buf, len, "%.4g %s", x, unit[u]);
 	return buf;
 }
 

@@ -66,6 +66,9 @@ int parse_list(const char *s, bool sizes, uint64_t **vals, size_t *n);
 /* Formats n bytes as the shortest exact binary unit ("4KiB", "1MiB", "1536B"). */
 const char *fmt_size(uint64_t n, char *buf, size_t len);
 
+/* n bytes for reading, rounded to four digits ("1.5 GiB", "95.37 MiB"; below 1 KiB "512 B"). */
+const char *fmt_size_human(uint64_t n, char *buf, size_t len);
+
 /*
  * Formats v as a plain decimal of at most 15 significant digits, trailing zeros dropped and
  * never in exponent form: "0.00099", "0.045", "135.17", "3000". The fraction is padded to

@@ -245,6 +245,11 @@ static void format_sizes(void **state)
 	assert_string_equal(fmt_size(1536, b, sizeof(b)), "1536B");
 	assert_string_equal(fmt_size(1ull << 30, b, sizeof(b)), "1GiB");
 	assert_string_equal(fmt_size(0, b, sizeof(b)), "0B");
+	/* For reading: four digits, the exact bytes printed elsewhere. */
+	assert_string_equal(fmt_size_human(512, b, sizeof(b)), "512 B");
+	assert_string_equal(fmt_size_human(1536ull << 20, b, sizeof(b)), "1.5 GiB");
+	assert_string_equal(fmt_size_human(100000000, b, sizeof(b)), "95.37 MiB");
+	assert_string_equal(fmt_size_human(86ull << 30, b, sizeof(b)), "86 GiB");
 }
 
 /* Figures print as a reader compares them: six significant digits, integers whole. */
