@@ -53,23 +53,12 @@ static int mark_main(int argc, char **argv);
 
 static int set_profile(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	struct mark *m = c->state;
-
-	if ((m->profile = mark_profile_find(val)) >= 0)
-		return 0;
-	if (mark_preset_find(val) >= 0)
-		return opt_refuse(c, val,
-				  "is a --preset, not a profile (default, peak, real, demo)");
-	return opt_refuse(c, val, "is not a profile (default, peak, real, demo)");
+	return mark_opt_profile(c, val, &((struct mark *)c->state)->profile);
 }
 
 static int set_preset(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	struct mark *m = c->state;
-
-	if ((m->preset = mark_preset_find(val)) < 0)
-		return opt_refuse(c, val, "is not a preset (standard, nvme, flash)");
-	return 0;
+	return mark_opt_preset(c, val, &((struct mark *)c->state)->preset);
 }
 
 /* A read share gives the Mix tests: asking for their mix says enough. */

@@ -50,20 +50,12 @@ static int set_pattern(struct opt_ctx *c, const struct opt *o, const char *val)
 
 static int set_mark_profile(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	struct model_cmd *m = c->state;
-
-	if ((m->profile = mark_profile_find(val)) < 0)
-		return opt_refuse(c, val, "is not a profile (default, peak, real, demo)");
-	return 0;
+	return mark_opt_profile(c, val, &((struct model_cmd *)c->state)->profile);
 }
 
 static int set_mark_preset(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	struct model_cmd *m = c->state;
-
-	if ((m->preset = mark_preset_find(val)) < 0)
-		return opt_refuse(c, val, "is not a preset (standard, nvme, flash)");
-	return 0;
+	return mark_opt_preset(c, val, &((struct model_cmd *)c->state)->preset);
 }
 
 #define MC(field) .in = OPT_IN_CMD, .off = offsetof(struct model_cmd, field)

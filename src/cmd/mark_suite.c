@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd/mark_suite.h"
+#include "cmd/options.h"
 
 #define T(n, s, b, q, t) {.name = n, .seq = s, .bs = b, .depth = q, .threads = t}
 static const struct mark_test seq1m_q8t1 = T("SEQ1M Q8T1", true, 1u << 20, 8, 1);
@@ -87,4 +88,21 @@ int mark_preset_find(const char *name)
 		if (!strcmp(name, mark_presets[s].name))
 			return s;
 	return -1;
+}
+
+int mark_opt_profile(struct opt_ctx *c, const char *val, int *out)
+{
+	if ((*out = mark_profile_find(val)) >= 0)
+		return 0;
+	if (mark_preset_find(val) >= 0)
+		return opt_refuse(c, val,
+				  "is a --preset, not a profile (default, peak, real, demo)");
+	return opt_refuse(c, val, "is not a profile (default, peak, real, demo)");
+}
+
+int mark_opt_preset(struct opt_ctx *c, const char *val, int *out)
+{
+	if ((*out = mark_preset_find(val)) >= 0)
+		return 0;
+	return opt_refuse(c, val, "is not a preset (standard, nvme, flash)");
 }

@@ -38,4 +38,12 @@ unsigned mark_suite_tests(enum mark_profile p, enum mark_preset s,
 int mark_profile_find(const char *name);
 int mark_preset_find(const char *name);
 
+/*
+ * --profile and --preset as mark and model --mark read them: the index into *out, or the
+ * refusal of opt_refuse() (a preset given as a profile is named as such).
+ */
+struct opt_ctx;
+int mark_opt_profile(struct opt_ctx *c, const char *val, int *out);
+int mark_opt_preset(struct opt_ctx *c, const char *val, int *out);
+
 #endif

@@ -461,6 +461,10 @@ burst window 1,800 s$"
 	run --separate-stderr "$IORATE" model --preset nvme --vm DS2 --disk P10
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "iorate: model: --preset: only with --mark" ]
+	# The same words as iorate mark's: a preset given as a profile is named as one.
+	run --separate-stderr "$IORATE" model --mark --profile nvme --vm DS2 --disk P10
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "iorate: --profile: 'nvme' is a --preset, not a profile (default, peak, real, demo)" ]
 }
 
 @test "model, plan: --working-set, --cache-state and --distribution refuse bad values (exit 2)" {
