@@ -26,51 +26,20 @@
 
 #include "limit_common.h"
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: limit [-d SECONDS] [-b BYTES] [--buffered] [--json] PATH\n");
-	return 2;
-}
-
 int main(int argc, char **argv)
 {
-	double secs = 5;
-	uint64_t bs = 4096, size = 0, sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
-	int json = 0, direct = 1, fd;
-	const char *path = NULL;
-	struct stat st;
+	struct loop_args args;
+	uint64_t sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
 	void *buf;
+	int r;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-d") && i + 1 < argc)
-			secs = atof(argv[++i]);
-		else if (!strcmp(argv[i], "-b") && i + 1 < argc)
-			bs = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--buffered"))
-			direct = 0;
-		else if (!strcmp(argv[i], "--json"))
-			json = 1;
-		else if (argv[i][0] == '-' || path)
-			return usage();
-		else
-			path = argv[i];
-	}
-	if (!path || secs <= 0 || bs == 0 || bs % 512)
-		return usage();
-	if ((fd = open(path, O_RDONLY | (direct ? O_DIRECT : 0))) < 0 || fstat(fd, &st) < 0) {
-		fprintf(stderr, "limit: %s: %s\n", path, strerror(errno));
-		return 1;
-	}
-	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(fd, BLKGETSIZE64, &size) < 0)
-			size = 0;
-	} else {
-		size = (uint64_t)st.st_size;
-	}
-	if (size < bs) {
-		fprintf(stderr, "limit: %s: smaller than one block\n", path);
-		return 1;
-	}
+	if ((r = loop_args(argc, argv, "limit",
+			   "[-d SECONDS] [-b BYTES] [--buffered] [--json] PATH", LOOP_BUFFERED, &args)))
+		return r;
+	double secs = args.secs;
+	uint64_t bs = args.bs, size = args.size;
+	int json = args.json, direct = args.direct, fd = args.fd;
+	const char *path = args.path;
 	if (posix_memalign(&buf, 4096, bs))
 		return 1;
 	memset(buf, 0, bs);

@@ -50,58 +50,24 @@ static void issue(unsigned i, uint64_t t)
 	}
 }
 
-static int usage(void)
-{
-	fprintf(stderr,
-		"usage: limit_uring [-d SECONDS] [-b BYTES] [-q DEPTH] [-s N] [--json] PATH\n");
-	return 2;
-}
-
 int main(int argc, char **argv)
 {
-	double secs = 5;
-	uint64_t size = 0, sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
-	unsigned depth = 1;
-	int json = 0, fd, r;
-	const char *path = NULL;
-	struct stat st;
+	struct loop_args args;
+	uint64_t sm = 0x243f6a8885a308d3ull ^ (uint64_t)getpid();
+	int r;
 
-	bs = 4096;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-d") && i + 1 < argc)
-			secs = atof(argv[++i]);
-		else if (!strcmp(argv[i], "-b") && i + 1 < argc)
-			bs = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "-q") && i + 1 < argc)
-			depth = (unsigned)strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "-s") && i + 1 < argc)
-			every = (unsigned)strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--json"))
-			json = 1;
-		else if (argv[i][0] == '-' || path)
-			return usage();
-		else
-			path = argv[i];
-	}
-	if (!path || secs <= 0 || bs == 0 || bs % 512 || depth == 0 || depth > 4096)
-		return usage();
+	if ((r = loop_args(argc, argv, "limit_uring",
+			   "[-d SECONDS] [-b BYTES] [-q DEPTH] [-s N] [--json] PATH", LOOP_Q | LOOP_S, &args)))
+		return r;
+	double secs = args.secs;
+	uint64_t size = args.size;
+	unsigned depth = args.depth;
+	int json = args.json, fd = args.fd;
+	const char *path = args.path;
+
+	bs = args.bs;
 	/* By default nothing is submitted but by the wait: one system call per pass. */
-	if (every == 0)
-		every = UINT32_MAX;
-	if ((fd = open(path, O_RDONLY | O_DIRECT)) < 0 || fstat(fd, &st) < 0) {
-		fprintf(stderr, "limit_uring: %s: %s\n", path, strerror(errno));
-		return 1;
-	}
-	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(fd, BLKGETSIZE64, &size) < 0)
-			size = 0;
-	} else {
-		size = (uint64_t)st.st_size;
-	}
-	if (size < bs) {
-		fprintf(stderr, "limit_uring: %s: smaller than one block\n", path);
-		return 1;
-	}
+	every = args.every ? args.every : UINT32_MAX;
 	slots = size / bs;
 	struct io_uring_params p = {.flags = IORING_SETUP_SINGLE_ISSUER |
 					     IORING_SETUP_DEFER_TASKRUN};
