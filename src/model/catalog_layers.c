@@ -18,6 +18,7 @@
 #include "model/catalog_int.h"
 #include "paths.h"
 #include "util/err.h"
+#include "util/xdg.h"
 
 #ifndef IORATE_CATALOG_DIR_DEFAULT
 #define IORATE_CATALOG_DIR_DEFAULT "/usr/local/share/iorate/catalog"
@@ -33,17 +34,7 @@ const char *catalog_installed_dir(char *buf, size_t len)
 
 const char *catalog_user_dir(char *buf, size_t len)
 {
-	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	int n;
-
-	/* The XDG base directory rules: a relative XDG_DATA_HOME is ignored. */
-	if (data && data[0] == '/')
-		n = snprintf(buf, len, "%s/iorate/catalog", data);
-	else if (home && *home)
-		n = snprintf(buf, len, "%s/.local/share/iorate/catalog", home);
-	else
-		return NULL;
-	return n > 0 && (size_t)n < len ? buf : NULL;
+	return xdg_path(XDG_DATA, "catalog", buf, len) ? NULL : buf;
 }
 
 /*

@@ -1,6 +1,7 @@
 /* The user's defaults for region and currency, set once in a small config file. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "model/settings.h"
 #include "util/err.h"
+#include "util/xdg.h"
 
 /* A value: a region or currency name, nothing a shell or a URL would read otherwise. */
 #define SETTINGS_VALUE_MAX 64
@@ -17,22 +19,12 @@ static const char *const keys[] = {"region", "currency", NULL};
 
 int settings_path(char **path)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	int n;
+	char buf[PATH_MAX];
 
 	*path = NULL;
-	/* The XDG base directory spec: a relative $XDG_CONFIG_HOME is ignored. */
-	if (xdg && xdg[0] == '/')
-		n = asprintf(path, "%s/iorate/config", xdg);
-	else if (home && home[0] == '/')
-		n = asprintf(path, "%s/.config/iorate/config", home);
-	else
+	if (xdg_path(XDG_CONFIG, "config", buf, sizeof(buf)))
 		return 0;
-	if (n < 0) {
-		*path = NULL;
-		return -ENOMEM;
-	}
-	return 0;
+	return (*path = strdup(buf)) ? 0 : -ENOMEM;
 }
 
 static char *trim(char *s)

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include "core/result_json.h"
 #include "store/history_int.h"
 #include "util/jsonout.h"
+#include "util/xdg.h"
 
 static int convert_v1_runs(struct history *h, char *err, size_t len);
 static int fill_jobs(struct history *h, char *err, size_t len);
@@ -415,24 +415,12 @@ out:
 
 int history_default_path(char *buf, size_t len)
 {
-	const char *env = getenv("IORATE_HISTORY"), *home;
+	const char *env = getenv("IORATE_HISTORY");
 	int n;
 
-	if (env && *env) {
-		n = snprintf(buf, len, "%s", env);
-	} else if ((env = getenv("XDG_DATA_HOME")) && env[0] == '/') {
-		n = snprintf(buf, len, "%s/iorate/history.db", env);
-	} else {
-		home = getenv("HOME");
-		if (!home || !*home) {
-			struct passwd *pw = getpwuid(getuid());
-
-			home = pw ? pw->pw_dir : NULL;
-		}
-		if (!home || !*home)
-			return -ENOENT;
-		n = snprintf(buf, len, "%s/.local/share/iorate/history.db", home);
-	}
+	if (!env || !*env)
+		return xdg_path(XDG_DATA, "history.db", buf, len);
+	n = snprintf(buf, len, "%s", env);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
