@@ -46,7 +46,8 @@ static const struct opt prices_opts[] = {
 };
 
 static const struct opt_group prices_group = {.title = "prices", .opts = prices_opts};
-static const struct opt_group *const catalog_groups[] = {&prices_group, &model_group, NULL};
+static const struct opt_group *const catalog_groups[] = {&prices_group, &opt_model_catalog,
+							  &opt_model_format, NULL};
 
 const struct command cmd_catalog = {
 	.name = "catalog",
@@ -74,7 +75,6 @@ const struct command cmd_catalog = {
 		 "directory; cost and plan then use them for that region and currency, and flag\n"
 		 "any price older than 90 days. A failed download changes nothing and says why.",
 	.groups = catalog_groups,
-	.kind = CMDK_CATALOG,
 	.examples = "  iorate catalog list\n"
 		    "  iorate catalog list azure-2015\n"
 		    "  iorate catalog show azure-2015:DS14\n"

@@ -153,11 +153,12 @@ static const struct opt_group market_group = {.title = "prices (upload and confi
 					      .opts = market_opts};
 static const struct opt_group page_group = {.title = "calculator page (upload and config)",
 					    .opts = page_opts};
-static const struct opt_group *const cost_groups[] = {&upload_group, &config_group,
-						      &market_group, &page_group, &model_group,
-						      NULL};
+static const struct opt_group *const cost_groups[] = {
+	&upload_group, &config_group, &market_group, &page_group, &opt_model_vm, &opt_model_catalog,
+	&opt_model_format, &opt_bs, NULL,
+};
 
-/* The options of the shared group that only a configuration's price depends on. */
+/* The shared options that only a configuration's price depends on (cost's own have other names). */
 static const char *const config_model_opts[] = {"vm", "disk", "provider", "bs", NULL};
 
 static bool in_table(const struct opt *o, const struct opt *t)
@@ -175,7 +176,7 @@ static int cost_on_set(struct opt_ctx *c, const struct opt *o)
 	bool config = in_table(o, config_opts);
 
 	for (unsigned i = 0; !config && config_model_opts[i]; i++)
-		config = in_table(o, model_group.opts) && !strcmp(o->name, config_model_opts[i]);
+		config = !strcmp(o->name, config_model_opts[i]);
 	if (in_table(o, upload_opts) && !cc->upload_only)
 		cc->upload_only = o;
 	if (config && !cc->config_only)
@@ -228,7 +229,6 @@ const struct command cmd_cost = {
 		 "and --disk (config) it writes the page alone. It opens on the region and\n"
 		 "currency asked for, or is refused (exit 2) when no prices are there.",
 	.groups = cost_groups,
-	.kind = CMDK_COST,
 	.examples = "  iorate cost upload --data 750GiB --write-price 0.10 --gb-price 0.0152\n"
 		    "  iorate cost upload --data 750GiB --tier cool --region northeurope "
 		    "--currency GBP\n"

@@ -20,7 +20,10 @@ static int diskspd_main(int argc, char **argv)
 	return compat_cli_main_jobs(argc, argv, &cmd_diskspd, compat_diskspd_jobs);
 }
 
-static const struct opt_group *const dspd_groups[] = {&compat_group, &opt_output, NULL};
+static const struct opt_group *const dspd_groups[] = {
+	&compat_group, &opt_output, &opt_output_result, &opt_output_units, &opt_output_brief,
+	&opt_output_quiet, NULL,
+};
 
 const struct command cmd_diskspd = {
 	.name = "diskspd",
@@ -40,7 +43,7 @@ const struct command cmd_diskspd = {
 		 "\n"
 		 "DiskSpd flags: " DSPD_FLAGS " (docs/compat.md says what each becomes).",
 	.groups = dspd_groups,
-	.kind = CMDK_COMPAT,
+	.output = OUTPUT_OF(REPORT_RESULT),
 	.examples = "  iorate diskspd -b64k -d30 -t8 -o8 #1\n"
 		    "  iorate diskspd -b8k -d30 -t8 -o8 -r -w30 -Sh -L -c1G /mnt/data/testfile.dat\n"
 		    "  iorate diskspd --dry-run -b4K -F8 -T1b -s8b -o32 -Sh /mnt/data/test.dat\n"

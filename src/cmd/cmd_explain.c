@@ -21,7 +21,10 @@
 
 static int explain_main(int argc, char **argv);
 
-static const struct opt_group *const explain_groups[] = {&model_group, NULL};
+static const struct opt_group *const explain_groups[] = {
+	&opt_model_vm, &opt_model_host_cache, &opt_model_read_hit, &opt_model_cache_state,
+	&opt_model_volume, &opt_model_catalog, &opt_model_format, NULL,
+};
 
 const struct command cmd_explain = {
 	.name = "explain",
@@ -34,7 +37,7 @@ const struct command cmd_explain = {
 		 "the device (from the run's diskstats; unknown without them) and, under\n"
 		 "emulated caps, which cap held the I/Os. Text and JSON state the same figures.",
 	.groups = explain_groups,
-	.kind = CMDK_EXPLAIN,
+	.output = OUTPUT_OF(REPORT_EXPLAIN),
 	.examples = "  iorate run --json -b 4k -t 1 -o 32 /mnt/data/f > r.json\n"
 		    "  iorate explain r.json --vm DS2 --disk 2xP30\n",
 	.exit_status = "0 done, 1 failed, 2 bad usage.",

@@ -510,7 +510,10 @@ static int fio_main(int argc, char **argv)
 	return rc;
 }
 
-static const struct opt_group *const fio_groups[] = {&fio_own_group, &opt_output, NULL};
+static const struct opt_group *const fio_groups[] = {
+	&fio_own_group, &opt_output, &opt_output_result, &opt_output_units, &opt_output_series,
+	&opt_output_brief, &opt_output_save, &opt_output_quiet, &opt_output_dry_run, NULL,
+};
 
 const struct command cmd_fio = {
 	.name = "fio",
@@ -531,7 +534,7 @@ const struct command cmd_fio = {
 		 "list: json,normal), --minimal, --section=NAME, --readonly, --eta=never, --showcmd,\n"
 		 "--parse-only (docs/compat.md has the rest).",
 	.groups = fio_groups,
-	.kind = CMDK_RUN,
+	.output = OUTPUT_OF(REPORT_RESULT),
 	.examples = "  iorate fio --name=a --rw=randread --bs=4k --iodepth=64 --ioengine=libaio "
 		    "--direct=1 --filename=/mnt/data/f --size=1g --runtime=30 --time_based\n"
 		    "  iorate fio --dry-run db.fio\n"

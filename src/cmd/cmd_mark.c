@@ -140,8 +140,9 @@ static const struct opt mark_opts[] = {
 	{0},
 };
 static const struct opt_group mark_group = {.title = "Tests", .opts = mark_opts};
-static const struct opt_group *const mark_groups[] = {&mark_group, &opt_workload, &opt_output,
-						      NULL};
+static const struct opt_group *const mark_groups[] = {
+	&mark_group, &opt_target, &opt_output, &opt_output_table, &opt_output_quiet, NULL,
+};
 
 /* run's and sweep's --interval is their series'; CrystalDiskMark's "Interval" is --pause here. */
 static const struct opt_moved mark_moved[] = {
@@ -163,7 +164,7 @@ const struct command cmd_mark = {
 		 "the end.",
 	.groups = mark_groups,
 	.moved = mark_moved,
-	.kind = CMDK_MARK,
+	.output = OUTPUT_OF(REPORT_MARK),
 	.examples = "  iorate mark /mnt/data\n"
 		    "  iorate mark --profile peak --preset nvme --runs 3 --size 4G /mnt/nvme\n"
 		    "  iorate mark --mix --score mean --units kdiskmark /mnt/data\n"

@@ -18,8 +18,7 @@ static int model_main(int argc, char **argv);
 /* model's own options follow the shared ones in its state. */
 struct model_cmd {
 	struct model_opts mo;
-	struct model_workload w;
-	uint64_t time_ns;
+	uint64_t timeline_ns;
 	bool mark;
 	int profile, preset;        /* enum mark_profile, enum mark_preset */
 	const char *workload_opt;   /* the last workload option given (--mark's tests set them) */
@@ -31,7 +30,7 @@ struct model_cmd {
 static int note_set(struct opt_ctx *c, const struct opt *o)
 {
 	static const char *const workload[] = {"bs", "write", "random", "sequential", "threads",
-					       "depth", "time"};
+					       "depth", "timeline"};
 	struct model_cmd *m = c->state;
 
 	for (size_t i = 0; i < sizeof(workload) / sizeof(workload[0]); i++)
@@ -39,12 +38,6 @@ static int note_set(struct opt_ctx *c, const struct opt *o)
 			m->workload_opt = o->name;
 	if (!strcmp(o->name, "profile") || !strcmp(o->name, "preset"))
 		m->mark_opt = o->name;
-	return 0;
-}
-
-static int set_pattern(struct opt_ctx *c, const struct opt *o, const char *val)
-{
-	((struct model_cmd *)c->state)->w.sequential = o->letter == 's';
 	return 0;
 }
 
@@ -60,22 +53,14 @@ static int set_mark_preset(struct opt_ctx *c, const struct opt *o, const char *v
 
 #define MC(field) .in = OPT_IN_CMD, .off = offsetof(struct model_cmd, field)
 
-static const struct opt workload_opts[] = {
-	{.name = "random", .letter = 'r', .help = "random offsets (default)", .example = "-r",
-	 .set = set_pattern, .excl = EXCL_PATTERN},
-	{.name = "sequential", .letter = 's', .help = "sequential offsets", .example = "-s",
-	 .set = set_pattern, .excl = EXCL_PATTERN},
-	{.name = "threads", .letter = 't', .arg = "N", .help = "threads (default 1)",
-	 .example = "-t 8", .set = opt_set_count, MC(w.threads), .min = 1, .max = JOB_MAX_THREADS},
-	{.name = "depth", .letter = 'o', .arg = "N",
-	 .help = "outstanding I/Os per thread (default 32)", .example = "-o 8",
-	 .set = opt_set_count, MC(w.depth), .min = 1, .max = JOB_MAX_DEPTH},
-	{.name = "time", .letter = 'd', .arg = "DURATION",
-	 .help = "add the timeline of burst credits over this long", .example = "-d 1h",
-	 .set = opt_set_duration, MC(time_ns), .min = 1},
+/* --bs, --write, -r, -s, --threads and --depth are run's rows (opt_bs, opt_write, opt_queue). */
+static const struct opt timeline_opts[] = {
+	{.name = "timeline", .arg = "DURATION",
+	 .help = "add the timeline of burst credits over this long", .example = "--timeline 1h",
+	 .set = opt_set_duration, MC(timeline_ns), .min = 1},
 	{0},
 };
-static const struct opt_group workload_group = {.title = "Workload", .opts = workload_opts};
+static const struct opt_group timeline_group = {.title = "Workload", .opts = timeline_opts};
 
 static const struct opt mark_opts[] = {
 	{.name = "mark",
@@ -92,8 +77,17 @@ static const struct opt mark_opts[] = {
 	{0},
 };
 static const struct opt_group mark_group = {.title = "CrystalDiskMark table", .opts = mark_opts};
-static const struct opt_group *const model_groups[] = {&model_group, &workload_group,
-						       &mark_group, NULL};
+static const struct opt_group *const model_groups[] = {
+	&opt_model_vm, &opt_model_host_cache, &opt_model_read_hit, &opt_model_working_set,
+	&opt_model_cache_state, &opt_model_distribution, &opt_model_volume, &opt_model_catalog,
+	&opt_model_format, &opt_bs, &opt_write, &opt_queue, &timeline_group, &mark_group, NULL,
+};
+
+/* run's --time is the measured duration; model's timeline has a name of its own. */
+static const struct opt_moved model_moved[] = {
+	{.name = "time", .instead = "the timeline's length is --timeline"},
+	{0},
+};
 
 const struct command cmd_model = {
 	.name = "model",
@@ -103,10 +97,11 @@ const struct command cmd_model = {
 		 "names the limit that binds and lists every limit considered with its published\n"
 		 "value and source (docs/model.md).",
 	.groups = model_groups,
-	.kind = CMDK_MODEL,
+	.moved = model_moved,
+	.output = OUTPUT_OF(REPORT_MODEL),
 	.examples = "  iorate model --vm DS2 --disk 2xP30 --host-cache none\n"
 		    "  iorate model --vm A4 --disk 16xstandard --bs 64k -t 8 -o 8\n"
-		    "  iorate model --vm D8s_v5 --disk P20 --time 2h --json\n"
+		    "  iorate model --vm D8s_v5 --disk P20 --timeline 2h --json\n"
 		    "  iorate model --mark --vm azure-2015:DS2 --disk P10:cache=readonly\n",
 	.exit_status = "0 done, 1 failed, 2 bad usage (an unknown VM or disk included).",
 	.fn = model_main,
@@ -151,7 +146,7 @@ static int model_mark(const struct model_cmd *mc, struct model_config *m)
 
 static int model_main(int argc, char **argv)
 {
-	struct model_cmd mc = {.w = {.sequential = false, .threads = 1, .depth = 32}};
+	struct model_cmd mc = {0};
 	struct model_workload w;
 	struct catalog cat = {0};
 	struct model_config m;
@@ -167,10 +162,9 @@ static int model_main(int argc, char **argv)
 	if ((ret = model_opts_no_args(&cmd_model, first, argc, argv)))
 		return ret;
 	struct model_opts mo = mc.mo;
-	w = mc.w;
-	duration = (double)mc.time_ns / 1e9;
-	w.bs = mo.bs;
-	w.write_pct = mo.write_pct;
+	w = (struct model_workload){.bs = mo.bs, .write_pct = mo.write_pct,
+		.sequential = mo.sequential, .threads = mo.threads, .depth = mo.depth};
+	duration = (double)mc.timeline_ns / 1e9;
 	if (mc.mark && mc.workload_opt)
 		return usage_error("model: --%s: not with --mark, whose tests set the workload",
 				   mc.workload_opt);

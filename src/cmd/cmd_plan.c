@@ -56,7 +56,10 @@ static const struct opt target_opts[] = {
 	{0},
 };
 static const struct opt_group target_group = {.title = "Target", .opts = target_opts};
-static const struct opt_group *const plan_groups[] = {&target_group, &model_group, NULL};
+static const struct opt_group *const plan_groups[] = {
+	&target_group, &opt_model_read_hit, &opt_model_working_set, &opt_model_cache_state,
+	&opt_model_distribution, &opt_model_catalog, &opt_model_format, &opt_bs, &opt_write, NULL,
+};
 
 const struct command cmd_plan = {
 	.name = "plan",
@@ -70,7 +73,7 @@ const struct command cmd_plan = {
 		 "the assumptions, region and each price's date are printed with the answers, and\n"
 		 "prices older than 90 days are flagged.",
 	.groups = plan_groups,
-	.kind = CMDK_PLAN,
+	.output = OUTPUT_OF(REPORT_PLAN),
 	.examples = "  iorate plan --iops 20000 --capacity 2TiB --provider azure\n"
 		    "  iorate plan --mbps 500 --bs 1m --provider aws\n"
 		    "  iorate plan --iops 30000 --read-hit 90 --provider azure\n"

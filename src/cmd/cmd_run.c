@@ -32,7 +32,7 @@ const struct command cmd_run = {
 		 "Sizes: 4k = 4KiB = 4096 bytes. Durations: 30, 30s, 500ms, 5m, 1h. Counts and\n"
 		 "percentages are decimal.",
 	.groups = run_option_groups,
-	.kind = CMDK_RUN,
+	.output = OUTPUT_OF(REPORT_RESULT),
 	.examples =
 		"  iorate run -b 64k -d 30 -t 8 -o 8 /mnt/data/test.dat      (diskspd -b64k -d30 -t8 -o8)\n"
 		"  iorate run -b 8k -w 30 -t 4 -o 16 --json /mnt/data/t > r.json\n"

@@ -13,7 +13,10 @@ static int sqlio_main(int argc, char **argv)
 	return compat_cli_main(argc, argv, &cmd_sqlio, compat_sqlio_parse);
 }
 
-static const struct opt_group *const sqlio_groups[] = {&compat_group, &opt_output, NULL};
+static const struct opt_group *const sqlio_groups[] = {
+	&compat_group, &opt_output, &opt_output_result, &opt_output_units, &opt_output_brief,
+	&opt_output_quiet, NULL,
+};
 
 const struct command cmd_sqlio = {
 	.name = "sqlio",
@@ -25,7 +28,7 @@ const struct command cmd_sqlio = {
 		 "\n"
 		 "SQLIO flags: " SQLIO_FLAGS " (docs/compat.md says what each becomes).",
 	.groups = sqlio_groups,
-	.kind = CMDK_COMPAT,
+	.output = OUTPUT_OF(REPORT_RESULT),
 	.examples = "  iorate sqlio -kR -s60 -o8 -b8 -frandom -BN -LS /mnt/data/testfile.dat\n"
 		    "  iorate sqlio -kW -t4 -s60 -o8 -b64 -fsequential -Fparam.txt\n",
 	.exit_status = "as 'iorate run'.",

@@ -66,8 +66,10 @@ struct sweep {
 
 static int sweep_main(int argc, char **argv);
 
-static const struct opt_group *const sweep_groups[] = {&opt_workload, &opt_emulation, &opt_output,
-						       NULL};
+static const struct opt_group *const sweep_groups[] = {
+	&opt_bs, &opt_write, &opt_queue, &opt_workload, &opt_target, &opt_emulation, &opt_output,
+	&opt_output_table, &opt_output_units, &opt_output_series, &opt_output_quiet, NULL,
+};
 
 const struct command cmd_sweep = {
 	.name = "sweep",
@@ -92,7 +94,7 @@ const struct command cmd_sweep = {
 		 "FILE.PARAM=VALUE.bs=SIZE. The options are those of 'iorate run'; --bs may be\n"
 		 "given several times.",
 	.groups = sweep_groups,
-	.kind = CMDK_SWEEP,
+	.output = OUTPUT_OF(REPORT_SWEEP),
 	.examples = "  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
 		    "      --cap-iops 500 --vm-cap-mibps 285 --size 1G /mnt/data\n"
 		    "      (a 2015 Azure A4 stripe of 1 to 16 standard disks, emulated)\n"

@@ -10,8 +10,6 @@
 #include "util/parse.h"
 
 #define MO(field) .in = OPT_IN_CMD, .off = offsetof(struct model_opts, field)
-#define CONFIG (CMDK_MODEL | CMDK_EXPLAIN | CMDK_COST)
-#define ANY (CMDK_MODEL | CMDK_PLAN | CMDK_EXPLAIN | CMDK_COST | CMDK_CATALOG)
 
 static int set_host_cache(struct opt_ctx *c, const struct opt *o, const char *val)
 {
@@ -74,78 +72,115 @@ static int set_controller(struct opt_ctx *c, const struct opt *o, const char *va
 	return 0;
 }
 
-static const struct opt model_opts_table[] = {
+/* model, explain, cost: the VM and its disks. */
+static const struct opt vm_opts[] = {
 	{.name = "vm", .arg = "NAME", .help = "VM size, optionally CATALOG:NAME",
-	 .example = "--vm azure-2015:DS2", .set = opt_set_string, MO(vm), .only = CONFIG},
+	 .example = "--vm azure-2015:DS2", .set = opt_set_string, MO(vm)},
 	{.name = "disk", .arg = "SPEC",
 	 .help = "[Nx]TYPE[:SIZE][:iops=N][:mbps=N][:burst=ondemand][:cache=MODE], 'os' (the OS "
 	 "disk) or 'local' (the temp disk); repeatable: the groups are striped together, each with "
 	 "its own host cache. mbps= is in the unit the provider provisions in: MiB/s for AWS (EBS) "
 	 "and GCP, MB/s (10^6 B/s) for Azure", .example = "--disk 3xP30:cache=readonly",
-	 .set = opt_set_strings, MO(specs), .max = MODEL_MAX_GROUPS + 1, .only = CONFIG},
+	 .set = opt_set_strings, MO(specs), .max = MODEL_MAX_GROUPS + 1},
+	{0},
+};
+
+/* model, explain. */
+static const struct opt host_cache_opts[] = {
 	{.name = "host-cache", .arg = "MODE",
 	 .help = "host cache of the disk groups that give no :cache= (none, readonly, readwrite); "
 	 "unless given, none for data disks and readwrite for the OS disk",
 	 .example = "--host-cache readonly", .set = set_host_cache,
-	 .only = CMDK_MODEL | CMDK_EXPLAIN, .values = "none readonly readwrite"},
+	 .values = "none readonly readwrite"},
+	{0},
+};
+
+/* model, explain, plan. */
+static const struct opt read_hit_opts[] = {
 	{.name = "read-hit", .arg = "PCT",
 	 .help = "percent of reads the host cache serves on cached disks, overriding what "
 	 "--working-set gives (without either: 0, a cold cache)", .example = "--read-hit 90",
-	 .set = set_read_hit, MO(read_hit), .only = CMDK_MODEL | CMDK_EXPLAIN | CMDK_PLAN},
+	 .set = set_read_hit, MO(read_hit)},
+	{0},
+};
+
+/* model, plan. */
+static const struct opt working_set_opts[] = {
 	{.name = "working-set", .arg = "SIZE",
 	 .help = "bytes the workload touches over the volume: with the VM's host-cache size it "
 	 "gives the read-hit ratio of cached disks (--read-hit wins); explain reads the run's own",
-	 .example = "--working-set 100GiB", .set = opt_set_size, MO(working_set), .min = 1,
-	 .only = CMDK_MODEL | CMDK_PLAN},
+	 .example = "--working-set 100GiB", .set = opt_set_size, MO(working_set), .min = 1},
+	{0},
+};
+
+/* model, plan, explain. */
+static const struct opt cache_state_opts[] = {
 	{.name = "cache-state", .arg = "STATE",
 	 .help = "what --working-set predicts: warm (default: the steady state, after a first "
 	 "pass) or cold (the first pass, every read a miss)", .example = "--cache-state cold",
-	 .set = set_cache_state, .only = CMDK_MODEL | CMDK_PLAN | CMDK_EXPLAIN,
-	 .values = "warm cold"},
+	 .set = set_cache_state, .values = "warm cold"},
+	{0},
+};
+
+/* model, plan. */
+static const struct opt distribution_opts[] = {
 	{.name = "distribution", .arg = "KIND",
 	 .help = "how random offsets spread over the working set, as 'iorate run' takes it: "
 	 "uniform (default), zipf[:THETA], pareto[:H], normal[:PCT], zoned:..., zoned_abs:...",
-	 .example = "--distribution zipf:1.2", .set = set_distribution,
-	 .only = CMDK_MODEL | CMDK_PLAN},
+	 .example = "--distribution zipf:1.2", .set = set_distribution},
+	{0},
+};
+
+/* model, explain: how the volume is built. */
+static const struct opt volume_opts[] = {
 	{.name = "interleave", .arg = "SIZE",
 	 .help = "stripe unit of a volume of several disks (default 256KiB, Storage Spaces' "
 	 "default): a larger I/O is split into requests of this size",
 	 .example = "--interleave 64k", .set = opt_set_size, MO(interleave), .min = 4096,
-	 .max = 1ull << 30, .only = CMDK_MODEL | CMDK_EXPLAIN},
+	 .max = 1ull << 30},
 	{.name = "controller", .arg = "TYPE",
 	 .help = "the VM's disk controller (scsi, nvme) where its size publishes caps for each "
 	 "(Azure Ebsv5: NVMe's are higher); unless given, the one a new VM of the size gets",
-	 .example = "--controller nvme", .set = set_controller,
-	 .only = CMDK_MODEL | CMDK_EXPLAIN, .values = "scsi nvme"},
-	{.name = "provider", .arg = "CAT", .help = "look names up in one catalog or provider only "
-	 "(catalog prices: whose price list to read: azure, aws)",
-	 .example = "--provider azure-2015", .set = opt_set_string, MO(provider),
-	 .only = CONFIG | CMDK_PLAN | CMDK_CATALOG},
-	{.name = "catalog", .arg = "FILE",
-	 .help = "add or override catalog entries and prices (repeatable)",
-	 .example = "--catalog mine.json", .set = opt_set_strings, MO(files), .max = 16,
-	 .only = ANY},
-	{.name = "bs", .letter = 'b', .arg = "SIZE", .help = "I/O size (default 4KiB)",
-	 .example = "--bs 64k", .set = opt_set_size, MO(bs), .min = 1, .max = 1ull << 30,
-	 .only = CMDK_MODEL | CMDK_PLAN | CMDK_COST},
-	{.name = "write", .letter = 'w', .arg = "PCT", .help = "percentage of writes (default 0)",
-	 .example = "--write 30", .set = opt_set_percent, MO(write_pct),
-	 .only = CMDK_MODEL | CMDK_PLAN},
-	{.name = "format", .arg = "FMT", .help = "text (default) or json",
-	 .example = "--format json", .set = opt_set_format, .excl = EXCL_FORMAT, .only = ANY,
-	 .values = "text json"},
-	{.name = "json", .help = "JSON on stdout (--format json)", .example = "--json",
-	 .set = opt_set_format, .excl = EXCL_FORMAT, .only = ANY},
+	 .example = "--controller nvme", .set = set_controller, .values = "scsi nvme"},
 	{0},
 };
 
-const struct opt_group model_group = {.title = "Configuration", .opts = model_opts_table};
+/* Every model command. */
+static const struct opt catalog_opts[] = {
+	{.name = "provider", .arg = "CAT", .help = "look names up in one catalog or provider only "
+	 "(catalog prices: whose price list to read: azure, aws)",
+	 .example = "--provider azure-2015", .set = opt_set_string, MO(provider)},
+	{.name = "catalog", .arg = "FILE",
+	 .help = "add or override catalog entries and prices (repeatable)",
+	 .example = "--catalog mine.json", .set = opt_set_strings, MO(files), .max = 16},
+	{0},
+};
+
+/* Every model command. */
+static const struct opt format_opts[] = {
+	{.name = "format", .arg = "FMT", .help = "text (default) or json",
+	 .example = "--format json", .set = opt_set_format, .excl = EXCL_FORMAT,
+	 .values = "text json"},
+	{.name = "json", .help = "JSON on stdout (--format json)", .example = "--json",
+	 .set = opt_set_format, .excl = EXCL_FORMAT},
+	{0},
+};
+
+const struct opt_group opt_model_vm = {.title = "Configuration", .opts = vm_opts};
+const struct opt_group opt_model_host_cache = {.title = "Configuration", .opts = host_cache_opts};
+const struct opt_group opt_model_read_hit = {.title = "Configuration", .opts = read_hit_opts};
+const struct opt_group opt_model_working_set = {.title = "Configuration", .opts = working_set_opts};
+const struct opt_group opt_model_cache_state = {.title = "Configuration", .opts = cache_state_opts};
+const struct opt_group opt_model_distribution = {.title = "Configuration",
+						 .opts = distribution_opts};
+const struct opt_group opt_model_volume = {.title = "Configuration", .opts = volume_opts};
+const struct opt_group opt_model_catalog = {.title = "Configuration", .opts = catalog_opts};
+const struct opt_group opt_model_format = {.title = "Configuration", .opts = format_opts};
 
 void model_opts_init(struct model_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->cache = MODEL_CACHE_DEFAULT;
-	o->bs = 4096;
 	output_opts_init(&o->out);
 }
 
@@ -158,39 +193,29 @@ int model_opts_format(struct model_opts *o, enum report_kind kind)
 	return r;
 }
 
-/* The output of the commands that print one kind; cost and catalog print two. */
-static int single_kind(const struct command *cmd, enum report_kind *kind)
-{
-	static const struct {
-		unsigned cmdk;
-		enum report_kind kind;
-	} kinds[] = {
-		{.cmdk = CMDK_MODEL, .kind = REPORT_MODEL},
-		{.cmdk = CMDK_PLAN, .kind = REPORT_PLAN},
-		{.cmdk = CMDK_EXPLAIN, .kind = REPORT_EXPLAIN},
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (cmd->kind == kinds[i].cmdk) {
-			*kind = kinds[i].kind;
-			return 1;
-		}
-	return 0;
-}
-
 int model_opts_parse(const struct command *cmd, void *state, int argc, char **argv, int *first,
 		     bool *help)
 {
 	struct model_opts *mo = state;
-	struct opt_ctx c = {.cmd = cmd, .out = &mo->out, .state = state, .on_set = mo->on_set};
-	enum report_kind kind;
-	int r = options_parse(&c, argc, argv, first);
+	/* The workload options are run's rows (opt_bs, ...): they set a job, read back after. */
+	struct job j;
+	struct opt_ctx c = {.cmd = cmd, .job = &j, .out = &mo->out, .state = state,
+			    .on_set = mo->on_set};
+	int r;
 
+	job_init(&j);
+	r = options_parse(&c, argc, argv, first);
+	mo->bs = j.bs;
+	mo->write_pct = j.write_pct;
+	mo->threads = j.threads;
+	mo->depth = j.depth;
+	mo->sequential = j.pattern == PATTERN_SEQUENTIAL;
+	job_release(&j);
 	*help = c.help;
 	if (!r && c.help)
 		options_help(stdout, cmd);
-	else if (!r && single_kind(cmd, &kind))
-		r = model_opts_format(state, kind);
+	else if (!r && cmd->output)
+		r = model_opts_format(state, (enum report_kind)(cmd->output - 1));
 	return r;
 }
 

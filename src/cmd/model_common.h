@@ -27,8 +27,11 @@ struct model_opts {
 	struct model_skew skew;             /* --distribution of random offsets; uniform */
 	uint64_t interleave;                /* --interleave, the stripe unit; 0 = 256 KiB */
 	const char *controller;             /* --controller scsi|nvme; NULL: the VM's default */
-	uint64_t bs;                        /* --bs, 4 KiB unless given */
-	unsigned write_pct;                 /* --write, 0 unless given */
+	/* The workload, as 'iorate run' takes it and defaults it (job_init()) */
+	uint64_t bs;                        /* --bs */
+	unsigned write_pct;                 /* --write */
+	unsigned threads, depth;            /* --threads, --depth (model) */
+	bool sequential;                    /* -s (model) */
 	struct output_opts out;             /* --format NAME or --json, as the job commands take them */
 	const struct report_format *fmt;    /* the format, once model_opts_format() found it */
 	bool lists_conflicts;               /* the command prints the layers' conflicts itself */
@@ -36,14 +39,17 @@ struct model_opts {
 	int (*on_set)(struct opt_ctx *c, const struct opt *o);
 };
 
-/* Kinds of the model commands, for options of the shared group only some of them take. */
-#define CMDK_MODEL 0x10u
-#define CMDK_PLAN 0x20u
-#define CMDK_EXPLAIN 0x40u
-#define CMDK_COST 0x80u
-#define CMDK_CATALOG 0x100u
-
-extern const struct opt_group model_group;
+/*
+ * The groups of the model commands' shared options, each taken whole by whoever lists it:
+ * opt_model_vm (--vm, --disk: model, explain, cost), opt_model_host_cache (model, explain),
+ * opt_model_read_hit (model, explain, plan), opt_model_working_set (model, plan),
+ * opt_model_cache_state (model, plan, explain), opt_model_distribution (model, plan),
+ * opt_model_volume (--interleave, --controller: model, explain), opt_model_catalog (--provider,
+ * --catalog: all), opt_model_format (all). The workload is run's: opt_bs, opt_write, opt_queue.
+ */
+extern const struct opt_group opt_model_vm, opt_model_host_cache, opt_model_read_hit,
+	opt_model_working_set, opt_model_cache_state, opt_model_distribution, opt_model_volume,
+	opt_model_catalog, opt_model_format;
 
 void model_opts_init(struct model_opts *o);
 

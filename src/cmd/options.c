@@ -33,18 +33,13 @@ static void *field(struct opt_ctx *c, const struct opt *o)
 	return base ? base + o->off : NULL;
 }
 
-static bool takes(const struct command *cmd, const struct opt *o)
-{
-	return !o->only || !cmd->kind || (o->only & cmd->kind);
-}
-
 /* Calls fn for each option of cmd, the built-in --help last; stops when fn returns true. */
 static const struct opt *each_opt(const struct command *cmd,
 				  bool (*fn)(const struct opt *o, const void *arg), const void *arg)
 {
 	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
 		for (const struct opt *o = cmd->groups[g]->opts; o->name; o++)
-			if (takes(cmd, o) && fn(o, arg))
+			if (fn(o, arg))
 				return o;
 	for (const struct opt *o = help_opts; o->name; o++)
 		if (fn(o, arg))
@@ -367,8 +362,6 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 										  : NULL;
 		const struct opt *o = grp ? grp->opts : help_opts;
 		for (; o->name; o++) {
-			if (!takes(c->cmd, o))
-				continue;
 			if (n + 1 >= sizeof(lo) / sizeof(lo[0]) || sn + 3 >= sizeof(so))
 				return usage_error("internal: the option tables outgrew "
 						   "options_parse()");
@@ -411,6 +404,12 @@ int options_parse(struct opt_ctx *c, int argc, char **argv, int *first)
 					   argv[optind - 1], PROG(c->cmd), c->cmd->name);
 		if (ch >= 256) {
 			o = byidx[ch - 256];
+			/* getopt takes a prefix for the whole name: model's moved --time is no
+			 * --timeline. */
+			const char *typed = o->arg && optarg == argv[optind - 1] ? argv[optind - 2]
+										: argv[optind - 1];
+			if (strncmp(typed + 2, o->name, strlen(o->name)) && (r = moved(c->cmd, typed)))
+				return r;
 		} else {
 			char l = (char)ch;
 			o = each_opt(c->cmd, lettered, &l);
@@ -454,17 +453,22 @@ static void wrap(FILE *f, const char *text, int col)
 	fputc('\n', f);
 }
 
-static void help_group_print(FILE *f, const struct command *cmd, const struct opt_group *g)
+/* The group's title, unless the group before it (prev, or NULL) had the same: one heading. */
+static const char *heading(const struct opt_group *g, const struct opt_group *prev)
 {
-	bool any = false;
+	if (!g->title[0] || !g->opts->name || (prev && !strcmp(prev->title, g->title)))
+		return NULL;
+	return g->title;
+}
 
+static void help_group_print(FILE *f, const struct opt_group *g, const struct opt_group *prev)
+{
+	const char *title = heading(g, prev);
+
+	if (title)
+		fprintf(f, "\n%s:\n", title);
 	for (const struct opt *o = g->opts; o->name; o++) {
 		char head[64];
-		if (!takes(cmd, o))
-			continue;
-		if (!any && g->title[0])
-			fprintf(f, "\n%s:\n", g->title);
-		any = true;
 		head_of(o, head, sizeof(head));
 		fprintf(f, "  %-30s ", head);
 		if (strlen(head) > 30)
@@ -524,8 +528,8 @@ void options_help(FILE *f, const struct command *cmd)
 	if (cmd->about)
 		fprintf(f, "\n%s\n", cmd->about);
 	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
-		help_group_print(f, cmd, cmd->groups[g]);
-	help_group_print(f, cmd, &help_group);
+		help_group_print(f, cmd->groups[g], g ? cmd->groups[g - 1] : NULL);
+	help_group_print(f, &help_group, NULL);
 	if (cmd->more_help)
 		cmd->more_help(f);
 	if (cmd->examples)
@@ -565,11 +569,9 @@ static void man_para(FILE *f, const char *s)
 	}
 }
 
-static void man_group(FILE *f, const struct command *cmd, const struct opt_group *g)
+static void man_group(FILE *f, const struct opt_group *g)
 {
 	for (const struct opt *o = g->opts; o->name; o++) {
-		if (!takes(cmd, o))
-			continue;
 		fputs(".TP\n", f);
 		if (o->letter)
 			fprintf(f, "\\fB\\-%c\\fR, ", o->letter);
@@ -626,9 +628,10 @@ void options_man_page(FILE *f, const struct command *const *cmds, const struct m
 		}
 		man_para(f, cmd->about);
 		for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++) {
-			if (cmd->groups[g]->title[0])
-				fprintf(f, ".PP\n\\fI%s:\\fR\n", cmd->groups[g]->title);
-			man_group(f, cmd, cmd->groups[g]);
+			const char *title = heading(cmd->groups[g], g ? cmd->groups[g - 1] : NULL);
+			if (title)
+				fprintf(f, ".PP\n\\fI%s:\\fR\n", title);
+			man_group(f, cmd->groups[g]);
 		}
 		if (cmd->examples) {
 			fputs(".PP\nExamples:\n.nf\n", f);
@@ -654,8 +657,6 @@ static void completion_words(FILE *f, const struct command *cmd)
 	for (unsigned g = 0;; g++) {
 		const struct opt_group *grp = cmd->groups && cmd->groups[g] ? cmd->groups[g] : NULL;
 		for (const struct opt *o = grp ? grp->opts : help_opts; o->name; o++) {
-			if (!takes(cmd, o))
-				continue;
 			fprintf(f, " --%s", o->name);
 			if (o->letter)
 				fprintf(f, " -%c", o->letter);
@@ -669,7 +670,7 @@ static void completion_values(FILE *f, const struct command *cmd)
 {
 	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
 		for (const struct opt *o = cmd->groups[g]->opts; o->name; o++) {
-			if (!takes(cmd, o) || !o->arg)
+			if (!o->arg)
 				continue;
 			fprintf(f, "\t\t%s/--%s", cmd->name, o->name);
 			if (o->letter)

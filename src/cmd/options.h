@@ -38,12 +38,6 @@ enum {
 	EXCL_N
 };
 
-/* Kinds of command, for an option of a shared group that only some of them take. */
-#define CMDK_RUN 0x1u       /* run, iorate-mpi run */
-#define CMDK_SWEEP 0x2u
-#define CMDK_MARK 0x4u
-#define CMDK_COMPAT 0x8u    /* diskspd, sqlio: iorate's own options among the foreign ones */
-
 struct opt {
 	const char *name;        /* long name without dashes; also the field's name in errors */
 	char letter;             /* short option, or 0 */
@@ -55,11 +49,14 @@ struct opt {
 	size_t off;
 	uint64_t min, max;       /* bounds for the numeric setters (max 0: the type's maximum) */
 	unsigned excl;           /* EXCL_* */
-	unsigned only;           /* CMDK_* bits of the commands that take it; 0: all */
 	const char *values;      /* the words it takes, space-separated, for completion */
 };
 
-/* A table of options under one heading of --help ("Workload", "Output"). */
+/*
+ * A table of options under one heading of --help ("Workload", "Output"). Every command that
+ * lists a group takes every option of it: options only some commands take are a group of their
+ * own. Groups listed one after another under the same title print under one heading.
+ */
 struct opt_group {
 	const char *title;
 	const struct opt *opts;  /* ends with {0} */
@@ -84,12 +81,16 @@ struct command {
 	const char *about;                    /* paragraphs for --help and the man page */
 	const struct opt_group *const *groups; /* ends with NULL */
 	const struct opt_moved *moved;        /* ends with {0}; or NULL */
-	unsigned kind;                        /* CMDK_* for shared groups, 0 for none */
+	/* OUTPUT_OF(REPORT_...): the report --format is checked against as it is parsed; 0: the
+	 * command checks it after parsing (its subcommand picks the report) */
+	unsigned output;
 	const char *examples;                 /* one per line */
 	const char *exit_status;
 	void (*more_help)(FILE *f);           /* what only the build knows (engines); may be NULL */
 	int (*fn)(int argc, char **argv);
 };
+
+#define OUTPUT_OF(kind) ((unsigned)(kind) + 1)
 
 /* The index of word in cmd->subcommands, or -1 (also when word is NULL). */
 int options_subcommand(const struct command *cmd, const char *word);
@@ -191,8 +192,18 @@ int opt_set_units(struct opt_ctx *c, const struct opt *o, const char *val);
 /* A setter's refusal: "'VAL' WHY" into c->why; returns -EINVAL. */
 int opt_refuse(struct opt_ctx *c, const char *val, const char *why);
 
-/* The groups the job commands share (src/cmd/opt_job.c). */
-extern const struct opt_group opt_workload, opt_emulation, opt_output;
+/*
+ * The groups the job commands share (src/cmd/opt_job.c), each taken whole by whoever lists it:
+ * opt_bs (run, sweep, model, plan, cost), opt_write (run, sweep, model, plan), opt_queue: -r, -s,
+ * --threads, --depth (run, sweep, model), opt_workload (run, sweep), opt_target (run, sweep,
+ * mark), opt_jobs (run), opt_emulation (run, sweep); opt_output: --json, --csv (all),
+ * opt_output_result: run's formats (run, fio, diskspd, sqlio), opt_output_table (sweep, mark),
+ * opt_output_units (all but mark), opt_output_series (run, sweep), opt_output_brief (as
+ * _result), opt_output_save and opt_output_dry_run (run, fio), opt_output_quiet (all).
+ */
+extern const struct opt_group opt_bs, opt_write, opt_queue, opt_workload, opt_target, opt_jobs,
+	opt_emulation, opt_output, opt_output_result, opt_output_table, opt_output_units,
+	opt_output_series, opt_output_brief, opt_output_save, opt_output_quiet, opt_output_dry_run;
 /* run's option groups, and them as a command with no main (opt_job.c): what front ends parse by. */
 extern const struct opt_group *const run_option_groups[];
 extern const struct command cmd_run_options;

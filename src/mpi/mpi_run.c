@@ -28,9 +28,6 @@
 /* Time for rank 0's start instant to reach every rank, also over a network. */
 #define START_MARGIN_NS (100ull * 1000000ull)
 
-static const struct opt_group *const run_groups[] = {&opt_workload, &opt_emulation, &opt_output,
-						     NULL};
-
 const struct command mpi_cmd = {
 	.prog = "iorate-mpi",
 	.name = "run",
@@ -43,8 +40,8 @@ const struct command mpi_cmd = {
 		 "hostname, so ranks sharing a host use their own files: /var/tmp/iorate.%r.dat.\n"
 		 "Two ranks of one host writing the same path are refused. There is no progress\n"
 		 "line. The options are those of 'iorate run'.",
-	.groups = run_groups,
-	.kind = CMDK_RUN,
+	.groups = run_option_groups,
+	.output = OUTPUT_OF(REPORT_RESULT),
 	.examples = "  mpirun -q --allow-run-as-root --oversubscribe -np 4 --mca btl self,vader \\\n"
 		    "      iorate-mpi run -b 4k -d 10 --size 256M /var/tmp/iorate.%r.dat\n"
 		    "  mpirun -q --hostfile hosts -np 8 iorate-mpi run ... /data/%h.%r\n",

@@ -15,7 +15,7 @@ setup() {
 jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
 @test "model: DS2 + 2xP30 uncached is held by the VM at 6,400 IOPS" {
-	run "$IORATE" model --vm DS2 --disk 2xP30 --host-cache none --json
+	run "$IORATE" model --vm DS2 --disk 2xP30 --host-cache none --depth 32 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "d['binding']")" = vm_uncached_iops ]
 	[ "$(echo "$output" | jq_py "round(d['predicted']['iops'])")" = 6400 ]
@@ -28,7 +28,7 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 }
 
 @test "model: P20 timeline bursts for 30 minutes" {
-	run "$IORATE" model --vm D8s_v5 --disk P20 --time 2h --json
+	run "$IORATE" model --vm D8s_v5 --disk P20 --depth 32 --timeline 2h --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "round(d['timeline']['phases'][0]['end_s'])")" = 1800 ]
 }
@@ -380,12 +380,13 @@ burst window 1,800 s$"
 }
 
 @test "model: each disk group its own host cache, --read-hit, and the assumption printed" {
-	run "$IORATE" model --vm D8s_v3 --disk 3xP30:cache=readwrite --disk 2xP30 --read-hit 100 --json
+	run "$IORATE" model --vm D8s_v3 --disk 3xP30:cache=readwrite --disk 2xP30 --read-hit 100 \
+		--depth 32 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "round(d['predicted']['iops'])")" = 25000 ]
 	[ "$(echo "$output" | jq_py "d['config']['disks'][0]['cache'] + ' ' + d['config']['disks'][1]['cache']")" = "readwrite none" ]
 	[ "$(echo "$output" | jq_py "round(d['config']['read_hit_pct'])")" = 100 ]
-	run "$IORATE" model --vm D8s_v3 --disk 3xP30 --host-cache readonly
+	run "$IORATE" model --vm D8s_v3 --disk 3xP30 --host-cache readonly --depth 32
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"assumes:       0% of reads served by the host cache (no working set given: a cold cache)"* ]]
 	[[ "$output" == *"bound by:      vm_uncached_iops"* ]]
@@ -395,7 +396,7 @@ burst window 1,800 s$"
 }
 
 @test "model: mbps= is read in the provider's unit, as --help says" {
-	run "$IORATE" model --vm m5.4xlarge --disk gp3:1TiB:mbps=500 --bs 1m --json
+	run "$IORATE" model --vm m5.4xlarge --disk gp3:1TiB:mbps=500 --bs 1m --depth 32 --json
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | jq_py "round(d['predicted']['mibps'])")" = 500 ]
 	run "$IORATE" model --help
@@ -538,7 +539,7 @@ burst window 1,800 s$"
 
 @test "model: Premium SSD v2 meets its own VM column; --controller picks the Ebsv5 table" {
 	# Dsv6 sizes series (dsv6-series.md): D16s_v6, Premium SSD v2 and Ultra Disk, 33,333 IOPS.
-	run "$IORATE" model --vm D16s_v6 --disk 2xpv2:64GiB:iops=20000
+	run "$IORATE" model --vm D16s_v6 --disk 2xpv2:64GiB:iops=20000 --depth 32
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"predicted:     33333 IOPS"* ]]
 	[[ "$output" == *"bound by:      vm_uncached_iops (D16s_v6 Premium SSD v2 and Ultra Disk: 33333 IOPS)"* ]]
