@@ -81,7 +81,7 @@ serve() {
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e --arg d "$(date -u +%F)" '.catalog == "azure" and .date == $d and
 		(.source | startswith("imported from '"$FIX"'/catalog/az-skus.json on " + $d))'
-	iorate model --vm F4s_v2 --disk P30 --json
+	iorate model --vm F4s_v2 --disk P30 --depth 32 --json
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '.binding == "disk_iops" or .binding == "vm_uncached_iops"'
 	iorate catalog list azure
@@ -494,10 +494,10 @@ edit() {
 		.differs == [{"field": "uncached_iops", "unit": "IOPS", "layer": "installed",
 		"value": 5000, "below": "built-in", "below_value": 3600, "file": "'"$INST/aws.json"'"}]'
 	# The other commands use the edited figures and say, once, that the layers differ.
-	iorate model --vm m6i.large --disk 4xgp3:1TiB:iops=16000 --json
+	iorate model --vm m6i.large --disk 4xgp3:1TiB:iops=16000 --depth 32 --json
 	json_ok '.binding == "vm_uncached_iops" and .predicted.iops == 5000'
 	[[ "$stderr" == "iorate: note: 3 figures of the installed catalog differ from the catalog below it and are used ('iorate catalog list' names them)" ]]
-	iorate model --vm m6i.large --disk gp3:100GiB --json
+	iorate model --vm m6i.large --disk gp3:100GiB --depth 32 --json
 	json_ok '.predicted.iops == 3100'
 	iorate cost config --vm m6i.large --disk gp3:100GiB
 	[ "$status" -eq 0 ]
@@ -655,7 +655,7 @@ noise() {
 	json_ok '.uncached_iops == 240000 and .uncached_mbps == 5000 and .max_disks == 127
 		and ((.burst_iops // 0) == 0)'
 	# The model takes the instance's cap: 4 gp3 volumes of 16,000 IOPS are held to 20,000.
-	iorate model --vm m7i.4xlarge --disk 4xgp3:1TiB:iops=16000 --json
+	iorate model --vm m7i.4xlarge --disk 4xgp3:1TiB:iops=16000 --depth 32 --json
 	[ "$status" -eq 0 ]
 	json_ok '.predicted.iops == 20000 and .binding == "vm_uncached_iops"'
 	iorate cost config --vm m7i.large --disk gp3:100GiB

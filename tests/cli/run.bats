@@ -463,7 +463,12 @@ setup() {
 	"$IORATE" help report | grep -q -- '--output FILE'
 	! "$IORATE" help report | grep -q -- '-o, ' || false
 	"$IORATE" model --help | grep -q -- '--host-cache MODE'
-	"$IORATE" help model | grep -q -- '-d, --time DURATION'
+	# model's burst timeline is --timeline: --time is run's measured duration alone.
+	"$IORATE" help model | grep -q -- '    --timeline DURATION'
+	! "$IORATE" help model | grep -q -- '--time ' || false
+	run "$IORATE" model --time 1h --vm DS2 --disk P30
+	[ "$status" -eq 2 ]
+	[[ "$output" == "iorate: --time: the timeline's length is --timeline (see 'iorate model --help')" ]]
 	iorate report --nothing -o x.html
 	[ "$status" -eq 2 ]
 }
