@@ -30,11 +30,10 @@ struct catalog_cmd {
 #define CC(field) .in = OPT_IN_CMD, .off = offsetof(struct catalog_cmd, field)
 
 static const struct opt prices_opts[] = {
-	{.name = "region", .arg = "R", .help = "the region whose prices to read (Azure: "
-	 "northeurope, eastus...; AWS: us-east-1...)", .example = "--region northeurope",
+	{.name = "region", .arg = "R", .help = MODEL_REGION_HELP, .example = "--region northeurope",
 	 .set = opt_set_string, CC(region)},
-	{.name = "currency", .arg = "CUR", .help = "the currency of the prices (default USD; AWS "
-	 "publishes USD only)", .example = "--currency GBP", .set = opt_set_string, CC(currency)},
+	{.name = "currency", .arg = "CUR", .help = MODEL_CURRENCY_HELP, .example = "--currency GBP",
+	 .set = opt_set_string, CC(currency)},
 	{.name = "endpoint", .arg = "URL", .help = "read the price list from this https://host"
 	 "[:port] instead of the provider's (a mirror; plain http only from 127.0.0.1, a test "
 	 "server); its pages must stay on it",
@@ -47,7 +46,7 @@ static const struct opt prices_opts[] = {
 
 static const struct opt_group prices_group = {.title = "prices", .opts = prices_opts};
 static const struct opt_group *const catalog_groups[] = {&prices_group, &opt_model_catalog,
-							  &opt_model_format, NULL};
+							  &opt_output, &opt_model_format, NULL};
 
 const struct command cmd_catalog = {
 	.name = "catalog",

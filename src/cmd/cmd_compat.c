@@ -18,12 +18,12 @@
 
 static const struct opt compat_opts[] = {
 	{.name = "engine", .arg = "NAME",
-	 .help = "the engine, as for 'iorate run' (default: uring, else sync)",
+	 .help = OPT_ENGINE_HELP,
 	 .example = "--engine aio", .set = opt_set_string, CC(engine),
 	 .values = "sync uring aio null"},
-	{.name = "size", .arg = "SIZE",
-	 .help = "size of a file to create when missing (files are kept, as the tool does)",
-	 .example = "--size 1G", .set = opt_set_string, CC(size)},
+	/* Applied through run's row (options_set()), which holds it to its bounds. */
+	{.name = "size", .arg = "SIZE", .help = OPT_SIZE_HELP, .example = "--size 1G",
+	 .set = opt_set_string, CC(size), .min = 1},
 	{.name = "allow-write-device",
 	 .help = "allow writing to a block device (destroys its data)",
 	 .example = "--allow-write-device", .set = opt_set_true, CC(allow_write_device)},
@@ -31,7 +31,7 @@ static const struct opt compat_opts[] = {
 	 .help = "write even to a device that is mounted, held or holds a signature",
 	 .example = "--force", .set = opt_set_true, CC(force)},
 	{.name = "dry-run",
-	 .help = "print the translation and the equivalent 'iorate run'; run nothing",
+	 .help = OPT_DRY_RUN_HELP,
 	 .example = "--dry-run", .set = opt_set_true, CC(dry_run)},
 	{0},
 };

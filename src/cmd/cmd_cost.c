@@ -113,12 +113,9 @@ static const struct opt upload_opts[] = {
 
 /* What both subcommands price in. */
 static const struct opt market_opts[] = {
-	{.name = "region", .arg = "R", .help = "price region, of upload and config prices "
-	 "(default: the settings file's, else that of the first price found: downloaded ones, "
-	 "then the built-in)",
+	{.name = "region", .arg = "R", .help = MODEL_REGION_HELP,
 	 .example = "--region northeurope", .set = opt_set_string, CC(u.region)},
-	{.name = "currency", .arg = "CUR", .help = "price currency, of upload and config prices "
-	 "(default: the settings file's, else that of the first price found)", .example = "--currency GBP",
+	{.name = "currency", .arg = "CUR", .help = MODEL_CURRENCY_HELP, .example = "--currency GBP",
 	 .set = opt_set_string, CC(u.currency)},
 	{0},
 };
@@ -130,10 +127,8 @@ static const struct opt config_opts[] = {
 	 .example = "--vm-price 0.384", .set = set_price, CC(vm_price)},
 	{.name = "disk-price", .arg = "P", .help = "price per disk-month (overrides the catalog)",
 	 .example = "--disk-price 135.17", .set = set_price, CC(disk_price)},
-	{.name = "iops", .arg = "N", .help = "I/Os a second the volume does while the VM runs: "
-	 "disks priced per operation (Azure Standard SSD and HDD) are billed for them; without "
-	 "it that price is named and not counted", .example = "--iops 2000", .set = set_number,
-	 CC(iops), .max = 100000000},
+	{.name = "iops", .arg = "N", .help = MODEL_IOPS_HELP, .example = "--iops 2000",
+	 .set = set_number, CC(iops), .max = 100000000},
 	{0},
 };
 
@@ -155,7 +150,7 @@ static const struct opt_group page_group = {.title = "calculator page (upload an
 					    .opts = page_opts};
 static const struct opt_group *const cost_groups[] = {
 	&upload_group, &config_group, &market_group, &page_group, &opt_model_vm, &opt_model_catalog,
-	&opt_model_format, &opt_bs, NULL,
+	&opt_output, &opt_model_format, &opt_bs, NULL,
 };
 
 /* The shared options that only a configuration's price depends on (cost's own have other names). */

@@ -23,7 +23,7 @@ static int explain_main(int argc, char **argv);
 
 static const struct opt_group *const explain_groups[] = {
 	&opt_model_vm, &opt_model_host_cache, &opt_model_read_hit, &opt_model_cache_state,
-	&opt_model_volume, &opt_model_catalog, &opt_model_format, NULL,
+	&opt_model_volume, &opt_model_catalog, &opt_output, &opt_model_format, NULL,
 };
 
 const struct command cmd_explain = {

@@ -163,7 +163,7 @@ static const struct opt fio_own_opts[] = {
 	{.name = "force",
 	 .help = "write even to a device that is mounted, held or holds a signature",
 	 .example = "--force", .set = opt_set_true, OWN(force)},
-	{.name = "keep", .help = "keep the files the jobs create even with unlink=1",
+	{.name = "keep", .help = OPT_KEEP_HELP,
 	 .example = "--keep", .set = opt_set_true, OWN(keep)},
 	{.name = "verbose", .help = "print each job's 'iorate run' equivalent on stderr before "
 	 "running (-v; --dry-run prints it and runs nothing)", .example = "--verbose",
@@ -511,8 +511,9 @@ static int fio_main(int argc, char **argv)
 }
 
 static const struct opt_group *const fio_groups[] = {
-	&fio_own_group, &opt_output, &opt_output_result, &opt_output_units, &opt_output_series,
-	&opt_output_brief, &opt_output_save, &opt_output_quiet, &opt_output_dry_run, NULL,
+	&fio_own_group, &opt_output, &opt_output_csv, &opt_output_fio_json, &opt_output_result,
+	&opt_output_units, &opt_output_series, &opt_output_interval, &opt_output_brief,
+	&opt_output_save, &opt_output_quiet, &opt_output_dry_run, NULL,
 };
 
 const struct command cmd_fio = {

@@ -57,10 +57,8 @@ static int set_since(struct opt_ctx *c, const struct opt *o, const char *val)
 #define O(field) .in = OPT_IN_OUT, .off = offsetof(struct output_opts, field)
 
 static const struct opt history_opts[] = {
-	{.name = "db", .arg = "FILE",
-	 .help = "the database (default $IORATE_HISTORY, else $XDG_DATA_HOME/iorate/history.db, "
-	 "else ~/.local/share/iorate/history.db)", .example = "--db runs.db", .set = opt_set_string,
-	 H(db)},
+	{.name = "db", .arg = "FILE", .help = OPT_DB_HELP, .example = "--db runs.db",
+	 .set = opt_set_string, H(db)},
 	{.name = "host", .arg = "H", .help = "list: runs of this host name only",
 	 .example = "--host db1", .set = opt_set_string, H(host)},
 	{.name = "target", .arg = "PAT",
@@ -76,27 +74,25 @@ static const struct opt history_opts[] = {
 	{.name = "label", .arg = "TEXT",
 	 .help = "import: a note kept with the runs ('before firmware update')",
 	 .example = "--label 'old SAN'", .set = opt_set_string, H(label)},
-	{.name = "json", .help = "list, show, compare: JSON instead of a table",
-	 .example = "--json", .set = opt_set_format, .excl = EXCL_FORMAT},
-	{.name = "csv", .help = "list, show: CSV instead of a table", .example = "--csv",
-	 .set = opt_set_format, .excl = EXCL_FORMAT},
-	{.name = "fio-json", .help = "show: fio 3.33's JSON layout (docs/fio-json.md)",
-	 .example = "--fio-json", .set = opt_set_format, .excl = EXCL_FORMAT},
-	{.name = "format", .arg = "FMT",
-	 .help = "list: text, json or csv; show: text, json, csv or fio-json; compare: text or "
-	 "json (show: default, the format the run printed)", .example = "--format csv",
+	{0},
+};
+
+/*
+ * The output options are the shared rows (opt_output*); which subcommand prints which format
+ * is checked once the subcommand is known (list: text, json, csv; show: text, json, csv,
+ * fio-json; compare: text, json), as are --units, --series and --brief (show only).
+ */
+static const struct opt history_format_opts[] = {
+	{.name = "format", .arg = "FMT", .help = OPT_FORMAT_HELP, .example = "--format csv",
 	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json csv fio-json"},
-	{.name = "units", .arg = "UNITS",
-	 .help = "show: throughput in iec (MiB/s) or si (MB/s) (default, the run's)",
-	 .example = "--units si", .set = opt_set_units, .values = "iec si"},
-	{.name = "series", .help = "show: also print the series (a line per interval)",
-	 .example = "--series", .set = opt_set_true, O(ropts.series)},
-	{.name = "brief", .help = "show: print only the headline", .example = "--brief",
-	 .set = opt_set_brief, .excl = EXCL_FORMAT},
 	{0},
 };
 static const struct opt_group history_group = {.title = "Options", .opts = history_opts};
-static const struct opt_group *const history_groups[] = {&history_group, NULL};
+static const struct opt_group history_format = {.title = "Output", .opts = history_format_opts};
+static const struct opt_group *const history_groups[] = {
+	&history_group, &opt_output, &opt_output_csv, &opt_output_fio_json, &history_format,
+	&opt_output_units, &opt_output_series, &opt_output_brief, NULL,
+};
 
 const struct command cmd_history = {
 	.name = "history",

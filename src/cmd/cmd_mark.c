@@ -102,13 +102,10 @@ static int set_units(struct opt_ctx *c, const struct opt *o, const char *val)
 
 static const struct opt mark_opts[] = {
 	{.name = "profile", .arg = "NAME",
-	 .help = "the tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1), peak "
-	 "(SEQ1M Q8T1, RND4K Q32T1), real (SEQ1M Q1T1, RND4K Q1T1) or demo (SEQ1M Q8T1), as "
-	 "CrystalDiskMark's and KDiskMark's profiles", .example = "--profile peak",
+	 .help = MARK_PROFILE_HELP, .example = "--profile peak",
 	 .set = set_profile, .values = "default peak real demo"},
 	{.name = "preset", .arg = "NAME",
-	 .help = "standard (default); nvme: SEQ128K Q32T1 and RND4K Q32T16 in default, RND4K "
-	 "Q32T16 in peak; flash: 1 s runs, 30 s pauses", .example = "--preset nvme",
+	 .help = MARK_PRESET_HELP, .example = "--preset nvme",
 	 .set = set_preset, .values = "standard nvme flash"},
 	{.name = "mix", .help = "also run each test as a read/write mix, after the writes",
 	 .example = "--mix", .set = opt_set_true, M(mix)},
@@ -119,10 +116,8 @@ static const struct opt mark_opts[] = {
 	 .help = "what the table shows of each test's runs: best (default: highest MB/s and "
 	 "IOPS, lowest latency, as CrystalDiskMark) or mean (as KDiskMark's Default profile)",
 	 .example = "--score mean", .set = set_score, .values = "best mean"},
-	{.name = "units", .arg = "UNITS",
-	 .help = "the table's throughput: si (default: MB/s of 10^6 bytes, as CrystalDiskMark), "
-	 "iec (MiB/s), kdiskmark (fio's KiB/s / 1000, as KDiskMark shows MB/s)",
-	 .example = "--units kdiskmark", .set = set_units, .values = "si iec kdiskmark"},
+	{.name = "units", .arg = "UNITS", .help = OPT_UNITS_HELP, .example = "--units kdiskmark",
+	 .set = set_units, .values = "si iec kdiskmark"},
 	{.name = "runs", .arg = "N", .help = "measured runs of each test (default 5)",
 	 .example = "--runs 3", .set = opt_set_count, M(runs), .min = 1, .max = MARK_MAX_RUNS},
 	{.name = "measure", .arg = "DURATION",
@@ -141,7 +136,8 @@ static const struct opt mark_opts[] = {
 };
 static const struct opt_group mark_group = {.title = "Tests", .opts = mark_opts};
 static const struct opt_group *const mark_groups[] = {
-	&mark_group, &opt_target, &opt_output, &opt_output_table, &opt_output_quiet, NULL,
+	&mark_group, &opt_target, &opt_output, &opt_output_csv, &opt_output_table,
+	&opt_output_quiet, NULL,
 };
 
 /* run's and sweep's --interval is their series'; CrystalDiskMark's "Interval" is --pause here. */

@@ -68,11 +68,11 @@ static const struct opt mark_opts[] = {
 	 "--working-set its test file size (1GiB) unless given", .example = "--mark",
 	 .set = opt_set_true, MC(mark)},
 	{.name = "profile", .arg = "NAME",
-	 .help = "with --mark, the tests of this 'iorate mark' profile (default, peak, real, demo)",
+	 .help = MARK_PROFILE_HELP,
 	 .example = "--profile peak", .set = set_mark_profile,
 	 .values = "default peak real demo"},
 	{.name = "preset", .arg = "NAME",
-	 .help = "with --mark, the tests of this 'iorate mark' preset (standard, nvme, flash)",
+	 .help = MARK_PRESET_HELP,
 	 .example = "--preset nvme", .set = set_mark_preset, .values = "standard nvme flash"},
 	{0},
 };
@@ -80,7 +80,8 @@ static const struct opt_group mark_group = {.title = "CrystalDiskMark table", .o
 static const struct opt_group *const model_groups[] = {
 	&opt_model_vm, &opt_model_host_cache, &opt_model_read_hit, &opt_model_working_set,
 	&opt_model_cache_state, &opt_model_distribution, &opt_model_volume, &opt_model_catalog,
-	&opt_model_format, &opt_bs, &opt_write, &opt_queue, &timeline_group, &mark_group, NULL,
+	&opt_output, &opt_model_format, &opt_bs, &opt_write, &opt_queue, &timeline_group,
+	&mark_group, NULL,
 };
 
 /* run's --time is the measured duration; model's timeline has a name of its own. */

@@ -32,7 +32,7 @@ static int set_amount(struct opt_ctx *c, const struct opt *o, const char *val)
 #define PC(field) .in = OPT_IN_CMD, .off = offsetof(struct plan_cmd, field)
 
 static const struct opt target_opts[] = {
-	{.name = "iops", .arg = "N", .help = "IOPS needed", .example = "--iops 20000",
+	{.name = "iops", .arg = "N", .help = MODEL_IOPS_HELP, .example = "--iops 20000",
 	 .set = set_amount, PC(t.iops)},
 	{.name = "mbps", .arg = "N", .help = "MB/s needed (10^6 B/s)", .example = "--mbps 500",
 	 .set = set_amount, PC(t.mbps)},
@@ -40,13 +40,9 @@ static const struct opt target_opts[] = {
 	 .example = "--capacity 4TiB", .set = opt_set_size, PC(t.capacity)},
 	{.name = "latency-ms", .arg = "N", .help = "unloaded latency at most N ms",
 	 .example = "--latency-ms 1", .set = opt_set_rate, PC(t.latency_ms)},
-	{.name = "region", .arg = "R", .help = "price region (default: the settings file's, "
-	 "else each catalog's first: downloaded prices, then the built-in)",
-	 .example = "--region eastus",
+	{.name = "region", .arg = "R", .help = MODEL_REGION_HELP, .example = "--region eastus",
 	 .set = opt_set_string, PC(t.region)},
-	{.name = "currency", .arg = "CUR", .help = "price currency (default: the settings "
-	 "file's, else that of the first price in scope, USD for the built-in ones)",
-	 .example = "--currency GBP",
+	{.name = "currency", .arg = "CUR", .help = MODEL_CURRENCY_HELP, .example = "--currency GBP",
 	 .set = opt_set_string, PC(t.currency)},
 	{.name = "uncapped", .help = "also answer with disk types whose per-VM limit the catalog "
 	 "lacks (GCP Hyperdisk): nothing then bounds them by the VM", .set = opt_set_true,
@@ -58,7 +54,8 @@ static const struct opt target_opts[] = {
 static const struct opt_group target_group = {.title = "Target", .opts = target_opts};
 static const struct opt_group *const plan_groups[] = {
 	&target_group, &opt_model_read_hit, &opt_model_working_set, &opt_model_cache_state,
-	&opt_model_distribution, &opt_model_catalog, &opt_model_format, &opt_bs, &opt_write, NULL,
+	&opt_model_distribution, &opt_model_catalog, &opt_output, &opt_model_format, &opt_bs,
+	&opt_write, NULL,
 };
 
 const struct command cmd_plan = {

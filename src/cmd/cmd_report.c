@@ -52,11 +52,10 @@ static const struct opt report_opts[] = {
 	{.name = "png", .arg = "DIR", .help = "also write each chart as a PNG file into DIR, "
 	 "made when missing (names say what each shows: run-1-iops-over-time.png)",
 	 .example = "--png charts", .set = opt_set_string, RC(png)},
-	{.name = "units", .arg = "UNITS", .help = "throughput in iec (MiB/s) or si (MB/s); default "
-	 "iec, or si for marks whose table was in MB/s", .example = "--units si",
+	{.name = "units", .arg = "UNITS", .help = OPT_UNITS_HELP, .example = "--units si",
 	 .set = set_units, .values = "iec si", RC(units)},
-	{.name = "db", .arg = "FILE", .help = "the history database (default as 'iorate history')",
-	 .example = "--db runs.db", .set = opt_set_string, RC(db)},
+	{.name = "db", .arg = "FILE", .help = OPT_DB_HELP, .example = "--db runs.db",
+	 .set = opt_set_string, RC(db)},
 	{.name = "title", .arg = "TEXT", .help = "the page's title (default \"iorate report\")",
 	 .example = "--title 'day 2'", .set = opt_set_string, RC(title)},
 	{0},

@@ -14,8 +14,8 @@ static int sqlio_main(int argc, char **argv)
 }
 
 static const struct opt_group *const sqlio_groups[] = {
-	&compat_group, &opt_output, &opt_output_result, &opt_output_units, &opt_output_brief,
-	&opt_output_quiet, NULL,
+	&compat_group, &opt_output, &opt_output_csv, &opt_output_fio_json, &opt_output_result,
+	&opt_output_units, &opt_output_brief, &opt_output_quiet, NULL,
 };
 
 const struct command cmd_sqlio = {

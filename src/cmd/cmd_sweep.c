@@ -68,7 +68,8 @@ static int sweep_main(int argc, char **argv);
 
 static const struct opt_group *const sweep_groups[] = {
 	&opt_bs, &opt_write, &opt_queue, &opt_workload, &opt_target, &opt_emulation, &opt_output,
-	&opt_output_table, &opt_output_units, &opt_output_series, &opt_output_quiet, NULL,
+	&opt_output_csv, &opt_output_table, &opt_output_units, &opt_output_series,
+	&opt_output_interval, &opt_output_quiet, NULL,
 };
 
 const struct command cmd_sweep = {

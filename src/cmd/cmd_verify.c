@@ -30,8 +30,7 @@ struct saved {
 struct vopts {
 	uint64_t block, seed, offset, range;
 	const char *result;
-	struct output_opts out;  /* --format, --json: REPORT_VERIFY's */
-	bool quiet;
+	struct output_opts out;  /* --format, --json: REPORT_VERIFY's; -q */
 };
 
 #define V(field) .in = OPT_IN_CMD, .off = offsetof(struct vopts, field)
@@ -40,30 +39,32 @@ static const struct opt verify_opts[] = {
 	{.name = "block", .arg = "SIZE",
 	 .help = "bytes per block (default: what most iorate headers found say)",
 	 .example = "--block 4k", .set = opt_set_size, V(block), .min = 512, .max = 1u << 20},
-	{.name = "seed", .arg = "N",
-	 .help = "the run the blocks must come from, as its result records it (params.seed; "
-	 "default: the run most headers name)", .example = "--seed 8144501239",
+	/* From 1: a seed of 0 is the scan's "any run" (verify_scan.c). */
+	{.name = "seed", .arg = "N", .help = OPT_SEED_HELP, .example = "--seed 8144501239",
 	 .set = opt_set_u64, V(seed), .min = 1},
 	{.name = "result", .arg = "FILE",
 	 .help = "the run's saved result (--json of run, of one job or several, or of sweep: every "
 	 "run it holds): their seeds, block sizes and targets say which blocks belong, not the "
 	 "headers, and the blocks each wrote which writes were lost", .example = "--result run.json",
 	 .set = opt_set_string, V(result)},
-	{.name = "offset", .arg = "SIZE", .help = "check from this byte on", .example = "--offset 1G",
+	{.name = "offset", .arg = "SIZE", .help = OPT_OFFSET_HELP, .example = "--offset 1G",
 	 .set = opt_set_size, V(offset)},
-	{.name = "range", .arg = "SIZE", .help = "check only this many bytes from --offset",
-	 .example = "--range 10G", .set = opt_set_size, V(range)},
-	{.name = "json", .help = "print the findings as JSON (--format json)", .example = "--json",
-	 .set = opt_set_format, .excl = EXCL_FORMAT},
-	{.name = "format", .arg = "FMT", .help = "text (default) or json", .example = "--format json",
+	{.name = "range", .arg = "SIZE", .help = OPT_RANGE_HELP, .example = "--range 10G",
+	 .set = opt_set_size, V(range)},
+	{0},
+};
+
+/* --json and -q are the shared rows (opt_output, opt_output_quiet), into vopts.out. */
+static const struct opt verify_format_opts[] = {
+	{.name = "format", .arg = "FMT", .help = OPT_FORMAT_HELP, .example = "--format json",
 	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json"},
-	{.name = "quiet", .letter = 'q', .help = "no progress line", .example = "-q",
-	 .set = opt_set_true, V(quiet)},
 	{0},
 };
 
 static const struct opt_group verify_group = {.title = "Options", .opts = verify_opts};
-static const struct opt_group *const verify_groups[] = {&verify_group, NULL};
+static const struct opt_group verify_format = {.title = "Output", .opts = verify_format_opts};
+static const struct opt_group *const verify_groups[] = {&verify_group, &opt_output,
+							 &verify_format, &opt_output_quiet, NULL};
 
 const struct command cmd_verify = {
 	.name = "verify",
@@ -161,7 +162,7 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 		free(s), free(t), free(errs);
 		return run_error("out of memory");
 	}
-	progress_init(&p, o->quiet || o->out.fmt->for_programs);
+	progress_init(&p, o->out.quiet || o->out.fmt->for_programs);
 	for (unsigned i = 0; i < n && !code; i++) {
 		s[i] = (struct verify_scan){.block = (uint32_t)o->block, .seed = o->seed, .target = i};
 		if (saved && (code = from_result(o->result, saved, paths[i], &s[i])))

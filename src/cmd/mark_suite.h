@@ -46,4 +46,13 @@ struct opt_ctx;
 int mark_opt_profile(struct opt_ctx *c, const char *val, int *out);
 int mark_opt_preset(struct opt_ctx *c, const char *val, int *out);
 
+/* The help of mark's --profile and --preset, which model --mark takes too. */
+#define MARK_PROFILE_HELP                                                                        \
+	"the tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1), peak (SEQ1M Q8T1, " \
+	"RND4K Q32T1), real (SEQ1M Q1T1, RND4K Q1T1) or demo (SEQ1M Q8T1), as CrystalDiskMark's " \
+	"and KDiskMark's profiles (model: with --mark)"
+#define MARK_PRESET_HELP                                                                         \
+	"standard (default); nvme: SEQ128K Q32T1 and RND4K Q32T16 in default, RND4K Q32T16 in "  \
+	"peak; flash: 1 s runs, 30 s pauses (model: with --mark)"
+
 #endif

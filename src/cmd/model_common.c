@@ -125,8 +125,7 @@ static const struct opt cache_state_opts[] = {
 /* model, plan. */
 static const struct opt distribution_opts[] = {
 	{.name = "distribution", .arg = "KIND",
-	 .help = "how random offsets spread over the working set, as 'iorate run' takes it: "
-	 "uniform (default), zipf[:THETA], pareto[:H], normal[:PCT], zoned:..., zoned_abs:...",
+	 .help = OPT_DISTRIBUTION_HELP,
 	 .example = "--distribution zipf:1.2", .set = set_distribution},
 	{0},
 };
@@ -156,13 +155,10 @@ static const struct opt catalog_opts[] = {
 	{0},
 };
 
-/* Every model command. */
+/* Every model command, after --json (opt_output): the formats they print. */
 static const struct opt format_opts[] = {
-	{.name = "format", .arg = "FMT", .help = "text (default) or json",
-	 .example = "--format json", .set = opt_set_format, .excl = EXCL_FORMAT,
-	 .values = "text json"},
-	{.name = "json", .help = "JSON on stdout (--format json)", .example = "--json",
-	 .set = opt_set_format, .excl = EXCL_FORMAT},
+	{.name = "format", .arg = "FMT", .help = OPT_FORMAT_HELP, .example = "--format json",
+	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json"},
 	{0},
 };
 
@@ -175,7 +171,7 @@ const struct opt_group opt_model_distribution = {.title = "Configuration",
 						 .opts = distribution_opts};
 const struct opt_group opt_model_volume = {.title = "Configuration", .opts = volume_opts};
 const struct opt_group opt_model_catalog = {.title = "Configuration", .opts = catalog_opts};
-const struct opt_group opt_model_format = {.title = "Configuration", .opts = format_opts};
+const struct opt_group opt_model_format = {.title = "Output", .opts = format_opts};
 
 void model_opts_init(struct model_opts *o)
 {

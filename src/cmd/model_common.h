@@ -51,6 +51,20 @@ extern const struct opt_group opt_model_vm, opt_model_host_cache, opt_model_read
 	opt_model_working_set, opt_model_cache_state, opt_model_distribution, opt_model_volume,
 	opt_model_catalog, opt_model_format;
 
+/* The help of --region and --currency, rows of plan's, cost's and catalog's own. */
+#define MODEL_REGION_HELP                                                                        \
+	"the price region (Azure: northeurope, eastus...; AWS: us-east-1...): catalog prices: "   \
+	"the one to download; plan, cost: default the settings file's, else each catalog's "      \
+	"first: downloaded prices, then the built-in"
+#define MODEL_CURRENCY_HELP                                                                      \
+	"the price currency: catalog prices: the one to download (default USD; AWS publishes "   \
+	"USD only); plan, cost: default the settings file's, else that of the first price in "    \
+	"scope, USD for the built-in ones"
+#define MODEL_IOPS_HELP                                                                          \
+	"I/Os a second of the volume: plan: what it must do; cost config: what it does while "    \
+	"the VM runs, billed on disks priced per operation (Azure Standard SSD and HDD; without " \
+	"it that price is named and not counted)"
+
 void model_opts_init(struct model_opts *o);
 
 /*

@@ -436,9 +436,9 @@ static const struct opt workload_opts[] = {
 	 .help = "every write first trims the blocks it then writes (fio's trimwrite); the trims "
 	 "are counted apart", .example = "--trim-write -w 100", .set = opt_set_true,
 	 J(trim_write)},
-	{.name = "offset", .arg = "SIZE", .help = "use the target from this byte on",
+	{.name = "offset", .arg = "SIZE", .help = OPT_OFFSET_HELP,
 	 .example = "--offset 1G", .set = opt_set_size, J(offset)},
-	{.name = "range", .arg = "SIZE", .help = "use only this many bytes from --offset",
+	{.name = "range", .arg = "SIZE", .help = OPT_RANGE_HELP,
 	 .example = "--range 10G", .set = opt_set_size, J(range)},
 	{.name = "align", .arg = "SIZE",
 	 .help = "random offsets are multiples of this (default: the block size)",
@@ -447,9 +447,7 @@ static const struct opt workload_opts[] = {
 	 .help = "a mix of block sizes, SIZE/PERCENT:...; READS,WRITES for each direction (fio's "
 	 "form)", .example = "--bssplit 8k/70:64k/30", .set = set_bssplit},
 	{.name = "distribution", .arg = "KIND",
-	 .help = "where random I/Os fall: uniform (default), zipf[:THETA], pareto[:H], "
-	 "normal[:PERCENT], zoned:ACCESS%/SIZE%:..., zoned_abs:ACCESS%/SIZE:..., or "
-	 "sequence:INDEX,... (these blocks in this order, up to 64, repeated)",
+	 .help = OPT_DISTRIBUTION_HELP,
 	 .example = "--distribution zipf:1.2", .set = set_dist,
 	 .values = "uniform zipf pareto normal zoned zoned_abs sequence"},
 	{.name = "random-pct", .arg = "PCT",
@@ -698,7 +696,7 @@ static const struct opt workload_opts[] = {
 /* run, sweep and mark: the target and how it is set up. */
 static const struct opt target_opts[] = {
 	{.name = "size", .letter = 'c', .arg = "SIZE",
-	 .help = "size of a test file to create when missing (default 1GiB)", .example = "-c 4G",
+	 .help = OPT_SIZE_HELP, .example = "-c 4G",
 	 .set = opt_set_size, J(size), .min = 1},
 	{.name = "cache", .arg = "MODE",
 	 .help = "direct (O_DIRECT, default), buffered, writethrough (O_DSYNC), directsync (both)",
@@ -708,18 +706,16 @@ static const struct opt target_opts[] = {
 	 .help = "keep the targets' page cache (normally dropped before the run, as fio does)",
 	 .example = "--no-invalidate", .set = opt_set_false, J(invalidate)},
 	{.name = "seed", .arg = "N",
-	 .help = "seed for offsets and data: the same seed issues the same offsets",
+	 .help = OPT_SEED_HELP,
 	 .example = "--seed 42", .set = set_seed, J(seed)},
 	{.name = "engine", .arg = "NAME",
-	 .help = "sync (pread/pwrite), uring, aio (libaio), posixaio (glibc's aio_read/aio_write), "
-	 "pvsync (preadv/pwritev), pvsync2 (preadv2/pwritev2) or null (default: uring where it "
-	 "works, else sync)",
+	 .help = OPT_ENGINE_HELP,
 	 .example = "--engine aio", .set = set_engine,
 	 .values = "sync uring aio posixaio pvsync pvsync2 null fault"},
 	{.name = "fill", .arg = "KIND",
 	 .help = "contents of a new test file: random (default, incompressible) or zero",
 	 .example = "--fill zero", .set = set_fill, .values = "random zero"},
-	{.name = "keep", .help = "keep a test file iorate created (normally removed at the end)",
+	{.name = "keep", .help = OPT_KEEP_HELP,
 	 .example = "--keep", .set = opt_set_true, J(keep)},
 	{.name = "allow-write-device",
 	 .help = "allow writing to a block device (destroys its data)",
@@ -852,47 +848,66 @@ static const struct opt emulation_opts[] = {
 	{0},
 };
 
-/* The output options, a group for each set of the commands that take them. */
+/*
+ * The output options, a group for each set of the commands that take them. --json: every
+ * command that prints a report (run, sweep, mark, the translators, the model commands, history,
+ * verify).
+ */
 static const struct opt output_opts[] = {
-	{.name = "json", .help = "print JSON on stdout (schema in docs/json.md)",
+	{.name = "json", .help = "print JSON on stdout (--format json; schema in docs/json.md)",
 	 .example = "--json", .set = opt_set_format, .excl = EXCL_FORMAT},
-	{.name = "csv", .help = "print CSV, one row per target and direction", .example = "--csv",
-	 .set = opt_set_format, .excl = EXCL_FORMAT},
 	{0},
 };
 
-/* The commands that print one run's result: run, iorate-mpi run, fio, diskspd, sqlio. */
-static const struct opt output_result_opts[] = {
+/* run, sweep, mark, the translators, history. */
+static const struct opt output_csv_opts[] = {
+	{.name = "csv", .help = "print CSV (--format csv; columns in docs/csv.md)",
+	 .example = "--csv", .set = opt_set_format, .excl = EXCL_FORMAT},
+	{0},
+};
+
+/* The commands that print one run's result (run, iorate-mpi run, fio, diskspd, sqlio), history. */
+static const struct opt output_fio_json_opts[] = {
 	{.name = "fio-json",
 	 .help = "print fio 3.33's JSON layout, for tools that read fio's (docs/fio-json.md)",
 	 .example = "--fio-json", .set = opt_set_format, .excl = EXCL_FORMAT},
-	/* run's results have formats that sweep's and mark's tables have not: two rows. */
-	{.name = "format", .arg = "FMT", .help = "text (default), json, csv, fio-json, fio-json+ "
-	 "(with fio's histogram bins) or fio-terse (fio's terse lines)",
-	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT,
+	{0},
+};
+
+/*
+ * --format: one help text, a row for each set of formats (the completion offers a command's
+ * own); a format the command does not print is refused naming those it does.
+ */
+static const struct opt output_result_opts[] = {
+	{.name = "format", .arg = "FMT", .help = OPT_FORMAT_HELP, .example = "--format csv",
+	 .set = opt_set_format, .excl = EXCL_FORMAT,
 	 .values = "text json csv fio-json fio-json+ fio-terse"},
 	{0},
 };
 
 /* sweep and mark: a table. */
 static const struct opt output_table_opts[] = {
-	{.name = "format", .arg = "FMT", .help = "text (default), json or csv",
-	 .example = "--format csv", .set = opt_set_format, .excl = EXCL_FORMAT,
-	 .values = "text json csv"},
+	{.name = "format", .arg = "FMT", .help = OPT_FORMAT_HELP, .example = "--format csv",
+	 .set = opt_set_format, .excl = EXCL_FORMAT, .values = "text json csv"},
 	{0},
 };
 
-/* run, sweep and the translators; mark has its own, which knows KDiskMark's MB/s. */
+/* run, sweep, the translators and history; mark and report have their own, of other defaults. */
 static const struct opt output_units_opts[] = {
-	{.name = "units", .arg = "UNITS", .help = "throughput in iec (MiB/s, default) or si (MB/s)",
-	 .example = "--units si", .set = opt_set_units, .values = "iec si"},
+	{.name = "units", .arg = "UNITS", .help = OPT_UNITS_HELP, .example = "--units si",
+	 .set = opt_set_units, .values = "iec si"},
+	{0},
+};
+
+/* run, sweep, history. */
+static const struct opt output_series_opts[] = {
+	{.name = "series", .help = "text: also print the series (a line per --interval)",
+	 .example = "--series", .set = opt_set_true, O(ropts.series)},
 	{0},
 };
 
 /* run and sweep. */
-static const struct opt output_series_opts[] = {
-	{.name = "series", .help = "text: also print the series (a line per --interval)",
-	 .example = "--series", .set = opt_set_true, O(ropts.series)},
+static const struct opt output_interval_opts[] = {
 	{.name = "interval", .arg = "DURATION",
 	 .help = "the series' interval, 10ms to 1h (default: 100ms when every job of the group "
 	 "has a --time of at most 10s, else 1s)", .example = "--interval 250ms",
@@ -900,7 +915,7 @@ static const struct opt output_series_opts[] = {
 	{0},
 };
 
-/* The commands that print one run's result. */
+/* The commands that print one run's result, history. */
 static const struct opt output_brief_opts[] = {
 	{.name = "brief",
 	 .help = "print only the headline: 'read 20,178 IOPS, 78.8 MiB/s, p99 81.7 us on 1 "
@@ -914,13 +929,12 @@ static const struct opt output_save_opts[] = {
 	{.name = "save",
 	 .help = "also keep the result in the history ('iorate history', docs/history.md)",
 	 .example = "--save", .set = opt_set_true, O(save)},
-	{.name = "db", .arg = "FILE",
-	 .help = "the history database for --save (default: see 'iorate history --help')",
-	 .example = "--db runs.db", .set = set_db},
+	{.name = "db", .arg = "FILE", .help = OPT_DB_HELP, .example = "--db runs.db",
+	 .set = set_db},
 	{0},
 };
 
-/* Every command that runs I/O. */
+/* Every command that runs or reads I/O (run, sweep, mark, the translators, verify). */
 static const struct opt output_quiet_opts[] = {
 	{.name = "quiet", .letter = 'q', .help = "no live progress line", .example = "-q",
 	 .set = opt_set_true, O(quiet)},
@@ -929,11 +943,7 @@ static const struct opt output_quiet_opts[] = {
 
 /* run alone (and fio). */
 static const struct opt output_dry_run_opts[] = {
-	{.name = "dry-run",
-	 .help = "print what would run and run nothing; with --job (and for 'iorate fio'), what "
-	 "each option of fio became; as text, or JSON with --json (other formats are refused)",
-	 .example = "--dry-run",
-	 .set = set_dry_run},
+	{.name = "dry-run", .help = OPT_DRY_RUN_HELP, .example = "--dry-run", .set = set_dry_run},
 	{0},
 };
 
@@ -946,10 +956,13 @@ const struct opt_group opt_jobs = {.title = "Workload", .opts = jobs_opts};
 const struct opt_group opt_emulation = {.title = "Emulated cloud caps and open loop",
 					 .opts = emulation_opts};
 const struct opt_group opt_output = {.title = "Output", .opts = output_opts};
+const struct opt_group opt_output_csv = {.title = "Output", .opts = output_csv_opts};
+const struct opt_group opt_output_fio_json = {.title = "Output", .opts = output_fio_json_opts};
 const struct opt_group opt_output_result = {.title = "Output", .opts = output_result_opts};
 const struct opt_group opt_output_table = {.title = "Output", .opts = output_table_opts};
 const struct opt_group opt_output_units = {.title = "Output", .opts = output_units_opts};
 const struct opt_group opt_output_series = {.title = "Output", .opts = output_series_opts};
+const struct opt_group opt_output_interval = {.title = "Output", .opts = output_interval_opts};
 const struct opt_group opt_output_brief = {.title = "Output", .opts = output_brief_opts};
 const struct opt_group opt_output_save = {.title = "Output", .opts = output_save_opts};
 const struct opt_group opt_output_quiet = {.title = "Output", .opts = output_quiet_opts};
@@ -957,8 +970,9 @@ const struct opt_group opt_output_dry_run = {.title = "Output", .opts = output_d
 
 const struct opt_group *const run_option_groups[] = {
 	&opt_bs, &opt_write, &opt_queue, &opt_workload, &opt_target, &opt_jobs, &opt_emulation,
-	&opt_output, &opt_output_result, &opt_output_units, &opt_output_series, &opt_output_brief,
-	&opt_output_save, &opt_output_quiet, &opt_output_dry_run, NULL,
+	&opt_output, &opt_output_csv, &opt_output_fio_json, &opt_output_result, &opt_output_units,
+	&opt_output_series, &opt_output_interval, &opt_output_brief, &opt_output_save,
+	&opt_output_quiet, &opt_output_dry_run, NULL,
 };
 
 /*

@@ -92,6 +92,46 @@ struct command {
 
 #define OUTPUT_OF(kind) ((unsigned)(kind) + 1)
 
+/*
+ * The help of a long name that several tables have a row of, each setting a field of its own
+ * command's (tests/unit/test_options.c holds every row of one name to one help text): what a
+ * command does otherwise, and its default, are said in the one text.
+ */
+#define OPT_FORMAT_HELP                                                                          \
+	"text (default; history show: the format the run printed), json, csv, fio-json, "      \
+	"fio-json+ (with fio's histogram bins) or fio-terse (fio's terse lines), of those the " \
+	"command prints"
+#define OPT_UNITS_HELP                                                                           \
+	"throughput in iec (MiB/s) or si (MB/s): default iec; history show: the run's; report: " \
+	"si for marks whose table was in MB/s; mark: si, and also kdiskmark (fio's KiB/s / "   \
+	"1000, as KDiskMark shows MB/s)"
+#define OPT_DB_HELP                                                                              \
+	"the history database (default $IORATE_HISTORY, else $XDG_DATA_HOME/iorate/history.db, " \
+	"else ~/.local/share/iorate/history.db); run: implies --save"
+#define OPT_DRY_RUN_HELP                                                                         \
+	"print what would run and run nothing: the job, or what each of fio's (run --job, fio), " \
+	"DiskSpd's or SQLIO's options became; run and fio: as text, or JSON with --json (other " \
+	"formats are refused)"
+#define OPT_SIZE_HELP                                                                            \
+	"size of a test file to create when missing (default 1GiB; diskspd, sqlio: none, and "  \
+	"the file is kept, as the tools do)"
+#define OPT_ENGINE_HELP                                                                          \
+	"sync (pread/pwrite), uring, aio (libaio), posixaio (glibc's aio_read/aio_write), "      \
+	"pvsync (preadv/pwritev), pvsync2 (preadv2/pwritev2) or null (default: uring where it "  \
+	"works, else sync)"
+#define OPT_KEEP_HELP                                                                            \
+	"keep a test file iorate created (normally removed at the end; fio: even with unlink=1)"
+#define OPT_DISTRIBUTION_HELP                                                                    \
+	"where random I/Os fall: uniform (default), zipf[:THETA], pareto[:H], normal[:PERCENT], " \
+	"zoned:ACCESS%/SIZE%:..., zoned_abs:ACCESS%/SIZE:..., or sequence:INDEX,... (these "     \
+	"blocks in this order, up to 64, repeated); model, plan: over the working set, any but " \
+	"sequence"
+#define OPT_SEED_HELP                                                                            \
+	"seed for offsets and data: the same seed issues the same offsets; verify: the run's, "   \
+	"whose blocks to check (params.seed of its result; default: the one most headers name)"
+#define OPT_OFFSET_HELP "use (verify: check) the target from this byte on"
+#define OPT_RANGE_HELP "use (verify: check) only this many bytes from --offset"
+
 /* The index of word in cmd->subcommands, or -1 (also when word is NULL). */
 int options_subcommand(const struct command *cmd, const char *word);
 
@@ -196,14 +236,19 @@ int opt_refuse(struct opt_ctx *c, const char *val, const char *why);
  * The groups the job commands share (src/cmd/opt_job.c), each taken whole by whoever lists it:
  * opt_bs (run, sweep, model, plan, cost), opt_write (run, sweep, model, plan), opt_queue: -r, -s,
  * --threads, --depth (run, sweep, model), opt_workload (run, sweep), opt_target (run, sweep,
- * mark), opt_jobs (run), opt_emulation (run, sweep); opt_output: --json, --csv (all),
- * opt_output_result: run's formats (run, fio, diskspd, sqlio), opt_output_table (sweep, mark),
- * opt_output_units (all but mark), opt_output_series (run, sweep), opt_output_brief (as
- * _result), opt_output_save and opt_output_dry_run (run, fio), opt_output_quiet (all).
+ * mark), opt_jobs (run), opt_emulation (run, sweep). Output: opt_output, --json (every command
+ * that prints a report), opt_output_csv (run, sweep, mark, fio, diskspd, sqlio, history),
+ * opt_output_fio_json (run, fio, diskspd, sqlio, history), opt_output_result: run's --format
+ * (run, fio, diskspd, sqlio), opt_output_table: sweep's and mark's, opt_output_units (run,
+ * sweep, fio, diskspd, sqlio, history), opt_output_series (run, sweep, fio, history),
+ * opt_output_interval (run, sweep, fio), opt_output_brief (run, fio, diskspd, sqlio, history),
+ * opt_output_save and opt_output_dry_run (run, fio), opt_output_quiet (run, sweep, mark, fio,
+ * diskspd, sqlio, verify).
  */
 extern const struct opt_group opt_bs, opt_write, opt_queue, opt_workload, opt_target, opt_jobs,
-	opt_emulation, opt_output, opt_output_result, opt_output_table, opt_output_units,
-	opt_output_series, opt_output_brief, opt_output_save, opt_output_quiet, opt_output_dry_run;
+	opt_emulation, opt_output, opt_output_csv, opt_output_fio_json, opt_output_result,
+	opt_output_table, opt_output_units, opt_output_series, opt_output_interval,
+	opt_output_brief, opt_output_save, opt_output_quiet, opt_output_dry_run;
 /* run's option groups, and them as a command with no main (opt_job.c): what front ends parse by. */
 extern const struct opt_group *const run_option_groups[];
 extern const struct command cmd_run_options;
