@@ -66,7 +66,7 @@ static unsigned options_of(const struct command *cmd, const struct opt **out, un
 
 	for (unsigned g = 0; cmd->groups && cmd->groups[g]; g++)
 		for (const struct opt *o = cmd->groups[g]->opts; o->name; o++)
-			if ((!o->only || !cmd->kind || (o->only & cmd->kind)) && n < max)
+			if (n < max)
 				out[n++] = o;
 	return n;
 }
@@ -126,6 +126,100 @@ static void one_meaning_everywhere(void **state)
 							 iorate_commands[k]->name);
 				}
 		}
+	}
+}
+
+/* Where a command, and the front ends' table, take their rows. */
+static const struct command *const *all_commands(void)
+{
+	static const struct command *cmds[64];
+	unsigned n = 0;
+
+	for (unsigned i = 0; iorate_commands[i] && n < 62; i++)
+		cmds[n++] = iorate_commands[i];
+	cmds[n++] = &cmd_run_options;
+	cmds[n] = NULL;
+	return cmds;
+}
+
+/*
+ * Names whose rows state one help text but hold their values to bounds of their own: verify's
+ * --seed starts at 1 (0 is its scan's "any run"); plan's --iops goes to 1e9 (a target), cost's
+ * to 1e8.
+ */
+static bool bounds_apart(const char *name)
+{
+	return !strcmp(name, "seed") || !strcmp(name, "iops");
+}
+
+/* The differences of two rows of one long name said, into why; true when any. */
+static bool rows_differ(const struct opt *a, const struct opt *b, char *why, size_t len)
+{
+	const char *arg_a = a->arg ? a->arg : "", *arg_b = b->arg ? b->arg : "";
+
+	if (strcmp(a->help, b->help))
+		snprintf(why, len, "help '%s' and '%s'", a->help, b->help);
+	else if (strcmp(arg_a, arg_b))
+		snprintf(why, len, "argument %s and %s", arg_a, arg_b);
+	else if ((a->min != b->min || a->max != b->max) && !bounds_apart(a->name))
+		snprintf(why, len, "bounds %llu..%llu and %llu..%llu", (unsigned long long)a->min,
+			 (unsigned long long)a->max, (unsigned long long)b->min,
+			 (unsigned long long)b->max);
+	else
+		return false;
+	return true;
+}
+
+/*
+ * A long name means one thing with one default everywhere: every row that has it, in whichever
+ * command, has one help text (which states the default), argument name, bounds and letter.
+ */
+static void one_row_per_name(void **state)
+{
+	const struct command *const *cmds = all_commands();
+	const struct opt *rows[600];
+	unsigned n = 0, bad = 0;
+
+	for (unsigned i = 0; cmds[i]; i++) {
+		const struct opt *o[200];
+		unsigned no = options_of(cmds[i], o, 200);
+
+		for (unsigned k = 0; k < no; k++) {
+			bool known = false;
+			for (unsigned r = 0; r < n && !known; r++)
+				known = rows[r] == o[k];
+			if (!known && n < 600)
+				rows[n++] = o[k];
+		}
+	}
+	for (unsigned a = 0; a < n; a++)
+		for (unsigned b = a + 1; b < n; b++) {
+			char why[1024];
+
+			if (strcmp(rows[a]->name, rows[b]->name) ||
+			    !rows_differ(rows[a], rows[b], why, sizeof(why)))
+				continue;
+			print_message("--%s: two rows differ: %s\n", rows[a]->name, why);
+			bad++;
+		}
+	if (bad)
+		fail_msg("%u pairs of rows give one long name two meanings", bad);
+}
+
+/* A command takes each row once: a group listed twice, or a row in two of its groups, fails. */
+static void each_row_taken_once(void **state)
+{
+	const struct command *const *cmds = all_commands();
+
+	for (unsigned i = 0; cmds[i]; i++) {
+		const struct opt *o[200];
+		unsigned no = options_of(cmds[i], o, 200);
+
+		for (unsigned a = 0; a < no; a++)
+			for (unsigned b = a + 1; b < no; b++)
+				if (o[a] == o[b])
+					fail_msg("%s takes the row of --%s twice", cmds[i]->name,
+						 o[a]->name);
 	}
 }
 
@@ -280,6 +374,8 @@ int main(void)
 		cmocka_unit_test(exclusive_pairs),
 		cmocka_unit_test(shared_fields_are_grouped),
 		cmocka_unit_test(one_meaning_everywhere),
+		cmocka_unit_test(one_row_per_name),
+		cmocka_unit_test(each_row_taken_once),
 		cmocka_unit_test(help_and_man_list_every_option),
 		cmocka_unit_test(options_set_for_front_ends),
 		cmocka_unit_test(subcommands_match_synopsis_and_completion),
