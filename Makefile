@@ -110,7 +110,8 @@ SAN_CFLAGS := -std=gnu11 $(WARN) -O0 -g -fno-omit-frame-pointer \
 TSAN_CFLAGS := -std=gnu11 $(WARN) -O0 -g -fno-omit-frame-pointer -fsanitize=thread -MMD -MP
 
 LIB_SRC  := $(sort $(wildcard src/util/*.c src/core/*.c src/engine/*.c src/model/*.c \
-	src/report/*.c src/store/*.c src/cmd/*.c src/compat/*.c src/stats/*.c))
+	src/result/*.c src/report/*.c src/store/*.c src/cmd/*.c src/compat/*.c \
+	src/stats/*.c))
 CATALOGS := $(sort $(wildcard data/catalog/*.json))
 GEN_SRC  := $(BUILD)/gen/embedded_catalog.c
 # The cost calculator page's markup, style and script (src/report/calc_html.c), embedded too.

@@ -7,7 +7,7 @@
 # COVERAGE_STRICT=1 a missed goal fails it.
 set -eu
 build=${1:-build/cov}
-GOAL_DIRS="src/core src/engine src/model src/compat src/store src/util"
+GOAL_DIRS="src/core src/result src/engine src/model src/compat src/store src/util"
 if ! command -v gcovr >/dev/null 2>&1; then
 	echo "coverage-report: gcovr not found ('make coverage' installs it)" >&2
 	exit 1

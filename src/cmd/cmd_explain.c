@@ -14,9 +14,9 @@
 #include "model/attribute.h"
 #include "model/config.h"
 #include "core/json_in.h"
-#include "core/result_json.h"
 #include "core/runner.h"
 #include "report/model_fmt.h"
+#include "result/result_json.h"
 #include "util/parse.h"
 
 static int explain_main(int argc, char **argv);
@@ -81,7 +81,7 @@ static void read_devices(const struct result *r, struct explain_run *run)
 	}
 }
 
-/* Reads RESULT.json (core/result_json.h); a usage error naming what is wrong. */
+/* Reads RESULT.json (result/result_json.h); a usage error naming what is wrong. */
 static int read_run(const char *path, struct measured *m)
 {
 	struct dir_summary s[3];

@@ -13,11 +13,11 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
-#include "core/result_json.h"
 #include "core/verify_jobs.h"
 #include "core/verify_scan.h"
 #include "report/progress.h"
 #include "report/verify_fmt.h"
+#include "result/result_json.h"
 
 static int verify_main(int argc, char **argv);
 

@@ -13,10 +13,10 @@
 
 #include <jansson.h>
 
-#include "core/result_json.h"
 #include "report/fio_json.h"
 #include "report/fio_stats.h"
 #include "report/report.h"
+#include "result/result_json.h"
 #include "util/jsonout.h"
 
 /* fio's default percentile_list. */

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * The format "fio-json" (report_fio_json in report.h): fio 3.33's JSON layout of a run's jobs.

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json.h"
 #include "report/fio_json.h"
+#include "result/result_json.h"
 #include "util/fio_names.h"
 
 const char *fio_job_name(const struct result *r, unsigned i, char *buf, size_t len)

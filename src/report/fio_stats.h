@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * The entries of fio 3.33's reports (its thread_stats), shared by the fio formats (fio_json.c,

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json.h"
 #include "report/history_int.h"
+#include "result/result_json.h"
 #include "util/jsonout.h"
 #include "util/parse.h"
 

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * How 'iorate history' prints stored runs (src/cmd/cmd_history.c): list (text table, CSV, JSON)

@@ -6,9 +6,9 @@
 
 #include <jansson.h>
 
-#include "core/result.h"
 #include "report/history_fmt.h"
 #include "report/summary.h"
+#include "result/result_set.h"
 
 /*
  * What the history's listing (history_fmt.c) and its comparison (history_cmp.c: the figures;

@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "util/jsonout.h"
 
 static int flushed(FILE *f)

@@ -8,12 +8,12 @@
 
 #include <jansson.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * The HTML report: one self-contained page (inline CSS and SVG, no script, no external asset)
  * for one or more runs, drawn from their struct result (read back from the history or from
- * JSON files by core/result_json.h). Figures that are unknown are shown as "-". Every string
+ * JSON files by result/result_json.h). Figures that are unknown are shown as "-". Every string
  * from the runs is escaped.
  */
 
@@ -56,7 +56,7 @@ void html_input_release(struct html_input *in);
 int html_input_add(struct html_input *in, struct result_set *r, const char *label,
 		   const char *source);
 /*
- * Adds the runs of a JSON document (core/result_json.h's result_json_sets()): a run, or every
+ * Adds the runs of a JSON document (result/result_json.h's result_json_sets()): a run, or every
  * run of a sweep's or a mark's document, each named by its value or test. 0; -EINVAL with why
  * in err; -ENODATA when it holds no run; -ENOMEM.
  */

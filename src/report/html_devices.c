@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "core/result.h"
 #include "report/chart.h"
 #include "report/html_int.h"
+#include "result/result_set.h"
 
 /* A run saved before the devices' counters were kept: the kernel's bytes beside iorate's. */
 static void devices_table_old(FILE *f, const struct result_set *set)

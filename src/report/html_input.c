@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json.h"
 #include "report/chart_int.h"
 #include "report/html_int.h"
 #include "report/mark_fmt.h"
 #include "report/sweep_fmt.h"
+#include "result/result_json.h"
 #include "util/err.h"
 #include "util/parse.h"
 

@@ -1,6 +1,6 @@
 /*
- * `iorate run --json`: the result's JSON (core/result_json.c; a run of several jobs,
- * core/result_json_doc.c) printed with every real in its
+ * `iorate run --json`: the result's JSON (result/result_json.c; a run of several jobs,
+ * result/result_json_doc.c) printed with every real in its
  * shortest exact form (util/jsonout.h), indented, with the histograms' number pairs kept on one
  * line so a run reads as a page, not as ten thousand lines of brackets.
  */

@@ -4,9 +4,9 @@
 
 #include <jansson.h>
 
-#include "core/result_json.h"
+#include "result/result_json.h"
 
-/* The schema number of the run JSON (core/result_json.h); docs/json.md describes it. */
+/* The schema number of the run JSON (result/result_json.h); docs/json.md describes it. */
 #define REPORT_JSON_SCHEMA RESULT_JSON_SCHEMA
 
 /*

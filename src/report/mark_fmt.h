@@ -6,9 +6,9 @@
 #include <time.h>
 
 #include "core/job.h"
-#include "core/result_json.h"
 #include "core/result.h"
 #include "core/stats.h"
+#include "result/result_json.h"
 #include "stats/mark.h"
 
 #define MARK_MAX_TESTS 4
@@ -64,7 +64,7 @@ void mark_fmt_row(FILE *f, const struct mark_test *t, const struct mark_figures 
 		  enum mark_units u);
 const char *mark_fmt_legend(enum mark_units u);
 
-/* The document's keys, MARK_DOC_*, are core/result_json.h's: its readers share them. */
+/* The document's keys, MARK_DOC_*, are result/result_json.h's: its readers share them. */
 
 /* The formats of the table (src/report/format.c); each returns 0 or -errno (-EIO, -ENOMEM). */
 /* CrystalDiskMark's text table: the score in the units asked, IOPS, mean latency in us. */

@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * Report formats of a run's result: each turns a struct result into one output format on a

@@ -5,8 +5,8 @@
 #include <stdio.h>
 
 #include "core/job.h"
-#include "core/result_json.h"
 #include "core/stats.h"
+#include "result/result_json.h"
 
 /* One run of a sweep: value i of the swept parameter with block size k. */
 struct sweep_cell {
@@ -48,7 +48,7 @@ struct report_sweep_ops {
 /* The formats of src/report/format.c. */
 extern const struct report_sweep_ops report_sweep_text, report_sweep_csv, report_sweep_json;
 
-/* The document's keys, SWEEP_DOC_*, are core/result_json.h's: its readers share them. */
+/* The document's keys, SWEEP_DOC_*, are result/result_json.h's: its readers share them. */
 
 /* A value of the swept parameter as the tables print it ("64KiB", "8"). */
 const char *sweep_fmt_value(const struct sweep_table *t, uint64_t v, char *buf, size_t len);

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/result.h"
 #include "report/report.h"
+#include "result/result_set.h"
 
 /*
  * The pieces of the text report that one run (text.c) and a run of several jobs (text_jobs.c)

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "core/gate.h"
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "store/history_int.h"
 #include "util/jsonout.h"
 #include "util/xdg.h"
@@ -732,7 +732,7 @@ out:
 
 /*
  * Migration 1 -> 2: each run saved as JSON schema 1 is rewritten as schema 2, histograms rebuilt
- * from its percentiles (core/result_json_v1.c), the old text kept in result_json_v1. A run
+ * from its percentiles (result/result_json_v1.c), the old text kept in result_json_v1. A run
  * that cannot be read is left as it was: reading it later names what is wrong with it.
  */
 static int convert_v1_runs(struct history *h, char *err, size_t len)

@@ -4,11 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * The history of runs, kept in SQLite: one row per run (of one job or several) holding the
- * run's JSON (core/result_json.h: everything the run measured, histograms included, so any
+ * run's JSON (result/result_json.h: everything the run measured, histograms included, so any
  * report can be printed again exactly), a label, and as columns the parameters and figures
  * people filter by with SQL; one row per job and one per target with their figures. Runs come
  * back as struct result_set.

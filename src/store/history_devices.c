@@ -10,7 +10,7 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "store/history_int.h"
 
 #define DEVICE_SQL "INSERT INTO devices (run_id, scope, job, grp, device, role, of, seconds, " \

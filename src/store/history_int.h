@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "core/gate.h"
-#include "core/result.h"
+#include "result/result_set.h"
 #include "util/err.h"
 
 /* Shared by history.c and history_query.c; not part of the store's API. */

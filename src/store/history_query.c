@@ -1,6 +1,6 @@
 /*
  * The history's queries: list with filters, one run, removal; runs come back as struct
- * result_set (core/result_json.h). Opening and migrations are history.c, saving
+ * result_set (result/result_json.h). Opening and migrations are history.c, saving
  * history_save.c; they share struct history through history_int.h.
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "store/history.h"
 #include "store/history_int.h"
 

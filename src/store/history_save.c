@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "store/history.h"
 #include "store/history_int.h"
 #include "util/jsonout.h"

@@ -1,7 +1,7 @@
 /*
  * libFuzzer target: a run's JSON (one job or several), or a sweep or mark document holding
  * runs, of any content is read or refused with a message; a run that is read writes JSON that
- * reads back to the same run, whose JSON is the same text (core/result_json.h's promise); and
+ * reads back to the same run, whose JSON is the same text (result/result_json.h's promise); and
  * every format prints it (to /dev/null) without a crash, and so does the HTML page of the whole
  * document (a sweep's or a mark's sections, each chart also as a standalone SVG).
  */
@@ -12,9 +12,9 @@
 
 #include <libxml/parser.h>
 
-#include "core/result_json.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "result/result_json.h"
 #include "util/jsonout.h"
 
 static char *text_of(const struct result_set *s)

@@ -18,9 +18,9 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "core/result.h"
 #include "report/fio_stats.h"
 #include "report/report.h"
+#include "result/result_set.h"
 
 #define assert_near(a, b, eps) near_at((a), (b), (eps), #a, __FILE__, __LINE__)
 

@@ -14,11 +14,11 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "core/result.h"
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "report/history_fmt.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "result/result_set.h"
 #include "store/history.h"
 #include "util/jsonout.h"
 

@@ -20,9 +20,9 @@
 
 #include "cmd/cmd.h"
 #include "cmd/options.h"
-#include "core/result.h"
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "report/history_fmt.h"
+#include "result/result_set.h"
 #include "stats/welch.h"
 
 /* cmocka 1.1.5 (Debian 12) has no assert_double_equal. */

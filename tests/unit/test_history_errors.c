@@ -24,7 +24,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 #include "store/history.h"
 
 #define FIXTURES "tests/unit/fixtures"

@@ -11,10 +11,10 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "core/result.h"
 #include "report/json.h"
 #include "report/report.h"
 #include "report/summary.h"
+#include "result/result_set.h"
 
 /* cmocka 1.1.5 (Debian 12) has no assert_double_equal. */
 #define assert_near(a, b, eps) near_at((a), (b), (eps), #a, __FILE__, __LINE__)

@@ -18,8 +18,8 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "core/result.h"
-#include "core/result_json.h"
+#include "result/result_json.h"
+#include "result/result_set.h"
 #include "util/jsonout.h"
 
 #define NS 1000000000ull

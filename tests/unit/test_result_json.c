@@ -17,9 +17,9 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "core/result.h"
-#include "core/result_json.h"
+#include "result/result_json.h"
 #include "report/report.h"
+#include "result/result_set.h"
 #include "util/jsonout.h"
 
 /* Latencies from lo, each step further: n I/Os of bs bytes over many buckets. */
@@ -263,7 +263,7 @@ static void same_caps(const struct job_caps *a, const struct job_caps *b)
 	same_d(a->burst_seconds, b->burst_seconds);
 }
 
-/* Every field of the job but expect (see core/result_json.h). */
+/* Every field of the job but expect (see result/result_json.h). */
 static void same_job(const struct job *a, const struct job *b)
 {
 	assert_true(a->bs == b->bs && a->time_ns == b->time_ns && a->warmup_ns == b->warmup_ns);
@@ -319,7 +319,7 @@ static void same_cpu(const struct cpu_usage *a, const struct cpu_usage *b)
 	same_d(a->proc_system, b->proc_system);
 }
 
-/* Every field but each target's gate_id (see core/result_json.h). */
+/* Every field but each target's gate_id (see result/result_json.h). */
 static void same_target(const struct target_result *a, const struct target_result *b)
 {
 	same_s(a->path, b->path);

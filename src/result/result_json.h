@@ -1,10 +1,10 @@
-#ifndef IORATE_CORE_RESULT_JSON_H
-#define IORATE_CORE_RESULT_JSON_H
+#ifndef IORATE_RESULT_RESULT_JSON_H
+#define IORATE_RESULT_RESULT_JSON_H
 #include <stddef.h>
 
 #include <jansson.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * A run's result as JSON and back: the one shape `iorate run --json` prints, the history keeps

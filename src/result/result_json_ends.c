@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "core/result_json.h"
-#include "core/result_json_int.h"
+#include "result/result_json.h"
+#include "result/result_json_int.h"
 
 #define put result_json_put
 #define append result_json_append

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "core/json_in.h"
-#include "core/result_json.h"
-#include "core/result_json_int.h"
+#include "result/result_json.h"
+#include "result/result_json_int.h"
 #include "util/err.h"
 
 /* Their short names in this file. */

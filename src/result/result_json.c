@@ -3,7 +3,7 @@
  * figures readers want beside the counters they come from. Reading it back is
  * result_json_read.c; schema 1 is result_json_v1.c.
  */
-#include "core/result_json.h"
+#include "result/result_json.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json_int.h"
+#include "result/result_json_int.h"
 
 /*
  * Builders record the first allocation failure in *err and carry on, so a builder can be

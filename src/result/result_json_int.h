@@ -1,12 +1,12 @@
-#ifndef IORATE_CORE_RESULT_JSON_INT_H
-#define IORATE_CORE_RESULT_JSON_INT_H
+#ifndef IORATE_RESULT_RESULT_JSON_INT_H
+#define IORATE_RESULT_RESULT_JSON_INT_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
 
-#include "core/result.h"
+#include "result/result_set.h"
 
 /*
  * Shared by result_json.c, result_json_read.c and result_json_v1.c; not part of the core's API.

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/result_json_int.h"
+#include "result/result_json_int.h"
 
 /* A number that must be there; NaN (recorded) when it is not. */
 static double need_num(struct rd *rd, const json_t *o, const char *key)

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/result_json.h"
-#include "core/result_json_int.h"
+#include "result/result_json.h"
+#include "result/result_json_int.h"
 #include "util/err.h"
 #include "util/parse.h"
 
