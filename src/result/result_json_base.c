@@ -202,6 +202,57 @@ void rd_enum(struct rd *rd, const json_t *o, const char *key, const char *const 
 	rd_fail(rd, key, "not one of %s", list);
 }
 
+void rd_strdup(struct rd *rd, const json_t *o, const char *key, char **v, bool nullable)
+{
+	bool isnull;
+	const char *s = rd_str_of(rd, o, key, nullable, &isnull);
+
+	if (s && !(*v = strdup(s)))
+		rd_nomem(rd);
+}
+
+void rd_strings(struct rd *rd, const json_t *o, const char *key, void *ctx,
+		int (*add)(void *ctx, const char *s))
+{
+	json_t *a = rd_arr(rd, o, key), *v;
+	size_t i, m = rd_enter(rd, key, 0);
+	int r;
+
+	json_array_foreach(a, i, v) {
+		if (rd->rc)
+			break;
+		if (!json_is_string(v)) {
+			size_t m2 = rd_enter(rd, NULL, i);
+
+			rd_fail(rd, NULL, "not a string");
+			rd_leave(rd, m2);
+		} else if ((r = add(ctx, json_string_value(v))) == -ENOMEM) {
+			rd_nomem(rd);
+		} else if (r) {
+			rd_fail(rd, NULL, "more than %u", RESULT_MAX_NOTES);
+		}
+	}
+	rd_leave(rd, m);
+}
+
+int result_json_add_target(void *job, const char *s)
+{
+	return job_add_target(job, s);
+}
+
+/* Unlike result_add_note(), a note that does not fit is a failure: the JSON holds too many. */
+int result_json_add_note(void *res, const char *s)
+{
+	struct result *r = res;
+
+	if (r->nnotes >= RESULT_MAX_NOTES)
+		return -ERANGE;
+	if (!(r->notes[r->nnotes] = strdup(s)))
+		return -ENOMEM;
+	r->nnotes++;
+	return 0;
+}
+
 /* The words of the job's enumerations, as the JSON writes them. */
 const char *const result_json_pattern[2] = {"random", "sequential"};
 const char *const result_json_cache[4] = {"direct", "buffered", "writethrough", "directsync"};

@@ -190,11 +190,6 @@ void result_json_read_cmdprio(struct rd *rd, const json_t *p, struct job *j)
 	json_t *o = json_object_get(p, "cmdprio"), *v;
 	const char *why;
 
-	j->sqpoll = json_is_true(json_object_get(p, "sqpoll"));
-	j->atomic = json_is_true(json_object_get(p, "atomic"));
-	j->hipri = json_is_true(json_object_get(p, "hipri"));
-	j->nowait = json_is_true(json_object_get(p, "nowait"));
-	j->dontcache = json_is_true(json_object_get(p, "dontcache"));
 	if (!o || json_is_null(o))
 		return;
 	for (int i = 0; i < 3; i++) {

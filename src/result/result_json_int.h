@@ -6,10 +6,11 @@
 
 #include <jansson.h>
 
+#include "result/fields.h"
 #include "result/result_set.h"
 
 /*
- * Shared by result_json.c, result_json_read.c and result_json_v1.c; not part of the core's API.
+ * Shared by the files of the result's JSON (result_json*.c, fields.c); not part of its API.
  * The names of the job's enums as the JSON spells them, indexed by the enum.
  */
 extern const char *const result_json_pattern[2];
@@ -107,7 +108,7 @@ json_t *result_json_errnos(const struct result *r, int *err);
 void result_json_read_ends(struct rd *rd, const json_t *p, struct job *j);
 void result_json_read_errnos(struct rd *rd, const json_t *o, struct result *r);
 json_t *result_json_ioprio(const struct job *j);
-/* params.cmdprio and params.sqpoll (read back with the first). */
+/* params.cmdprio: null, or its three options. */
 json_t *result_json_cmdprio(const struct job *j, int *err);
 void result_json_read_cmdprio(struct rd *rd, const json_t *p, struct job *j);
 void result_json_read_ioprio(struct rd *rd, const json_t *p, struct job *j);
@@ -117,6 +118,29 @@ void result_json_read_data(struct rd *rd, const json_t *p, struct job *j);
 /* params.steady: --steady and its window, or null (result_json_ends.c); absent: none. */
 json_t *result_json_steady(const struct job *j, int *err);
 void result_json_read_steady(struct rd *rd, const json_t *p, struct job *j);
+
+/*
+ * The rows of a field table (fields.h) written into o from base, in order, or read from o into
+ * base; rows with a flag of skip are left out (FIELD_FIGURE: written with the figures).
+ */
+void result_fields_put(json_t *o, const struct result_fields *t, const void *base, unsigned skip,
+		       int *err);
+void result_fields_read(struct rd *rd, const json_t *o, const struct result_fields *t,
+			void *base, unsigned skip);
+
+/* params' rows with their own code (result_json_params.c); base is the struct result. */
+json_t *result_json_put_shape(const void *base, int *err);
+void result_json_get_shape(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_cap(const void *base, int *err);
+void result_json_get_cap(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_vm_cap(const void *base, int *err);
+void result_json_get_vm_cap(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_lat_target(const void *base, int *err);
+void result_json_get_lat_target(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_engine(const void *base, int *err);
+void result_json_get_engine(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_targets(const void *base, int *err);
+void result_json_get_targets(struct rd *rd, const json_t *o, const char *key, void *base);
 
 /* Adders for rd_strings(): the job's targets, and the notes (-ERANGE past RESULT_MAX_NOTES). */
 int result_json_add_target(void *job, const char *s);

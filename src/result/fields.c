@@ -1,0 +1,305 @@
+/*
+ * The field tables of a run's JSON (fields.h) and the two walks over them: the writer's and the
+ * reader's. A row's place in its table is its key's place in the JSON.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "result/fields.h"
+#include "result/result_json.h"
+#include "result/result_json_int.h"
+
+/* Row makers: the key, its type and unit, where it lives; what differs follows as fields. */
+#define ROW(key, t, u, st, o) .name = (key), .type = (t), .unit = (u), .store = (st), .off = (o)
+#define U64(key, t, u, o, ...) {ROW(key, t, u, STORE_U64, o), __VA_ARGS__}
+#define UINT(key, u, o, mx, ...) {ROW(key, FIELD_COUNT, u, STORE_UINT, o), .max = (mx), \
+	__VA_ARGS__}
+#define REAL(key, u, o, ...) {ROW(key, FIELD_REAL, u, STORE_DOUBLE, o), __VA_ARGS__}
+#define BOOL(key, o, ...) {ROW(key, FIELD_BOOL, NULL, STORE_BOOL, o), __VA_ARGS__}
+#define ENUM(key, o, nm, ...) {ROW(key, FIELD_ENUM, NULL, STORE_UINT, o), .names = (nm), \
+	.nnames = sizeof(nm) / sizeof((nm)[0]), __VA_ARGS__}
+#define STRP(key, o, ...) {ROW(key, FIELD_STRING, NULL, STORE_STRP, o), __VA_ARGS__}
+#define STRBUF(key, o, sz, ...) {ROW(key, FIELD_STRING, NULL, STORE_STRBUF, o), .size = (sz), \
+	__VA_ARGS__}
+/* A value with its own code: an object, an array, or a scalar that is not one member. */
+#define OWN(key, t, p, g, ...) {ROW(key, t, NULL, STORE_NONE, 0), .put = (p), .get = (g), \
+	__VA_ARGS__}
+/* Seconds written beside the exact nanoseconds they come from. */
+#define SECONDS(key, o) {ROW(key, FIELD_REAL, "seconds", STORE_U64, o), .div = 1e9, \
+	.flags = FIELD_DERIVED}
+
+/* STORE_UINT reads and writes an enum member as the unsigned int GCC makes it. */
+_Static_assert(sizeof(enum job_pattern) == sizeof(unsigned), "an enum is an unsigned int");
+
+#define J(m) offsetof(struct result, job.m)
+#define RES(m) offsetof(struct result, m)
+
+static bool trims(const void *base)
+{
+	return job_trims(&((const struct result *)base)->job);
+}
+
+/* params' objects whose code lives with the job's other JSON (result_json_ends.c). */
+static json_t *put_ends(const void *b, int *err)
+{
+	return result_json_ends(&((const struct result *)b)->job, err);
+}
+
+static void get_ends(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	(void)key;
+	result_json_read_ends(rd, o, &((struct result *)b)->job);
+}
+
+static json_t *put_ioprio(const void *b, int *err)
+{
+	(void)err;
+	return result_json_ioprio(&((const struct result *)b)->job);
+}
+
+static void get_ioprio(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	(void)key;
+	result_json_read_ioprio(rd, o, &((struct result *)b)->job);
+}
+
+static json_t *put_cmdprio(const void *b, int *err)
+{
+	return result_json_cmdprio(&((const struct result *)b)->job, err);
+}
+
+static void get_cmdprio(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	(void)key;
+	result_json_read_cmdprio(rd, o, &((struct result *)b)->job);
+}
+
+static json_t *put_data(const void *b, int *err)
+{
+	return result_json_data(&((const struct result *)b)->job, err);
+}
+
+static void get_data(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	(void)key;
+	result_json_read_data(rd, o, &((struct result *)b)->job);
+}
+
+static json_t *put_steady(const void *b, int *err)
+{
+	return result_json_steady(&((const struct result *)b)->job, err);
+}
+
+static void get_steady(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	(void)key;
+	result_json_read_steady(rd, o, &((struct result *)b)->job);
+}
+
+static const struct result_field params_rows[] = {
+	U64("bs", FIELD_BYTES, "bytes", J(bs)),
+	SECONDS("time", J(time_ns)),
+	U64("time_ns", FIELD_NS, "nanoseconds", J(time_ns), .since = 2),
+	SECONDS("warmup", J(warmup_ns)),
+	U64("warmup_ns", FIELD_NS, "nanoseconds", J(warmup_ns), .since = 2),
+	SECONDS("cooldown", J(cooldown_ns)),
+	U64("cooldown_ns", FIELD_NS, "nanoseconds", J(cooldown_ns), .since = 2),
+	U64("interval_ns", FIELD_NS, "nanoseconds", J(interval_ns), .since = 2,
+	    .flags = FIELD_OPTIONAL),
+	UINT("threads", NULL, J(threads), UINT_MAX),
+	UINT("depth", NULL, J(depth), UINT_MAX),
+	UINT("write", "percent", J(write_pct), 100),
+	UINT("trim", "percent", J(trim_pct), 100, .since = 2, .when = trims),
+	BOOL("trim_write", J(trim_write), .since = 2, .when = trims),
+	ENUM("pattern", J(pattern), result_json_pattern),
+	ENUM("cache", J(cache), result_json_cache),
+	OWN("engine", FIELD_STRING, result_json_put_engine, result_json_get_engine),
+	STRBUF("engine_why", RES(engine_why), sizeof(((struct result *)0)->engine_why)),
+	U64("size", FIELD_BYTES, "bytes", J(size)),
+	U64("offset", FIELD_BYTES, "bytes", J(offset)),
+	U64("range", FIELD_BYTES, "bytes", J(range)),
+	U64("align", FIELD_BYTES, "bytes", J(align)),
+	UINT("fsync_every", NULL, J(fsync_every), UINT_MAX),
+	U64("seed", FIELD_COUNT, NULL, J(seed)),
+	BOOL("seed_set", J(seed_set)),
+	ENUM("fill", J(fill), result_json_fill),
+	REAL("rate_iops", "I/Os per second", J(rate_iops)),
+	ENUM("arrival", J(arrival), result_json_arrival),
+	/* Runs written before --batch defaulted to the engine's way (0) submitted each I/O. */
+	UINT("batch", NULL, J(batch), UINT_MAX, .since = 2, .flags = FIELD_ABSENT, .absent_is = 1),
+	U64("cap_io_unit", FIELD_BYTES, "bytes", J(cap_io_unit)),
+	STRP("emulate", J(emulate), .since = 2, .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	STRP("name", J(name), .since = 2, .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	UINT("group", NULL, J(group), UINT_MAX, .since = 2, .flags = FIELD_OPTIONAL),
+	OWN("shape", FIELD_OBJECT, result_json_put_shape, result_json_get_shape, .since = 2,
+	    .flags = FIELD_OPTIONAL),
+	OWN("ends", FIELD_OBJECT, put_ends, get_ends, .since = 2, .flags = FIELD_OPTIONAL),
+	OWN("ioprio", FIELD_STRING, put_ioprio, get_ioprio, .since = 2,
+	    .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	OWN("cmdprio", FIELD_OBJECT, put_cmdprio, get_cmdprio, .since = 2,
+	    .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	BOOL("sqpoll", J(sqpoll), .since = 2, .flags = FIELD_OPTIONAL),
+	BOOL("atomic", J(atomic), .since = 2, .flags = FIELD_OPTIONAL),
+	BOOL("hipri", J(hipri), .since = 2, .flags = FIELD_OPTIONAL),
+	BOOL("nowait", J(nowait), .since = 2, .flags = FIELD_OPTIONAL),
+	BOOL("dontcache", J(dontcache), .since = 2, .flags = FIELD_OPTIONAL),
+	OWN("latency_target", FIELD_OBJECT, result_json_put_lat_target,
+	    result_json_get_lat_target, .since = 2, .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	OWN("data", FIELD_OBJECT, put_data, get_data, .since = 2, .flags = FIELD_OPTIONAL),
+	OWN("steady", FIELD_OBJECT, put_steady, get_steady, .since = 2,
+	    .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	OWN("cap", FIELD_OBJECT, result_json_put_cap, result_json_get_cap),
+	OWN("vm_cap", FIELD_OBJECT, result_json_put_vm_cap, result_json_get_vm_cap),
+	BOOL("keep", J(keep), .since = 2),
+	BOOL("allow_write_device", J(allow_write_device), .since = 2),
+	BOOL("force", J(force), .since = 2),
+	BOOL("no_latency", J(no_latency), .since = 2),
+	BOOL("verbose", J(verbose), .since = 2),
+	U64("ios_per_thread", FIELD_COUNT, NULL, J(ios_per_thread), .since = 2),
+	STRP("trace", J(trace_path), .since = 2, .flags = FIELD_NULLABLE),
+	OWN("targets", FIELD_ARRAY, result_json_put_targets, result_json_get_targets, .since = 2),
+};
+
+const struct result_fields result_fields_params = {
+	.block = "params", .rows = params_rows, .n = sizeof(params_rows) / sizeof(params_rows[0]),
+};
+
+const struct result_fields *const result_fields_all[] = {
+	&result_fields_params,
+};
+const size_t result_fields_nall = sizeof(result_fields_all) / sizeof(result_fields_all[0]);
+
+const struct result_field *result_field_find(const struct result_fields *t, const char *name)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->rows[i].name, name))
+			return &t->rows[i];
+	return NULL;
+}
+
+uint64_t result_field_u64(const struct result_field *f, const void *base)
+{
+	const char *p = (const char *)base + f->off;
+
+	switch (f->store) {
+	case STORE_U64:
+		return *(const uint64_t *)p;
+	case STORE_UINT:
+		return *(const unsigned *)p;
+	case STORE_BOOL:
+		return *(const bool *)p;
+	default:
+		return 0;
+	}
+}
+
+double result_field_real(const struct result_field *f, const void *base)
+{
+	if (f->store == STORE_DOUBLE)
+		return *(const double *)((const char *)base + f->off);
+	if (f->div > 0)
+		return (double)result_field_u64(f, base) / f->div;
+	return (double)result_field_u64(f, base);
+}
+
+/* One row's JSON value: a new reference, NULL when out of memory. */
+static json_t *field_json(const struct result_field *f, const void *base, int *err)
+{
+	const char *p = (const char *)base + f->off;
+	uint64_t u;
+
+	switch (f->store) {
+	case STORE_NONE:
+		return f->put(base, err);
+	case STORE_U64:
+		u = *(const uint64_t *)p;
+		if (f->flags & FIELD_DERIVED)
+			return result_json_real((double)u / f->div);
+		if ((f->flags & FIELD_MIN_NULL) && u == UINT64_MAX)
+			return json_null();
+		return result_json_u64(u);
+	case STORE_UINT:
+		if (f->type == FIELD_ENUM)
+			return json_string(f->names[*(const unsigned *)p % f->nnames]);
+		return json_integer(*(const unsigned *)p);
+	case STORE_DOUBLE:
+		return result_json_real(*(const double *)p);
+	case STORE_BOOL:
+		return json_boolean(*(const bool *)p);
+	case STORE_STRP:
+		return result_json_str(*(char *const *)p);
+	case STORE_STRBUF:
+		if ((f->flags & FIELD_EMPTY_NULL) && !p[0])
+			return json_null();
+		return result_json_str(p);
+	}
+	return NULL;
+}
+
+void result_fields_put(json_t *o, const struct result_fields *t, const void *base, unsigned skip,
+		       int *err)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const struct result_field *f = &t->rows[i];
+
+		if ((f->flags & skip) || (f->when && !f->when(base)))
+			continue;
+		result_json_put(o, f->name, field_json(f, base, err), err);
+	}
+}
+
+/* One row read from o into base; a missing key is refused unless the row may be absent. */
+static void field_read(struct rd *rd, const json_t *o, const struct result_field *f, void *base)
+{
+	char *p = (char *)base + f->off;
+	bool present = json_object_get(o, f->name) != NULL;
+	unsigned v = 0;
+
+	if (f->store == STORE_NONE) {
+		f->get(rd, o, f->name, base);
+		return;
+	}
+	if (!present && (f->flags & FIELD_ABSENT))
+		*(unsigned *)p = (unsigned)f->absent_is;
+	if (!present && ((f->flags & FIELD_OPTIONAL) || f->when))
+		return;
+	switch (f->store) {
+	case STORE_U64:
+		/* null: none recorded (FIELD_MIN_NULL), the UINT64_MAX it was set to */
+		if (!(f->flags & FIELD_MIN_NULL) || !json_is_null(rd_get(rd, o, f->name)))
+			rd_u64(rd, o, f->name, (uint64_t *)p);
+		break;
+	case STORE_UINT:
+		if (f->type != FIELD_ENUM) {
+			rd_uint(rd, o, f->name, f->max, (unsigned *)p);
+			break;
+		}
+		rd_enum(rd, o, f->name, f->names, f->nnames, &v);
+		*(unsigned *)p = v;
+		break;
+	case STORE_DOUBLE:
+		rd_double(rd, o, f->name, (double *)p);
+		break;
+	case STORE_BOOL:
+		rd_bool(rd, o, f->name, (bool *)p);
+		break;
+	case STORE_STRP:
+		rd_strdup(rd, o, f->name, (char **)p, f->flags & FIELD_NULLABLE);
+		break;
+	case STORE_STRBUF:
+		rd_strbuf(rd, o, f->name, p, f->size, f->flags & FIELD_NULLABLE);
+		break;
+	default:
+		break;
+	}
+}
+
+void result_fields_read(struct rd *rd, const json_t *o, const struct result_fields *t,
+			void *base, unsigned skip)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!(t->rows[i].flags & (skip | FIELD_DERIVED)))
+			field_read(rd, o, &t->rows[i], base);
+}
