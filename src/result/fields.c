@@ -162,12 +162,138 @@ static const struct result_field params_rows[] = {
 	OWN("targets", FIELD_ARRAY, result_json_put_targets, result_json_get_targets, .since = 2),
 };
 
+#define TABLE(r) .rows = (r), .n = sizeof(r) / sizeof((r)[0])
+
 const struct result_fields result_fields_params = {
-	.block = "params", .rows = params_rows, .n = sizeof(params_rows) / sizeof(params_rows[0]),
+	.block = "params", .doc = "`params`", .doc_table = 1, TABLE(params_rows),
+};
+
+/* A direction's figures: derived from its counters, written for readers, never read. */
+static const struct result_field fig_rows[] = {
+	U64("ios", FIELD_COUNT, "I/Os", offsetof(struct dir_summary, ios), .flags = FIELD_DERIVED,
+	    .csv = "ios", .csv_fmt = "%llu"),
+	U64("bytes", FIELD_BYTES, "bytes", offsetof(struct dir_summary, bytes),
+	    .flags = FIELD_DERIVED, .csv = "bytes", .csv_fmt = "%llu"),
+	U64("errors", FIELD_COUNT, "I/Os", offsetof(struct dir_summary, errors),
+	    .flags = FIELD_DERIVED),
+	REAL("iops", "I/Os per second", offsetof(struct dir_summary, iops),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "iops", .csv_fmt = "%.3f"),
+	REAL("mibps", "MiB/s", offsetof(struct dir_summary, mibps),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mibps", .csv_fmt = "%.6f"),
+	REAL("mbps", "MB/s", offsetof(struct dir_summary, mbps),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mbps", .csv_fmt = "%.6f"),
+	OWN("lat_us", FIELD_OBJECT, result_json_put_lat, NULL,
+	    .flags = FIELD_DERIVED | FIELD_NULLABLE),
+};
+
+const struct result_fields result_fields_fig = {
+	.block = "direction figures", .doc = "Direction objects", .doc_table = 1, TABLE(fig_rows),
+};
+
+#define D(m) offsetof(struct dir_stats, m)
+
+/* A direction's counters: the figures write the first three, the rest follow them. */
+static const struct result_field dir_rows[] = {
+	U64("ios", FIELD_COUNT, "I/Os", D(ios), .flags = FIELD_FIGURE),
+	U64("bytes", FIELD_BYTES, "bytes", D(bytes), .flags = FIELD_FIGURE),
+	U64("errors", FIELD_COUNT, "I/Os", D(errors), .flags = FIELD_FIGURE),
+	U64("lat_n", FIELD_COUNT, "I/Os", D(lat_n), .since = 2),
+	U64("lat_sum_ns", FIELD_NS, "ns", D(lat_sum), .since = 2),
+	REAL("lat_sumsq", "ns²", D(lat_sumsq), .since = 2, .flags = FIELD_NULLABLE),
+	U64("lat_min_ns", FIELD_NS, "ns", D(lat_min), .since = 2,
+	    .flags = FIELD_MIN_NULL | FIELD_NULLABLE),
+	U64("lat_max_ns", FIELD_NS, "ns", D(lat_max), .since = 2),
+	OWN("hist", FIELD_ARRAY, result_json_put_hist, result_json_get_hist, .since = 2),
+};
+
+const struct result_fields result_fields_dir = {
+	.block = "direction counters", .doc = "Direction objects", .doc_table = 2, TABLE(dir_rows),
+};
+
+#define T(m) offsetof(struct target_result, m)
+
+static bool target_opened(const void *base)
+{
+	return ((const struct target_result *)base)->opened != NULL;
+}
+
+/* A target's scalars; its directions and the kernel's counts follow, written by their code. */
+static const struct result_field target_rows[] = {
+	STRP("path", T(path), .flags = FIELD_NULLABLE),
+	STRP("opened", T(opened), .since = 2, .when = target_opened),
+	STRBUF("device", T(device), sizeof(((struct target_result *)0)->device),
+	       .flags = FIELD_NULLABLE | FIELD_EMPTY_NULL),
+	BOOL("blockdev", T(is_blockdev)),
+	BOOL("created", T(created)),
+	U64("size", FIELD_BYTES, "bytes", T(size)),
+	U64("region_offset", FIELD_BYTES, "bytes", T(region_offset), .since = 2),
+	U64("region_len", FIELD_BYTES, "bytes", T(region_len), .since = 2),
+	OWN("read", FIELD_OBJECT, NULL, NULL, .flags = FIELD_BY_CALLER),
+	OWN("write", FIELD_OBJECT, NULL, NULL, .flags = FIELD_BY_CALLER),
+	OWN("trim", FIELD_OBJECT, NULL, NULL, .flags = FIELD_BY_CALLER | FIELD_OPTIONAL),
+	OWN("total", FIELD_OBJECT, NULL, NULL, .flags = FIELD_BY_CALLER | FIELD_DERIVED),
+	OWN("kernel", FIELD_OBJECT, NULL, NULL, .flags = FIELD_BY_CALLER | FIELD_NULLABLE),
+};
+
+const struct result_fields result_fields_target = {
+	.block = "targets[]", .doc = "`targets[]`", .doc_table = 1, TABLE(target_rows),
+};
+
+#define K(m) offsetof(struct disk_counts, m)
+#define DISCARD(key, t, u, m) U64(key, t, u, K(m), .flags = FIELD_HAS | FIELD_NULLABLE, \
+				  .has = K(has_discard))
+#define FLUSH(key, t, u, m) U64(key, t, u, K(m), .flags = FIELD_HAS | FIELD_NULLABLE, \
+				.has = K(has_flush))
+
+/* diskstats[].kernel: the change in /proc/diskstats over the window. */
+static const struct result_field disk_rows[] = {
+	U64("read_ios", FIELD_COUNT, "requests", K(read_ios)),
+	U64("read_merges", FIELD_COUNT, "requests", K(read_merges)),
+	U64("read_bytes", FIELD_BYTES, "bytes", K(read_bytes)),
+	U64("read_ms", FIELD_COUNT, "ms", K(read_ms)),
+	U64("write_ios", FIELD_COUNT, "requests", K(write_ios)),
+	U64("write_merges", FIELD_COUNT, "requests", K(write_merges)),
+	U64("write_bytes", FIELD_BYTES, "bytes", K(write_bytes)),
+	U64("write_ms", FIELD_COUNT, "ms", K(write_ms)),
+	U64("in_flight", FIELD_COUNT, "requests", K(in_flight)),
+	U64("busy_ms", FIELD_COUNT, "ms", K(busy_ms)),
+	U64("queue_ms", FIELD_COUNT, "ms", K(queue_ms)),
+	DISCARD("discard_ios", FIELD_COUNT, "requests", discard_ios),
+	DISCARD("discard_merges", FIELD_COUNT, "requests", discard_merges),
+	DISCARD("discard_bytes", FIELD_BYTES, "bytes", discard_bytes),
+	DISCARD("discard_ms", FIELD_COUNT, "ms", discard_ms),
+	FLUSH("flush_ios", FIELD_COUNT, "requests", flush_ios),
+	FLUSH("flush_ms", FIELD_COUNT, "ms", flush_ms),
+};
+
+const struct result_fields result_fields_disk = {
+	.block = "diskstats[].kernel", .doc = "`diskstats[]`", .doc_table = 2, TABLE(disk_rows),
+};
+
+#define V(m) offsetof(struct device_view, m)
+
+static bool view_trims(const void *base)
+{
+	return ((const struct device_view *)base)->trim_ios != 0;
+}
+
+/* diskstats[].iorate: iorate's own I/O to the targets above the device. */
+static const struct result_field view_rows[] = {
+	U64("read_bytes", FIELD_BYTES, "bytes", V(read_bytes)),
+	U64("write_bytes", FIELD_BYTES, "bytes", V(write_bytes)),
+	U64("read_ios", FIELD_COUNT, "I/Os", V(read_ios)),
+	U64("write_ios", FIELD_COUNT, "I/Os", V(write_ios)),
+	U64("trim_bytes", FIELD_BYTES, "bytes", V(trim_bytes), .since = 2, .when = view_trims),
+	U64("trim_ios", FIELD_COUNT, "I/Os", V(trim_ios), .since = 2, .when = view_trims),
+};
+
+const struct result_fields result_fields_view = {
+	.block = "diskstats[].iorate", .doc = "`diskstats[]`", .doc_table = 3, TABLE(view_rows),
 };
 
 const struct result_fields *const result_fields_all[] = {
-	&result_fields_params,
+	&result_fields_params, &result_fields_fig, &result_fields_dir, &result_fields_target,
+	&result_fields_disk, &result_fields_view,
 };
 const size_t result_fields_nall = sizeof(result_fields_all) / sizeof(result_fields_all[0]);
 
@@ -215,9 +341,11 @@ static json_t *field_json(const struct result_field *f, const void *base, int *e
 		return f->put(base, err);
 	case STORE_U64:
 		u = *(const uint64_t *)p;
-		if (f->flags & FIELD_DERIVED)
+		if (f->div > 0)
 			return result_json_real((double)u / f->div);
 		if ((f->flags & FIELD_MIN_NULL) && u == UINT64_MAX)
+			return json_null();
+		if ((f->flags & FIELD_HAS) && !*(const bool *)((const char *)base + f->has))
 			return json_null();
 		return result_json_u64(u);
 	case STORE_UINT:
@@ -244,7 +372,7 @@ void result_fields_put(json_t *o, const struct result_fields *t, const void *bas
 	for (size_t i = 0; i < t->n; i++) {
 		const struct result_field *f = &t->rows[i];
 
-		if ((f->flags & skip) || (f->when && !f->when(base)))
+		if ((f->flags & (skip | FIELD_BY_CALLER)) || (f->when && !f->when(base)))
 			continue;
 		result_json_put(o, f->name, field_json(f, base, err), err);
 	}
@@ -267,9 +395,15 @@ static void field_read(struct rd *rd, const json_t *o, const struct result_field
 		return;
 	switch (f->store) {
 	case STORE_U64:
-		/* null: none recorded (FIELD_MIN_NULL), the UINT64_MAX it was set to */
-		if (!(f->flags & FIELD_MIN_NULL) || !json_is_null(rd_get(rd, o, f->name)))
+		/* null: none recorded (MIN_NULL: the UINT64_MAX set), not counted (HAS) */
+		if (!(f->flags & (FIELD_MIN_NULL | FIELD_HAS)) ||
+		    !json_is_null(rd_get(rd, o, f->name)))
 			rd_u64(rd, o, f->name, (uint64_t *)p);
+		if (f->flags & FIELD_HAS) {
+			const json_t *x = json_object_get(o, f->name);
+
+			*(bool *)((char *)base + f->has) = x && !json_is_null(x);
+		}
 		break;
 	case STORE_UINT:
 		if (f->type != FIELD_ENUM) {
@@ -300,6 +434,6 @@ void result_fields_read(struct rd *rd, const json_t *o, const struct result_fiel
 			void *base, unsigned skip)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (!(t->rows[i].flags & (skip | FIELD_DERIVED)))
+		if (!(t->rows[i].flags & (skip | FIELD_DERIVED | FIELD_BY_CALLER)))
 			field_read(rd, o, &t->rows[i], base);
 }

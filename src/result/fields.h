@@ -48,6 +48,8 @@ enum {
 	FIELD_ABSENT = 1 << 4,    /* absent: the value is absent_is (a default older runs had) */
 	FIELD_MIN_NULL = 1 << 5,  /* STORE_U64: UINT64_MAX (none recorded) is written as null */
 	FIELD_FIGURE = 1 << 6,    /* a direction's raw row the figures write (result_fields_fig) */
+	FIELD_BY_CALLER = 1 << 7, /* written and read by the block's own code, after the walk */
+	FIELD_HAS = 1 << 8,       /* STORE_U64: null unless the bool at .has holds (read: set) */
 };
 
 struct rd;
@@ -65,7 +67,8 @@ struct result_field {
 	unsigned since;                 /* the schema that brought it; 0: the first (1) */
 	unsigned flags;
 	uint64_t absent_is;             /* FIELD_ABSENT */
-	double div;                     /* FIELD_DERIVED from an integer: written as it / div */
+	double div;                     /* > 0: an integer written as a real, it / div */
+	size_t has;                     /* FIELD_HAS: offsetof() the bool */
 	/* Written only where this holds (NULL: always); the reader takes it as optional. */
 	bool (*when)(const void *base);
 	/* STORE_NONE: the JSON value (a new reference; NULL out of memory) and its reading. */
@@ -78,7 +81,10 @@ struct result_field {
 
 /* A table: its rows and how many. */
 struct result_fields {
-	const char *block;              /* where it is in the JSON, as docs/json.md heads it */
+	const char *block;              /* where it is in the JSON */
+	/* Where docs/json.md describes it: the section's heading and its table (1: the first). */
+	const char *doc;
+	unsigned doc_table;
 	const struct result_field *rows;
 	size_t n;
 };

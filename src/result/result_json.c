@@ -29,27 +29,10 @@ static json_t *str_or_null(const char *s)
 	return s && s[0] ? result_json_str(s) : json_null();
 }
 
-static json_t *lat_obj(const struct dir_summary *s, int *err)
-{
-	const double pct[STATS_NPCT] = {s->p50, s->p90, s->p99, s->p99_9, s->p99_99, s->p99_999};
-
-	if (!s->has_lat)
-		return json_null();
-	json_t *o = json_object();
-
-	put(o, "min", result_json_real(s->lat_min), err);
-	put(o, "mean", result_json_real(s->lat_mean), err);
-	put(o, "stdev", result_json_real(s->lat_stdev), err);
-	put(o, "max", result_json_real(s->lat_max), err);
-	for (unsigned i = 0; i < STATS_NPCT; i++)
-		put(o, stats_pct_names[i], result_json_real(pct[i]), err);
-	return o;
-}
-
 json_t *result_json_lat(const struct dir_summary *s)
 {
 	int err = 0;
-	json_t *o = lat_obj(s, &err);
+	json_t *o = result_json_put_lat(s, &err);
 
 	if (err) {
 		json_decref(o);
@@ -58,37 +41,16 @@ json_t *result_json_lat(const struct dir_summary *s)
 	return o;
 }
 
-/* What readers want of one direction; the `total` directions hold only this. */
+/* What readers want of one direction (result_fields_fig); `total` directions hold only this. */
 json_t *result_json_figures(const struct dir_summary *s, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "ios", result_json_u64(s->ios), err);
-	put(o, "bytes", result_json_u64(s->bytes), err);
-	put(o, "errors", result_json_u64(s->errors), err);
-	put(o, "iops", result_json_real(s->iops), err);
-	put(o, "mibps", result_json_real(s->mibps), err);
-	put(o, "mbps", result_json_real(s->mbps), err);
-	put(o, "lat_us", lat_obj(s, err), err);
+	result_fields_put(o, &result_fields_fig, s, 0, err);
 	return o;
 }
 
-/* The non-empty buckets as [index, count] pairs, in index order. */
-static json_t *hist_arr(const struct hist *h, int *err)
-{
-	json_t *a = json_array();
-
-	for (unsigned i = 0; h && i < HIST_BUCKETS; i++) {
-		if (!h->counts[i])
-			continue;
-		json_t *c = result_json_u64(h->counts[i]);
-
-		append(a, c ? json_pack("[Io]", (json_int_t)i, c) : NULL, err);
-	}
-	return a;
-}
-
-/* read or write: the figures, then the counters and histogram they are computed from. */
+/* read or write: the figures, then the counters and histogram behind them (result_fields_dir). */
 static json_t *dir_obj(const struct dir_stats *d, double seconds, int *err)
 {
 	struct dir_summary s;
@@ -96,13 +58,7 @@ static json_t *dir_obj(const struct dir_stats *d, double seconds, int *err)
 
 	dir_stats_summarize(d, seconds, &s);
 	o = result_json_figures(&s, err);
-	put(o, "lat_n", result_json_u64(d->lat_n), err);
-	put(o, "lat_sum_ns", result_json_u64(d->lat_sum), err);
-	put(o, "lat_sumsq", result_json_real(d->lat_sumsq), err);
-	put(o, "lat_min_ns", d->lat_min == UINT64_MAX ? json_null() : result_json_u64(d->lat_min),
-	    err);
-	put(o, "lat_max_ns", result_json_u64(d->lat_max), err);
-	put(o, "hist", hist_arr(d->hist, err), err);
+	result_fields_put(o, &result_fields_dir, d, FIELD_FIGURE, err);
 	return o;
 }
 
@@ -185,19 +141,12 @@ static json_t *kernel_obj(const struct kernel_counts *k, int *err)
 	return o;
 }
 
+/* A target's scalars (result_fields_target), then its directions and the kernel's counts. */
 static json_t *target_obj(const struct target_result *t, double seconds, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "path", result_json_str(t->path), err);
-	if (t->opened)
-		put(o, "opened", result_json_str(t->opened), err);
-	put(o, "device", str_or_null(t->device), err);
-	put(o, "blockdev", json_boolean(t->is_blockdev), err);
-	put(o, "created", json_boolean(t->created), err);
-	put(o, "size", result_json_u64(t->size), err);
-	put(o, "region_offset", result_json_u64(t->region_offset), err);
-	put(o, "region_len", result_json_u64(t->region_len), err);
+	result_fields_put(o, &result_fields_target, t, 0, err);
 	dirs_put(o, &t->read, &t->write, &t->trim, seconds, NULL, err);
 	put(o, "kernel", kernel_obj(&t->kernel, err), err);
 	return o;

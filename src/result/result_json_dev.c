@@ -14,33 +14,11 @@
 #define put result_json_put
 #define append result_json_append
 
-/* A counter the kernel may not have: null without it. */
-static json_t *maybe(bool has, uint64_t v)
-{
-	return has ? result_json_u64(v) : json_null();
-}
-
 static json_t *kernel_obj(const struct disk_counts *d, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "read_ios", result_json_u64(d->read_ios), err);
-	put(o, "read_merges", result_json_u64(d->read_merges), err);
-	put(o, "read_bytes", result_json_u64(d->read_bytes), err);
-	put(o, "read_ms", result_json_u64(d->read_ms), err);
-	put(o, "write_ios", result_json_u64(d->write_ios), err);
-	put(o, "write_merges", result_json_u64(d->write_merges), err);
-	put(o, "write_bytes", result_json_u64(d->write_bytes), err);
-	put(o, "write_ms", result_json_u64(d->write_ms), err);
-	put(o, "in_flight", result_json_u64(d->in_flight), err);
-	put(o, "busy_ms", result_json_u64(d->busy_ms), err);
-	put(o, "queue_ms", result_json_u64(d->queue_ms), err);
-	put(o, "discard_ios", maybe(d->has_discard, d->discard_ios), err);
-	put(o, "discard_merges", maybe(d->has_discard, d->discard_merges), err);
-	put(o, "discard_bytes", maybe(d->has_discard, d->discard_bytes), err);
-	put(o, "discard_ms", maybe(d->has_discard, d->discard_ms), err);
-	put(o, "flush_ios", maybe(d->has_flush, d->flush_ios), err);
-	put(o, "flush_ms", maybe(d->has_flush, d->flush_ms), err);
+	result_fields_put(o, &result_fields_disk, d, 0, err);
 	return o;
 }
 
@@ -55,14 +33,7 @@ static json_t *view_obj(const struct device_view *v, int *err)
 	put(o, "of", v->of[0] ? result_json_str(v->of) : json_null(), err);
 	put(o, "seconds", result_json_real(v->seconds), err);
 	put(o, "kernel", kernel_obj(&v->disk, err), err);
-	put(i, "read_bytes", result_json_u64(v->read_bytes), err);
-	put(i, "write_bytes", result_json_u64(v->write_bytes), err);
-	put(i, "read_ios", result_json_u64(v->read_ios), err);
-	put(i, "write_ios", result_json_u64(v->write_ios), err);
-	if (v->trim_ios) {
-		put(i, "trim_bytes", result_json_u64(v->trim_bytes), err);
-		put(i, "trim_ios", result_json_u64(v->trim_ios), err);
-	}
+	result_fields_put(i, &result_fields_view, v, 0, err);
 	put(o, "iorate", i, err);
 	put(o, "util_pct", result_json_real(f.util_pct), err);
 	put(o, "read_avg_bytes", result_json_real(f.read_avg_bytes), err);
@@ -86,47 +57,30 @@ json_t *result_json_views(const struct device_view *v, unsigned n, int *err)
 	return a;
 }
 
-/* A counter the kernel may not have: *has false when it is null. */
-static void rd_maybe(struct rd *rd, const json_t *o, const char *key, bool *has, uint64_t *v)
+/* Whether the kernel counted what key holds: a number there, not null. */
+static bool counted(const json_t *o, const char *key)
 {
-	json_t *x = rd_get(rd, o, key);
+	const json_t *x = json_object_get(o, key);
 
-	*has = x && !json_is_null(x);
-	if (*has)
-		rd_u64(rd, o, key, v);
+	return x && !json_is_null(x);
 }
 
 static void read_kernel(struct rd *rd, const json_t *o, struct disk_counts *d)
 {
 	json_t *k = rd_obj(rd, o, "kernel");
 	size_t m = rd_enter(rd, "kernel", 0);
-	bool has[6];
 
 	if (k) {
-		rd_u64(rd, k, "read_ios", &d->read_ios);
-		rd_u64(rd, k, "read_merges", &d->read_merges);
-		rd_u64(rd, k, "read_bytes", &d->read_bytes);
-		rd_u64(rd, k, "read_ms", &d->read_ms);
-		rd_u64(rd, k, "write_ios", &d->write_ios);
-		rd_u64(rd, k, "write_merges", &d->write_merges);
-		rd_u64(rd, k, "write_bytes", &d->write_bytes);
-		rd_u64(rd, k, "write_ms", &d->write_ms);
-		rd_u64(rd, k, "in_flight", &d->in_flight);
-		rd_u64(rd, k, "busy_ms", &d->busy_ms);
-		rd_u64(rd, k, "queue_ms", &d->queue_ms);
-		rd_maybe(rd, k, "discard_ios", &has[0], &d->discard_ios);
-		rd_maybe(rd, k, "discard_merges", &has[1], &d->discard_merges);
-		rd_maybe(rd, k, "discard_bytes", &has[2], &d->discard_bytes);
-		rd_maybe(rd, k, "discard_ms", &has[3], &d->discard_ms);
-		rd_maybe(rd, k, "flush_ios", &has[4], &d->flush_ios);
-		rd_maybe(rd, k, "flush_ms", &has[5], &d->flush_ms);
+		result_fields_read(rd, k, &result_fields_disk, d, 0);
 		/* The kernel has all four discard counters or none, and both flush counters. */
-		if (!rd->rc && (has[0] != has[1] || has[0] != has[2] || has[0] != has[3]))
+		if (!rd->rc && (counted(k, "discard_ios") != counted(k, "discard_merges") ||
+				counted(k, "discard_ios") != counted(k, "discard_bytes") ||
+				counted(k, "discard_ios") != counted(k, "discard_ms")))
 			rd_fail(rd, "discard_ios", "the discard counters are all null or none is");
-		if (!rd->rc && has[4] != has[5])
+		if (!rd->rc && counted(k, "flush_ios") != counted(k, "flush_ms"))
 			rd_fail(rd, "flush_ios", "the flush counters are both null or neither is");
-		d->has_discard = has[0];
-		d->has_flush = has[4];
+		d->has_discard = counted(k, "discard_ios");
+		d->has_flush = counted(k, "flush_ios");
 	}
 	rd_leave(rd, m);
 }
@@ -150,17 +104,8 @@ static void read_view(struct rd *rd, const json_t *o, struct device_view *v)
 	read_kernel(rd, o, &v->disk);
 	i = rd_obj(rd, o, "iorate");
 	m = rd_enter(rd, "iorate", 0);
-	if (i) {
-		rd_u64(rd, i, "read_bytes", &v->read_bytes);
-		rd_u64(rd, i, "write_bytes", &v->write_bytes);
-		rd_u64(rd, i, "read_ios", &v->read_ios);
-		rd_u64(rd, i, "write_ios", &v->write_ios);
-		/* only where iorate trimmed */
-		if (json_object_get(i, "trim_ios")) {
-			rd_u64(rd, i, "trim_bytes", &v->trim_bytes);
-			rd_u64(rd, i, "trim_ios", &v->trim_ios);
-		}
-	}
+	if (i)
+		result_fields_read(rd, i, &result_fields_view, v, 0);
 	rd_leave(rd, m);
 }
 

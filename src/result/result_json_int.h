@@ -142,6 +142,11 @@ void result_json_get_engine(struct rd *rd, const json_t *o, const char *key, voi
 json_t *result_json_put_targets(const void *base, int *err);
 void result_json_get_targets(struct rd *rd, const json_t *o, const char *key, void *base);
 
+/* A direction's lat_us (base: struct dir_summary) and hist (struct dir_stats). */
+json_t *result_json_put_lat(const void *base, int *err);
+json_t *result_json_put_hist(const void *base, int *err);
+void result_json_get_hist(struct rd *rd, const json_t *o, const char *key, void *base);
+
 /* Adders for rd_strings(): the job's targets, and the notes (-ERANGE past RESULT_MAX_NOTES). */
 int result_json_add_target(void *job, const char *s);
 int result_json_add_note(void *r, const char *s);

@@ -47,42 +47,6 @@ static void *grow(void *arr, unsigned n, unsigned *cap, size_t size)
 	return memset((char *)*a + (size_t)n * size, 0, size);
 }
 
-/* The non-empty buckets, [index, count] in rising index order, adding up to lat_n. */
-static void read_hist(struct rd *rd, const json_t *o, struct dir_stats *d)
-{
-	json_t *a = rd_arr(rd, o, "hist"), *e;
-	size_t i, m = rd_enter(rd, "hist", 0);
-	json_int_t prev = -1;
-	uint64_t sum = 0, c = 0;
-
-	json_array_foreach(a, i, e) {
-		json_t *ix = json_array_get(e, 0);
-		json_int_t k = json_integer_value(ix);
-		size_t m2 = rd_enter(rd, NULL, i);
-
-		if (!json_is_array(e) || json_array_size(e) != 2 || !json_is_integer(ix) ||
-		    rd_u64_of(json_array_get(e, 1), &c))
-			rd_fail(rd, NULL, "not an [index, count] pair of integers");
-		else if (k <= prev || k >= HIST_BUCKETS)
-			rd_fail(rd, NULL, "bucket %lld is not after %lld and below %u", (long long)k,
-				(long long)prev, HIST_BUCKETS);
-		else if (sum + c < sum)
-			rd_fail(rd, NULL, "the counts add up past 2^64");
-		rd_leave(rd, m2);
-		if (!rd->rc && !d->hist && !(d->hist = calloc(1, sizeof(*d->hist))))
-			rd_fail(rd, NULL, "out of memory");
-		if (rd->rc)
-			break;
-		d->hist->counts[k] = c;
-		sum += c;
-		prev = k;
-	}
-	if (!rd->rc && sum != d->lat_n)
-		rd_fail(rd, NULL, "counts %llu latencies, lat_n %llu", (unsigned long long)sum,
-			(unsigned long long)d->lat_n);
-	rd_leave(rd, m);
-}
-
 /* A read or write direction object: its counters and histogram (the figures are derived). */
 static void read_dir(struct rd *rd, const json_t *o, const char *key, struct dir_stats *d)
 {
@@ -93,17 +57,7 @@ static void read_dir(struct rd *rd, const json_t *o, const char *key, struct dir
 	if (x && rd->schema == 1) {
 		result_json_v1_dir(rd, x, d);
 	} else if (x) {
-		rd_u64(rd, x, "ios", &d->ios);
-		rd_u64(rd, x, "bytes", &d->bytes);
-		rd_u64(rd, x, "errors", &d->errors);
-		rd_u64(rd, x, "lat_n", &d->lat_n);
-		rd_u64(rd, x, "lat_sum_ns", &d->lat_sum);
-		rd_double(rd, x, "lat_sumsq", &d->lat_sumsq);
-		/* null: no latency was ever recorded (dir_stats_init's UINT64_MAX) */
-		if (!json_is_null(rd_get(rd, x, "lat_min_ns")))
-			rd_u64(rd, x, "lat_min_ns", &d->lat_min);
-		rd_u64(rd, x, "lat_max_ns", &d->lat_max);
-		read_hist(rd, x, d);
+		result_fields_read(rd, x, &result_fields_dir, d, 0);
 	}
 	rd_leave(rd, m);
 }
@@ -191,15 +145,7 @@ static void read_target(struct rd *rd, const json_t *t, struct target_result *tr
 		rd_fail(rd, NULL, "not an object");
 		return;
 	}
-	rd_strdup(rd, t, "path", &tr->path, true);
-	if (json_object_get(t, "opened"))
-		rd_strdup(rd, t, "opened", &tr->opened, true);
-	rd_strbuf(rd, t, "device", tr->device, sizeof(tr->device), true);
-	rd_bool(rd, t, "blockdev", &tr->is_blockdev);
-	rd_bool(rd, t, "created", &tr->created);
-	rd_u64(rd, t, "size", &tr->size);
-	rd_u64(rd, t, "region_offset", &tr->region_offset);
-	rd_u64(rd, t, "region_len", &tr->region_len);
+	result_fields_read(rd, t, &result_fields_target, tr, 0);
 	read_dir(rd, t, "read", &tr->read);
 	read_dir(rd, t, "write", &tr->write);
 	read_trim(rd, t, &tr->trim);
