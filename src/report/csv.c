@@ -6,12 +6,55 @@
 
 #include "report/report.h"
 #include "report/summary.h"
+#include "result/fields.h"
 
-static const char csv_header[] =
-	"target,direction,ios,bytes,seconds,iops,mibps,mbps,lat_min_us,lat_mean_us,lat_stdev_us,"
+/* The columns after a direction's figures: latency, then the device's own (csv_devices()). */
+static const char csv_header_rest[] =
+	"lat_min_us,lat_mean_us,lat_stdev_us,"
 	"lat_max_us,p50_us,p90_us,p99_us,p99_9_us,p99_99_us,p99_999_us,"
 	"role,of,merged,merged_pct,io_ms,await_ms,busy_ms,util_pct,queue_ms,queue_depth,"
 	"in_flight,discard_ios,flush_ios";
+
+/*
+ * A direction's figures are the JSON's rows with a CSV column (result_fields_fig), in its
+ * order: the counts, then the window's seconds, then the rates over it (the first real).
+ */
+static void csv_header(FILE *f)
+{
+	const struct result_fields *t = &result_fields_fig;
+	bool secs = false;
+
+	fputs("target,direction", f);
+	for (size_t i = 0; i < t->n; i++) {
+		if (!t->rows[i].csv)
+			continue;
+		if (!secs && t->rows[i].store == STORE_DOUBLE)
+			fputs(",seconds", f);
+		secs |= t->rows[i].store == STORE_DOUBLE;
+		fprintf(f, ",%s", t->rows[i].csv);
+	}
+	fprintf(f, ",%s\n", csv_header_rest);
+}
+
+static void csv_figures(FILE *f, const struct dir_summary *s, double seconds)
+{
+	const struct result_fields *t = &result_fields_fig;
+	bool secs = false;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct result_field *c = &t->rows[i];
+
+		if (!c->csv)
+			continue;
+		if (!secs && c->store == STORE_DOUBLE)
+			fprintf(f, ",%.6f", seconds);
+		secs |= c->store == STORE_DOUBLE;
+		if (c->store == STORE_DOUBLE)
+			fprintf(f, ",%.*f", c->csv_decimals, result_field_real(c, s));
+		else
+			fprintf(f, ",%llu", (unsigned long long)result_field_u64(c, s));
+	}
+}
 /* The columns only a device's rows fill (csv_devices()), empty in the others. */
 #define NO_DEVICE ",,,,,,,,,,,,,"
 
@@ -25,8 +68,8 @@ static void csv_row(FILE *f, const char *pre, const char *target, const char *di
 {
 	fputs(pre, f);
 	report_csv_field(f, target);
-	fprintf(f, ",%s,%llu,%llu,%.6f,%.3f,%.6f,%.6f", dir, (unsigned long long)s->ios,
-		(unsigned long long)s->bytes, seconds, s->iops, s->mibps, s->mbps);
+	fprintf(f, ",%s", dir);
+	csv_figures(f, s, seconds);
 	if (!s->has_lat) {
 		fputs(",,,,,,,,,," NO_DEVICE "\n", f);
 		return;
@@ -126,7 +169,7 @@ static int csv_write(FILE *f, const struct result *r, const struct report_opts *
 {
 	int ret;
 
-	fprintf(f, "%s\n", csv_header);
+	csv_header(f);
 	for (unsigned i = 0; i < r->ntargets; i++) {
 		const struct target_result *t = &r->targets[i];
 
@@ -185,7 +228,8 @@ static int csv_write_set(FILE *f, const struct result_set *s, const struct repor
 {
 	int ret = 0;
 
-	fprintf(f, "scope,job,name,group,%s\n", csv_header);
+	fputs("scope,job,name,group,", f);
+	csv_header(f);
 	for (unsigned i = 0; !ret && i < s->njobs; i++)
 		ret = job_rows(f, &s->jobs[i], i);
 	for (unsigned g = 0; !ret && g < s->ngroups; g++) {

@@ -171,17 +171,17 @@ const struct result_fields result_fields_params = {
 /* A direction's figures: derived from its counters, written for readers, never read. */
 static const struct result_field fig_rows[] = {
 	U64("ios", FIELD_COUNT, "I/Os", offsetof(struct dir_summary, ios), .flags = FIELD_DERIVED,
-	    .csv = "ios", .csv_fmt = "%llu"),
+	    .csv = "ios"),
 	U64("bytes", FIELD_BYTES, "bytes", offsetof(struct dir_summary, bytes),
-	    .flags = FIELD_DERIVED, .csv = "bytes", .csv_fmt = "%llu"),
+	    .flags = FIELD_DERIVED, .csv = "bytes"),
 	U64("errors", FIELD_COUNT, "I/Os", offsetof(struct dir_summary, errors),
 	    .flags = FIELD_DERIVED),
 	REAL("iops", "I/Os per second", offsetof(struct dir_summary, iops),
-	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "iops", .csv_fmt = "%.3f"),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "iops", .csv_decimals = 3),
 	REAL("mibps", "MiB/s", offsetof(struct dir_summary, mibps),
-	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mibps", .csv_fmt = "%.6f"),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mibps", .csv_decimals = 6),
 	REAL("mbps", "MB/s", offsetof(struct dir_summary, mbps),
-	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mbps", .csv_fmt = "%.6f"),
+	     .flags = FIELD_DERIVED | FIELD_NULLABLE, .csv = "mbps", .csv_decimals = 6),
 	OWN("lat_us", FIELD_OBJECT, result_json_put_lat, NULL,
 	    .flags = FIELD_DERIVED | FIELD_NULLABLE),
 };

@@ -74,9 +74,9 @@ struct result_field {
 	/* STORE_NONE: the JSON value (a new reference; NULL out of memory) and its reading. */
 	json_t *(*put)(const void *base, int *err);
 	void (*get)(struct rd *rd, const json_t *o, const char *key, void *base);
-	/* CSV: the column's name and how it prints (the direction's figures only). */
+	/* CSV: the column's name (the direction's figures only), and a real's decimals there. */
 	const char *csv;
-	const char *csv_fmt;
+	int csv_decimals;
 };
 
 /* A table: its rows and how many. */
