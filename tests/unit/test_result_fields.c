@@ -173,8 +173,8 @@ static void check_row(const struct result_fields *t, const struct result_field *
 		fail_msg("%s.%s: the table says %s, " DOC " says \"%s\"", t->block, f->name,
 			 f->flags & FIELD_NULLABLE ? "nullable" : "never null", k->type);
 	if (f->unit && !strstr(k->unit, f->unit))
-		fail_msg("%s.%s: the unit %s is not in " DOC "'s \"%s\"", t->block, f->name, f->unit,
-			 k->unit);
+		fail_msg("%s.%s: the unit %s is not in " DOC "'s \"%s\"", t->block, f->name,
+			 f->unit, k->unit);
 	for (unsigned i = 0; f->type == FIELD_ENUM && i < f->nnames; i++) {
 		char q[64];
 
@@ -202,9 +202,9 @@ static void test_docs_match_tables(void **state)
 			if (f->flags & FIELD_FIGURE)
 				continue;
 			if (k >= n || strcmp(keys[k].name, f->name))
-				fail_msg("%s.%s: not documented in " DOC " (\"## %s\", table %u) as "
-					 "key %u, in the table's order (found %s)", t->block, f->name,
-					 t->doc, t->doc_table, k + 1, k < n ? keys[k].name : "none");
+				fail_msg("%s.%s: not key %u of " DOC " (\"## %s\", table %u), in "
+					 "the table's order; it has %s", t->block, f->name, k + 1,
+					 t->doc, t->doc_table, k < n ? keys[k].name : "none");
 			check_row(t, f, &keys[k++]);
 		}
 		if (k < n)
@@ -214,10 +214,214 @@ static void test_docs_match_tables(void **state)
 	free(doc);
 }
 
+/* A result with every block once: a target with I/Os, a device, a job that trims. */
+static void base_result(struct result *r)
+{
+	struct target_result *t;
+
+	result_init(r);
+	r->started = true;
+	r->seconds = 2;
+	r->job.trim_pct = 5;
+	r->ntargets = 1;
+	assert_non_null(r->targets = calloc(1, sizeof(*r->targets)));
+	t = &r->targets[0];
+	t->path = strdup("t.dat");
+	dir_stats_init(&t->read);
+	dir_stats_init(&t->write);
+	dir_stats_init(&t->trim);
+	for (unsigned i = 0; i < 10; i++)
+		dir_stats_add(&t->read, 4096, 1000 + i * 10);
+	r->ndevices = 1;
+	assert_non_null(r->devices = calloc(1, sizeof(*r->devices)));
+	strcpy(r->devices[0].name, "loop9");
+	r->devices[0].trim_ios = 1;
+	r->devices[0].disk.has_discard = r->devices[0].disk.has_flush = true;
+}
+
+/* Where table t's block is in r, and its path in the JSON (as the reader names keys). */
+static void *block_of(const struct result_fields *t, struct result *r, const char **path)
+{
+	if (t == &result_fields_params)
+		return *path = "params", r;
+	if (t == &result_fields_dir)
+		return *path = "targets[0].read", &r->targets[0].read;
+	if (t == &result_fields_target)
+		return *path = "targets[0]", &r->targets[0];
+	if (t == &result_fields_disk)
+		return *path = "diskstats[0].kernel", &r->devices[0].disk;
+	if (t == &result_fields_view)
+		return *path = "diskstats[0].iorate", &r->devices[0];
+	return *path = NULL, NULL;
+}
+
+/* Sets f to a value unlike its default; false for a row the walk does not keep as a member. */
+static bool set_distinct(const struct result_field *f, void *base, unsigned i)
+{
+	char *p = (char *)base + f->off;
+
+	switch (f->store) {
+	case STORE_U64:
+		*(uint64_t *)p = 0x123456789ull + i;
+		return true;
+	case STORE_UINT:
+		if (f->type == FIELD_ENUM)
+			*(unsigned *)p = f->nnames - 1;
+		else
+			*(unsigned *)p = f->max > 100000 ? 123457 + i : f->max - 3;
+		return true;
+	case STORE_DOUBLE:
+		*(double *)p = 12.375 + i;
+		return true;
+	case STORE_BOOL:
+		*(bool *)p = !*(bool *)p;
+		return true;
+	case STORE_STRP:
+		free(*(char **)p);
+		assert_non_null(*(char **)p = strdup(f->name));
+		return true;
+	case STORE_STRBUF:
+		snprintf(p, f->size, "x%s", f->name);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void assert_same(const struct result_field *f, const void *a, const void *b,
+			const char *path)
+{
+	const char *x = (const char *)a + f->off, *y = (const char *)b + f->off;
+	size_t size[] = {[STORE_U64] = 8, [STORE_UINT] = sizeof(unsigned),
+			 [STORE_DOUBLE] = sizeof(double), [STORE_BOOL] = sizeof(bool)};
+
+	if (f->store == STORE_STRP)
+		x = *(char *const *)x, y = *(char *const *)y;
+	if (f->store == STORE_STRP || f->store == STORE_STRBUF) {
+		if (!x || !y || strcmp(x, y))
+			fail_msg("%s.%s: wrote \"%s\", read back \"%s\"", path, f->name,
+				 x ? x : "(null)", y ? y : "(null)");
+	} else if (memcmp(x, y, size[f->store])) {
+		fail_msg("%s.%s: not read back as written", path, f->name);
+	}
+}
+
+/* r's JSON with key of path replaced by v, read back: the failure's message. */
+static void refused_naming(struct result *r, const char *path, const char *key, json_t *v)
+{
+	json_t *o = result_to_json(r), *b = o;
+	char want[128], err[256] = "", seg[64];
+	struct result back;
+
+	assert_non_null(o);
+	/* walk "a.b[0].c" down to the block */
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, ".[");
+
+		snprintf(seg, sizeof(seg), "%.*s", (int)n, p);
+		b = json_object_get(b, seg);
+		p += n;
+		if (*p == '[')
+			b = json_array_get(b, strtoul(p + 1, NULL, 10)), p = strchr(p, ']') + 1;
+		if (*p == '.')
+			p++;
+	}
+	assert_non_null(b);
+	assert_int_equal(json_object_set_new(b, key, v), 0);
+	if (!result_from_json(o, &back, err, sizeof(err)))
+		fail_msg("%s.%s of another type was read", path, key);
+	snprintf(want, sizeof(want), "%s.%s", path, key);
+	if (strncmp(err, want, strlen(want)))
+		fail_msg("%s.%s of another type: \"%s\" does not name it", path, key, err);
+	result_release(&back);
+	json_decref(o);
+}
+
+/* Writes r, reads it back into back. */
+static void write_read(const struct result *r, struct result *back)
+{
+	json_t *o = result_to_json(r);
+	char err[256] = "";
+
+	assert_non_null(o);
+	if (result_from_json(o, back, err, sizeof(err)))
+		fail_msg("result_from_json: %s", err);
+	json_decref(o);
+}
+
+/* lat_n must equal the histogram's counts: one more latency goes with it. */
+static void keep_consistent(const struct result_field *f, void *base)
+{
+	struct dir_stats *d = base;
+
+	if (!strcmp(f->name, "lat_n") && base != NULL && d->hist) {
+		d->lat_n = 11;
+		d->hist->counts[0]++;
+	}
+}
+
+/*
+ * Every row read back: set alone to a value unlike the default, written, read, compared; and
+ * refused, naming its key, when its JSON is of another type.
+ */
+static void test_every_row_round_trips(void **state)
+{
+	(void)state;
+	for (size_t a = 0; a < result_fields_nall; a++) {
+		const struct result_fields *t = result_fields_all[a];
+
+		for (size_t i = 0; i < t->n; i++) {
+			const struct result_field *f = &t->rows[i];
+			struct result r, back;
+			const char *path;
+			void *base;
+
+			if (f->flags & (FIELD_DERIVED | FIELD_BY_CALLER))
+				continue; /* written for readers, or by the block's own code */
+			base_result(&r);
+			if (!(base = block_of(t, &r, &path)))
+				fail_msg("%s: no place in the test's result", t->block);
+			if (set_distinct(f, base, (unsigned)i)) {
+				keep_consistent(f, base);
+				write_read(&r, &back);
+				assert_same(f, base, block_of(t, &back, &path), path);
+				result_release(&back);
+			}
+			refused_naming(&r, path, f->name, f->type == FIELD_ARRAY ? json_integer(7)
+										 : json_array());
+			result_release(&r);
+		}
+	}
+}
+
+/* Two rows read into one member would each round-trip and still lose one of the keys. */
+static void test_rows_distinct(void **state)
+{
+	(void)state;
+	for (size_t a = 0; a < result_fields_nall; a++) {
+		const struct result_fields *t = result_fields_all[a];
+
+		for (size_t i = 0; i < t->n; i++)
+			for (size_t k = 0; k < i; k++) {
+				const struct result_field *f = &t->rows[i], *g = &t->rows[k];
+				unsigned no = FIELD_DERIVED | FIELD_BY_CALLER;
+
+				if (!strcmp(f->name, g->name))
+					fail_msg("%s: two rows %s", t->block, f->name);
+				if (!(f->flags & no) && !(g->flags & no) && f->off == g->off &&
+				    f->store != STORE_NONE && g->store != STORE_NONE)
+					fail_msg("%s: %s and %s are one member", t->block, g->name,
+						 f->name);
+			}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_docs_match_tables),
+		cmocka_unit_test(test_every_row_round_trips),
+		cmocka_unit_test(test_rows_distinct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
