@@ -291,9 +291,43 @@ const struct result_fields result_fields_view = {
 	.block = "diskstats[].iorate", .doc = "`diskstats[]`", .doc_table = 3, TABLE(view_rows),
 };
 
+#define H(m) offsetof(struct host_info, m)
+#define HSIZE(m) sizeof(((struct host_info *)0)->m)
+
+/* host: the machine that ran it. */
+static const struct result_field host_rows[] = {
+	STRBUF("hostname", H(hostname), HSIZE(hostname)),
+	STRBUF("kernel", H(kernel), HSIZE(kernel)),
+	STRBUF("cpu", H(cpu), HSIZE(cpu)),
+	UINT("ncpus", NULL, H(ncpus), UINT_MAX),
+	U64("mem_bytes", FIELD_BYTES, "bytes", H(mem_bytes)),
+	STRBUF("clock", H(clock), HSIZE(clock)),
+};
+
+const struct result_fields result_fields_host = {
+	.block = "host", .doc = "`host`", .doc_table = 1, TABLE(host_rows),
+};
+
+#define C(m) offsetof(struct cpu_usage, m)
+
+/* cpu: CPU use over the window (a rank's, a group's and the total's alike). */
+static const struct result_field cpu_rows[] = {
+	UINT("ncpus", NULL, C(ncpus), UINT_MAX),
+	REAL("user", "percent", C(user), .flags = FIELD_NULLABLE),
+	REAL("system", "percent", C(system), .flags = FIELD_NULLABLE),
+	REAL("iowait", "percent", C(iowait), .flags = FIELD_NULLABLE),
+	REAL("idle", "percent", C(idle), .flags = FIELD_NULLABLE),
+	REAL("iorate_user", "percent", C(proc_user), .flags = FIELD_NULLABLE),
+	REAL("iorate_system", "percent", C(proc_system), .flags = FIELD_NULLABLE),
+};
+
+const struct result_fields result_fields_cpu = {
+	.block = "cpu", .doc = "`cpu`", .doc_table = 1, TABLE(cpu_rows),
+};
+
 const struct result_fields *const result_fields_all[] = {
 	&result_fields_params, &result_fields_fig, &result_fields_dir, &result_fields_target,
-	&result_fields_disk, &result_fields_view,
+	&result_fields_disk, &result_fields_view, &result_fields_host, &result_fields_cpu,
 };
 const size_t result_fields_nall = sizeof(result_fields_all) / sizeof(result_fields_all[0]);
 

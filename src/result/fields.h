@@ -100,6 +100,9 @@ extern const struct result_fields result_fields_target;
 /* diskstats[].kernel (struct disk_counts) and diskstats[].iorate (struct device_view). */
 extern const struct result_fields result_fields_disk;
 extern const struct result_fields result_fields_view;
+/* host (struct host_info) and cpu (struct cpu_usage: the run's, a rank's, a group's). */
+extern const struct result_fields result_fields_host;
+extern const struct result_fields result_fields_cpu;
 
 /* Every table above, for the tests that hold the docs and the round trip to them. */
 extern const struct result_fields *const result_fields_all[];

@@ -100,12 +100,7 @@ static json_t *host_obj(const struct host_info *h, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "hostname", result_json_str(h->hostname), err);
-	put(o, "kernel", result_json_str(h->kernel), err);
-	put(o, "cpu", result_json_str(h->cpu), err);
-	put(o, "ncpus", json_integer(h->ncpus), err);
-	put(o, "mem_bytes", result_json_u64(h->mem_bytes), err);
-	put(o, "clock", result_json_str(h->clock), err);
+	result_fields_put(o, &result_fields_host, h, 0, err);
 	return o;
 }
 
@@ -113,13 +108,7 @@ json_t *result_json_cpu(const struct cpu_usage *c, int *err)
 {
 	json_t *o = json_object();
 
-	put(o, "ncpus", json_integer(c->ncpus), err);
-	put(o, "user", result_json_real(c->user), err);
-	put(o, "system", result_json_real(c->system), err);
-	put(o, "iowait", result_json_real(c->iowait), err);
-	put(o, "idle", result_json_real(c->idle), err);
-	put(o, "iorate_user", result_json_real(c->proc_user), err);
-	put(o, "iorate_system", result_json_real(c->proc_system), err);
+	result_fields_put(o, &result_fields_cpu, c, 0, err);
 	return o;
 }
 

@@ -86,14 +86,8 @@ static void read_host(struct rd *rd, const json_t *o, struct host_info *h)
 	json_t *x = rd_obj(rd, o, "host");
 	size_t m = rd_enter(rd, "host", 0);
 
-	if (x) {
-		rd_strbuf(rd, x, "hostname", h->hostname, sizeof(h->hostname), false);
-		rd_strbuf(rd, x, "kernel", h->kernel, sizeof(h->kernel), false);
-		rd_strbuf(rd, x, "cpu", h->cpu, sizeof(h->cpu), false);
-		rd_uint(rd, x, "ncpus", UINT_MAX, &h->ncpus);
-		rd_u64(rd, x, "mem_bytes", &h->mem_bytes);
-		rd_strbuf(rd, x, "clock", h->clock, sizeof(h->clock), false);
-	}
+	if (x)
+		result_fields_read(rd, x, &result_fields_host, h, 0);
 	rd_leave(rd, m);
 }
 
@@ -102,15 +96,8 @@ void result_json_read_cpu(struct rd *rd, const json_t *o, struct cpu_usage *c)
 	json_t *x = rd_obj(rd, o, "cpu");
 	size_t m = rd_enter(rd, "cpu", 0);
 
-	if (x) {
-		rd_uint(rd, x, "ncpus", UINT_MAX, &c->ncpus);
-		rd_double(rd, x, "user", &c->user);
-		rd_double(rd, x, "system", &c->system);
-		rd_double(rd, x, "iowait", &c->iowait);
-		rd_double(rd, x, "idle", &c->idle);
-		rd_double(rd, x, "iorate_user", &c->proc_user);
-		rd_double(rd, x, "iorate_system", &c->proc_system);
-	}
+	if (x)
+		result_fields_read(rd, x, &result_fields_cpu, c, 0);
 	rd_leave(rd, m);
 }
 

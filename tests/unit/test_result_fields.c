@@ -252,6 +252,10 @@ static void *block_of(const struct result_fields *t, struct result *r, const cha
 		return *path = "diskstats[0].kernel", &r->devices[0].disk;
 	if (t == &result_fields_view)
 		return *path = "diskstats[0].iorate", &r->devices[0];
+	if (t == &result_fields_host)
+		return *path = "host", &r->host;
+	if (t == &result_fields_cpu)
+		return *path = "cpu", &r->cpu;
 	return *path = NULL, NULL;
 }
 
