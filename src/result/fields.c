@@ -98,6 +98,81 @@ static void get_steady(struct rd *rd, const json_t *o, const char *key, void *b)
 	result_json_read_steady(rd, o, &((struct result *)b)->job);
 }
 
+#define S(m) offsetof(struct job, m)
+
+/* params.shape: the workload beyond one block size and a uniform pattern (struct job). */
+static const struct result_field shape_rows[] = {
+	U64("startdelay_ns", FIELD_NS, "nanoseconds", S(startdelay_ns), .since = 2),
+	OWN("bs_read", FIELD_ARRAY, result_json_put_bs_read, result_json_get_bs_read, .since = 2),
+	OWN("bs_write", FIELD_ARRAY, result_json_put_bs_write, result_json_get_bs_write,
+	    .since = 2),
+	ENUM("dist", S(dist), result_json_dist, .since = 2),
+	OWN("sequence", FIELD_ARRAY, result_json_put_sequence, result_json_get_sequence,
+	    .since = 2, .when = result_json_is_sequence),
+	BOOL("sequence_stride", S(seq_stride), .since = 2, .when = result_json_is_sequence),
+	REAL("dist_param", NULL, S(dist_param), .since = 2, .flags = FIELD_NULLABLE),
+	OWN("zones", FIELD_ARRAY, result_json_put_zones, result_json_get_zones, .since = 2),
+	UINT("random_pct", "percent", S(random_pct), 100, .since = 2),
+	U64("skip", FIELD_BYTES, "bytes", S(skip), .since = 2),
+	U64("rewind", FIELD_BYTES, "bytes", S(rewind), .since = 2, .flags = FIELD_OPTIONAL),
+	U64("zone_size", FIELD_BYTES, "bytes", S(zone_size), .since = 2, .flags = FIELD_OPTIONAL),
+	U64("zone_range", FIELD_BYTES, "bytes", S(zone_range), .since = 2,
+	    .flags = FIELD_OPTIONAL),
+	U64("zone_skip", FIELD_BYTES, "bytes", S(zone_skip), .since = 2, .flags = FIELD_OPTIONAL),
+	OWN("sprandom", FIELD_OBJECT, result_json_put_sprandom, result_json_get_sprandom,
+	    .since = 2, .when = result_json_has_sprandom),
+	OWN("zbd", FIELD_OBJECT, result_json_put_zbd, result_json_get_zbd, .since = 2,
+	    .when = result_json_has_zbd),
+	BOOL("until_full", S(until_full), .since = 2, .flags = FIELD_OPTIONAL),
+	BOOL("seq_per_thread", S(seq_per_thread), .since = 2),
+	U64("thread_stride", FIELD_BYTES, "bytes", S(thread_stride), .since = 2),
+	U64("io_bytes", FIELD_BYTES, "bytes", S(io_bytes), .since = 2),
+	U64("thinktime_ns", FIELD_NS, "nanoseconds", S(thinktime_ns), .since = 2),
+	UINT("thinktime_blocks", NULL, S(thinktime_blocks), UINT_MAX, .since = 2),
+	UINT("flow", NULL, S(flow), 1000, .since = 2, .flags = FIELD_OPTIONAL),
+	UINT("flow_id", NULL, S(flow_id), UINT_MAX, .since = 2, .flags = FIELD_OPTIONAL),
+	U64("flow_sleep_ns", FIELD_NS, "nanoseconds", S(flow_sleep_ns), .since = 2,
+	    .flags = FIELD_OPTIONAL),
+	UINT("fdatasync_every", NULL, S(fdatasync_every), UINT_MAX, .since = 2),
+	BOOL("end_fsync", S(end_fsync), .since = 2),
+	BOOL("invalidate", S(invalidate), .since = 2),
+	BOOL("shared_threads", S(shared_threads), .since = 2),
+	ENUM("file_service", S(file_service), result_json_files, .since = 2),
+	UINT("file_service_n", NULL, S(file_service_n), UINT_MAX, .since = 2),
+	OWN("verify", FIELD_STRING, result_json_put_verify, result_json_get_verify, .since = 2,
+	    .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
+	U64("verify_block", FIELD_BYTES, "bytes", S(verify_block), .since = 2,
+	    .flags = FIELD_OPTIONAL),
+};
+
+#define TABLE(r) .rows = (r), .n = sizeof(r) / sizeof((r)[0])
+
+const struct result_fields result_fields_shape = {
+	.block = "params.shape", .doc = "`params`", .doc_table = 2, TABLE(shape_rows),
+};
+
+static json_t *put_shape(const void *b, int *err)
+{
+	json_t *o = json_object();
+
+	result_fields_put(o, &result_fields_shape, &((const struct result *)b)->job, 0, err);
+	return o;
+}
+
+/* Absent in runs recorded before shapes, which kept whatever the page cache held. */
+static void get_shape(struct rd *rd, const json_t *o, const char *key, void *b)
+{
+	json_t *s = json_object_get(o, key);
+	size_t m = rd_enter(rd, key, 0);
+	struct job *j = &((struct result *)b)->job;
+
+	if (s)
+		result_fields_read(rd, s, &result_fields_shape, j, 0);
+	else
+		j->invalidate = false;
+	rd_leave(rd, m);
+}
+
 static const struct result_field params_rows[] = {
 	U64("bs", FIELD_BYTES, "bytes", J(bs)),
 	SECONDS("time", J(time_ns)),
@@ -133,7 +208,7 @@ static const struct result_field params_rows[] = {
 	STRP("emulate", J(emulate), .since = 2, .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
 	STRP("name", J(name), .since = 2, .flags = FIELD_NULLABLE | FIELD_OPTIONAL),
 	UINT("group", NULL, J(group), UINT_MAX, .since = 2, .flags = FIELD_OPTIONAL),
-	OWN("shape", FIELD_OBJECT, result_json_put_shape, result_json_get_shape, .since = 2,
+	OWN("shape", FIELD_OBJECT, put_shape, get_shape, .since = 2,
 	    .flags = FIELD_OPTIONAL),
 	OWN("ends", FIELD_OBJECT, put_ends, get_ends, .since = 2, .flags = FIELD_OPTIONAL),
 	OWN("ioprio", FIELD_STRING, put_ioprio, get_ioprio, .since = 2,
@@ -161,8 +236,6 @@ static const struct result_field params_rows[] = {
 	STRP("trace", J(trace_path), .since = 2, .flags = FIELD_NULLABLE),
 	OWN("targets", FIELD_ARRAY, result_json_put_targets, result_json_get_targets, .since = 2),
 };
-
-#define TABLE(r) .rows = (r), .n = sizeof(r) / sizeof((r)[0])
 
 const struct result_fields result_fields_params = {
 	.block = "params", .doc = "`params`", .doc_table = 1, TABLE(params_rows),
@@ -328,6 +401,7 @@ const struct result_fields result_fields_cpu = {
 const struct result_fields *const result_fields_all[] = {
 	&result_fields_params, &result_fields_fig, &result_fields_dir, &result_fields_target,
 	&result_fields_disk, &result_fields_view, &result_fields_host, &result_fields_cpu,
+	&result_fields_shape,
 };
 const size_t result_fields_nall = sizeof(result_fields_all) / sizeof(result_fields_all[0]);
 

@@ -89,8 +89,9 @@ struct result_fields {
 	size_t n;
 };
 
-/* params (struct result: the job as run, engine and engine_why). */
+/* params (struct result: the job as run, engine and engine_why) and params.shape (its job). */
 extern const struct result_fields result_fields_params;
+extern const struct result_fields result_fields_shape;
 /* A direction's figures (struct dir_summary): every direction object and `total` holds them. */
 extern const struct result_fields result_fields_fig;
 /* A direction's raw counters (struct dir_stats), after the figures in read, write and trim. */

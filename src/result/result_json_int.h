@@ -129,8 +129,6 @@ void result_fields_read(struct rd *rd, const json_t *o, const struct result_fiel
 			void *base, unsigned skip);
 
 /* params' rows with their own code (result_json_params.c); base is the struct result. */
-json_t *result_json_put_shape(const void *base, int *err);
-void result_json_get_shape(struct rd *rd, const json_t *o, const char *key, void *base);
 json_t *result_json_put_cap(const void *base, int *err);
 void result_json_get_cap(struct rd *rd, const json_t *o, const char *key, void *base);
 json_t *result_json_put_vm_cap(const void *base, int *err);
@@ -141,6 +139,25 @@ json_t *result_json_put_engine(const void *base, int *err);
 void result_json_get_engine(struct rd *rd, const json_t *o, const char *key, void *base);
 json_t *result_json_put_targets(const void *base, int *err);
 void result_json_get_targets(struct rd *rd, const json_t *o, const char *key, void *base);
+
+/* params.shape's rows with their own code (result_json_params.c); base is the struct job. */
+json_t *result_json_put_bs_read(const void *base, int *err);
+void result_json_get_bs_read(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_bs_write(const void *base, int *err);
+void result_json_get_bs_write(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_zones(const void *base, int *err);
+void result_json_get_zones(struct rd *rd, const json_t *o, const char *key, void *base);
+bool result_json_is_sequence(const void *base);
+json_t *result_json_put_sequence(const void *base, int *err);
+void result_json_get_sequence(struct rd *rd, const json_t *o, const char *key, void *base);
+bool result_json_has_sprandom(const void *base);
+json_t *result_json_put_sprandom(const void *base, int *err);
+void result_json_get_sprandom(struct rd *rd, const json_t *o, const char *key, void *base);
+bool result_json_has_zbd(const void *base);
+json_t *result_json_put_zbd(const void *base, int *err);
+void result_json_get_zbd(struct rd *rd, const json_t *o, const char *key, void *base);
+json_t *result_json_put_verify(const void *base, int *err);
+void result_json_get_verify(struct rd *rd, const json_t *o, const char *key, void *base);
 
 /* A direction's lat_us (base: struct dir_summary) and hist (struct dir_stats). */
 json_t *result_json_put_lat(const void *base, int *err);
