@@ -405,14 +405,6 @@ const struct result_fields *const result_fields_all[] = {
 };
 const size_t result_fields_nall = sizeof(result_fields_all) / sizeof(result_fields_all[0]);
 
-const struct result_field *result_field_find(const struct result_fields *t, const char *name)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (!strcmp(t->rows[i].name, name))
-			return &t->rows[i];
-	return NULL;
-}
-
 uint64_t result_field_u64(const struct result_field *f, const void *base)
 {
 	const char *p = (const char *)base + f->off;

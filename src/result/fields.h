@@ -109,8 +109,6 @@ extern const struct result_fields result_fields_cpu;
 extern const struct result_fields *const result_fields_all[];
 extern const size_t result_fields_nall;
 
-/* The row of a table called name, or NULL. */
-const struct result_field *result_field_find(const struct result_fields *t, const char *name);
 /* A row's value as a double (a number row of the direction's figures, for CSV). */
 double result_field_real(const struct result_field *f, const void *base);
 uint64_t result_field_u64(const struct result_field *f, const void *base);
