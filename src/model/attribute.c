@@ -416,14 +416,11 @@ int model_explain(const struct model_config *m, const struct explain_run *run, d
 	} else if (!strcmp(x->origin, "emulated")) {
 		; /* the emulated cap explains the figure: no cache is to thank or to blame */
 	} else if (a.origin == MODEL_HOST_CACHE) {
-		struct model_hit h;
-
-		model_read_hit(m, &run->w, &h);
-		snprintf(x->hit_why, sizeof(x->hit_why), "%s",
-			 h.basis == MODEL_HIT_GIVEN && m->read_hit_set ? "--read-hit" : h.why);
-		it = item(x, "note_host_cache_hits", x->hit_why);
+		/* What gave the hits is worded by report/ from x->hit: the item's name. */
+		model_read_hit(m, &run->w, &x->hit);
+		it = item(x, "note_host_cache_hits", NULL);
 		fig(it, "min_hit_pct", a.min_hit_pct, EXPLAIN_PCT);
-		fig(it, "assumed_pct", h.pct, EXPLAIN_PCT);
+		fig(it, "assumed_pct", x->hit.pct, EXPLAIN_PCT);
 	} else if (a.origin == MODEL_PAGE_CACHE) {
 		if (run->direct)
 			item(x, "note_direct", NULL);

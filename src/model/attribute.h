@@ -73,7 +73,7 @@ struct explain_item {
 struct explanation {
 	const char *origin;         /* at_limit below host_cache page_cache above_limits emulated */
 	const char *limit;          /* where the measurement sits (explain_limits[]), or NULL */
-	char hit_why[200];          /* what gave the host cache's assumed hits (an item's name) */
+	struct model_hit hit;       /* the host cache's assumed hits (note_host_cache_hits) */
 	const char *window;         /* sustained, burst, average: of the figure set against it */
 	double tolerance;           /* relative (0.15) */
 	struct explain_item item[EXPLAIN_ITEMS];

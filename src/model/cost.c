@@ -1,7 +1,6 @@
 /* Upload and configuration prices from the catalog, with every price overridable. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -126,22 +125,17 @@ struct pricing {
 	unsigned ndisks;            /* of the volume, which shares the query's IOPS */
 };
 
+/* Adds what (its code and figures) at amount a month, priced by p (NULL: given). */
 static void line(struct pricing *pr, double amount, const struct cat_price *p,
-		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void line(struct pricing *pr, double amount, const struct cat_price *p,
-		 const char *fmt, ...)
+		 struct cost_line what)
 {
 	struct cost_breakdown *b = pr->b;
-	va_list ap;
 	struct cost_line *l;
 
 	if (b->nlines >= COST_MAX_LINES)
 		return;
 	l = &b->lines[b->nlines++];
-	va_start(ap, fmt);
-	vsnprintf(l->what, sizeof(l->what), fmt, ap);
-	va_end(ap);
+	*l = what;
 	l->amount = amount;
 	l->source = p ? p->source : "given on the command line";
 	l->date = p ? p->date : "given";
@@ -173,12 +167,6 @@ static const char *where(const struct pricing *pr, char *buf, size_t len)
 	return buf;
 }
 
-/* A quantity derived by arithmetic (a difference of MB/s): to the millionth, then exact. */
-static const char *qty(double v, char *buf, size_t len)
-{
-	return fmt_decimal(round(v * 1e6) / 1e6, 0, buf, len);
-}
-
 /* Operations one I/O of io_bytes counts as on a disk type: by its unit, up to its maximum. */
 static double op_units(const struct cat_disk *t, uint64_t io_bytes)
 {
@@ -195,7 +183,6 @@ static void iops_lines(struct pricing *pr, const struct model_disk *d, const str
 {
 	const struct cat_disk *t = d->type;
 	double lo = 0;
-	char a[32];
 
 	for (unsigned k = 0; k <= p->niops_above; k++) {
 		double hi = k < p->niops_above ? p->iops_above[k].from : INFINITY;
@@ -203,9 +190,9 @@ static void iops_lines(struct pricing *pr, const struct model_disk *d, const str
 		double from = fmax(lo, t->iops), to = fmin(hi, d->iops);
 
 		if (to > from)
-			line(pr, price * (to - from) * d->count, p,
-			     "%u x %s: %.0f IOPS above %.0f x %s per IOPS", d->count, t->name,
-			     to - from, from, fmt_decimal(price, 0, a, sizeof(a)));
+			line(pr, price * (to - from) * d->count, p, (struct cost_line){
+			     .kind = COST_LINE_IOPS, .count = d->count, .name = t->name,
+			     .a = to - from, .b = from, .price = price});
 		lo = hi;
 	}
 }
@@ -215,24 +202,24 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 {
 	const struct cat_disk *t = d->type;
 	const struct cat_price *p;
-	char w[96], a[32], b[48], c[32];
+	char w[96];
 
 	if (pr->q->disk_month >= 0) {
-		line(pr, pr->q->disk_month * d->count, NULL, "%u x %s at %s per month", d->count,
-		     t->name, fmt_decimal(pr->q->disk_month, 0, a, sizeof(a)));
+		line(pr, pr->q->disk_month * d->count, NULL, (struct cost_line){
+		     .kind = COST_LINE_MONTH, .count = d->count, .name = t->name,
+		     .price = pr->q->disk_month});
 		return 0;
 	}
 	if (!(p = find(pr, t->catalog, "disk", t->name)))
 		return err_set(err, errlen, -ENOENT, "no price for disk %s (%s)%s; give "
 			       FIELD("disk-price"), t->name, t->catalog, where(pr, w, sizeof(w)));
-	/* Prices print as the catalog wrote them (fmt_decimal), every digit they have. */
 	if (p->per_month > 0)
-		line(pr, p->per_month * d->count, p, "%u x %s at %s per month", d->count, t->name,
-		     fmt_decimal(p->per_month, 0, a, sizeof(a)));
+		line(pr, p->per_month * d->count, p, (struct cost_line){.kind = COST_LINE_MONTH,
+		     .count = d->count, .name = t->name, .price = p->per_month});
 	if (p->per_gib_month > 0)
-		line(pr, p->per_gib_month * d->gib * d->count, p,
-		     "%u x %s: %s GiB x %s per GiB-month", d->count, t->name,
-		     qty(d->gib, a, sizeof(a)), fmt_decimal(p->per_gib_month, 0, b, sizeof(b)));
+		line(pr, p->per_gib_month * d->gib * d->count, p, (struct cost_line){
+		     .kind = COST_LINE_GIB, .count = d->count, .name = t->name, .a = d->gib,
+		     .price = p->per_gib_month});
 	/* Provisioned types bill only what is above the free baseline. */
 	if (p->per_iops_month > 0 && d->iops > t->iops)
 		iops_lines(pr, d, p);
@@ -240,22 +227,12 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 	 * The catalog prices throughput per MB/s: the line says so, in MB/s, with the unit the
 	 * provider provisions in beside it when that is MiB/s (AWS, GCP).
 	 */
-	if (p->per_mbps_month > 0 && d->mbps > t->mbps) {
-		char mib[48] = "";
-
-		if (t->mbps_mib)
-			snprintf(mib, sizeof(mib), " (%s MiB/s)",
-				 qty(model_mbps_in_unit(t, d->mbps - t->mbps), c, sizeof(c)));
-		/* A type with no free baseline (Hyperdisk Throughput) bills all it provisions. */
-		if (t->mbps > 0)
-			snprintf(b, sizeof(b), " above %s", qty(t->mbps, a, sizeof(a)));
-		else
-			b[0] = '\0';
-		line(pr, p->per_mbps_month * (d->mbps - t->mbps) * d->count, p,
-		     "%u x %s: %s MB/s%s%s x %s per MB/s", d->count, t->name,
-		     qty(d->mbps - t->mbps, a, sizeof(a)), mib, b,
-		     fmt_decimal(p->per_mbps_month, 0, c, sizeof(c)));
-	}
+	/* A type with no free baseline (Hyperdisk Throughput) bills all it provisions. */
+	if (p->per_mbps_month > 0 && d->mbps > t->mbps)
+		line(pr, p->per_mbps_month * (d->mbps - t->mbps) * d->count, p, (struct cost_line){
+		     .kind = COST_LINE_MBPS, .count = d->count, .name = t->name,
+		     .a = d->mbps - t->mbps, .b = t->mbps, .mib = t->mbps_mib,
+		     .c = model_mbps_in_unit(t, d->mbps - t->mbps), .price = p->per_mbps_month});
 	/*
 	 * Operations: each I/O the group's disks do while the VM runs, one per I/O or per unit
 	 * of the disk type's size (at most its maximum per I/O), priced per 10,000 and billed up
@@ -267,20 +244,16 @@ static int disk_lines(struct pricing *pr, const struct model_disk *d, char *err,
 		double per_hour = disk_iops * units * 3600; /* of one disk */
 		bool capped = t->ops_per_hour_max > 0 && per_hour > t->ops_per_hour_max;
 
-		fmt_decimal(p->per_10k_transactions, 0, a, sizeof(a));
-		c[0] = '\0';
-		if (units > 1)
-			snprintf(c, sizeof(c), " (%.0f ops each)", units);
 		if (capped)
 			per_hour = t->ops_per_hour_max;
 		if (disk_iops > 0)
 			line(pr, per_hour * d->count * pr->hours / 10000 * p->per_10k_transactions, p,
-			     "%u x %s: %s IOPS%s x %.0f h of operations%s x %s per 10k", d->count,
-			     t->name, qty(disk_iops * d->count, b, sizeof(b)), c, pr->hours,
-			     capped ? " (capped)" : "", a);
+			     (struct cost_line){.kind = COST_LINE_OPS, .count = d->count,
+			     .name = t->name, .a = disk_iops * d->count, .b = units, .c = pr->hours,
+			     .capped = capped, .price = p->per_10k_transactions});
 		else
-			line(pr, 0, p, "%u x %s: operations at %s per 10k, not counted (no I/O rate)",
-			     d->count, t->name, a);
+			line(pr, 0, p, (struct cost_line){.kind = COST_LINE_OPS_UNCOUNTED,
+			     .count = d->count, .name = t->name, .price = p->per_10k_transactions});
 	}
 	return 0;
 }
@@ -300,8 +273,8 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 	for (unsigned i = 0; i < m->ngroups; i++)
 		pr.ndisks += m->disks[i].local ? 0 : m->disks[i].count;
 	if (q->vm_hour >= 0) {
-		line(&pr, q->vm_hour * hours, NULL, "%s: %.0f h x %s per hour", vm->name, hours,
-		     fmt_decimal(q->vm_hour, 0, w, sizeof(w)));
+		line(&pr, q->vm_hour * hours, NULL, (struct cost_line){.kind = COST_LINE_VM_HOURS,
+		     .name = vm->name, .a = hours, .price = q->vm_hour});
 	} else {
 		p = find(&pr, vm->catalog, "vm", vm->name);
 		if (!p || p->per_hour <= 0)
@@ -311,8 +284,8 @@ int cost_config(const struct catalog *c, const struct model_config *m,
 				       vm->catalog, where(&pr, w, sizeof(w)),
 				       !strncmp(vm->catalog, "azure", 5) ? "azure" : vm->catalog,
 				       pr.region ? pr.region : "R", pr.currency ? pr.currency : "USD");
-		line(&pr, p->per_hour * hours, p, "%s: %.0f h x %s per hour", vm->name, hours,
-		     fmt_decimal(p->per_hour, 0, w, sizeof(w)));
+		line(&pr, p->per_hour * hours, p, (struct cost_line){.kind = COST_LINE_VM_HOURS,
+		     .name = vm->name, .a = hours, .price = p->per_hour});
 	}
 	for (unsigned i = 0; i < m->ngroups; i++)
 		/* The temp disk comes with the VM. */

@@ -65,8 +65,24 @@ int cost_upload(const struct catalog *c, const struct cost_upload *u,
  * price, GiB, IOPS (one line up to each price step and one above the last), MB/s, operations.
  */
 #define COST_MAX_LINES (1 + MODEL_MAX_GROUPS * (5 + CAT_PRICE_STEPS))
+/* What a line prices, as a code and its figures: report/ words it (model_words_cost()). */
+enum cost_line_kind {
+	COST_LINE_VM_HOURS,         /* name: the VM; a: hours a month; price: per hour */
+	COST_LINE_MONTH,            /* count x name at price per month */
+	COST_LINE_GIB,              /* a GiB each, price per GiB-month */
+	COST_LINE_IOPS,             /* a IOPS above b (the free baseline or a price step) */
+	COST_LINE_MBPS,             /* a MB/s above b (0: no baseline); c: a in MiB/s when mib */
+	COST_LINE_OPS,              /* the group's a IOPS, b operations each, c hours; capped */
+	COST_LINE_OPS_UNCOUNTED,    /* priced per operation, but no I/O rate was given */
+};
+
 struct cost_line {
-	char what[96];
+	enum cost_line_kind kind;
+	const char *name;           /* the VM or disk type */
+	unsigned count;             /* disks of the group */
+	double price;               /* the unit price, as the catalog or the command line gave it */
+	double a, b, c;
+	bool mib, capped;
 	double amount;              /* per month */
 	const char *source;
 	const char *date;           /* of the price ("given" when given on the command line) */

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "model/hostcache.h"
@@ -127,21 +126,6 @@ int model_skew_check(const struct model_skew *s, const char **why)
 	return *why ? -EINVAL : 0;
 }
 
-/* "zipf:1.2", as the distribution was given. */
-static const char *skew_name(const struct model_skew *s, char *buf, size_t len)
-{
-	static const char *const names[] = {
-		[DIST_UNIFORM] = "uniform", [DIST_ZIPF] = "zipf", [DIST_PARETO] = "pareto",
-		[DIST_NORMAL] = "normal", [DIST_ZONED] = "zoned", [DIST_ZONED_ABS] = "zoned_abs",
-		[DIST_SEQUENCE] = "sequence"};
-
-	if (s->dist == DIST_ZIPF || s->dist == DIST_PARETO || s->dist == DIST_NORMAL)
-		snprintf(buf, len, "%s:%g", names[s->dist], s->param);
-	else
-		snprintf(buf, len, "%s", s->dist <= DIST_SEQUENCE ? names[s->dist] : "?");
-	return buf;
-}
-
 static bool any_cached(const struct model_config *m)
 {
 	for (unsigned i = 0; i < m->ngroups; i++)
@@ -151,60 +135,52 @@ static bool any_cached(const struct model_config *m)
 	return false;
 }
 
-#define WHY(...) snprintf(h->why, sizeof(h->why), __VA_ARGS__)
-
 void model_read_hit(const struct model_config *m, const struct model_workload *w,
 		    struct model_hit *h)
 {
 	double cache = m->vm ? m->vm->cache_gib * GIB : 0, ws = m->working_set;
-	char a[32], b[32], d[48];
 
 	memset(h, 0, sizeof(*h));
 	h->known = true;
 	h->pct = m->read_hit;
+	h->set = m->read_hit_set;
+	h->vm = m->vm ? m->vm->name : NULL;
+	h->working_set = ws > 0 ? ws : 0;
+	h->cache = cache > 0 ? cache : 0;
+	h->dist = m->skew.dist;
+	h->param = m->skew.param;
 	if (m->read_hit_set || (!(ws > 0) && m->read_hit > 0)) {
 		h->basis = MODEL_HIT_GIVEN;
-		WHY("as given");
 		return;
 	}
 	if (!any_cached(m)) {
 		h->basis = MODEL_HIT_NO_WS;
+		h->uncached = true;
 		h->pct = 0;
-		WHY("no host cache");
 		return;
 	}
 	if (!(ws > 0)) {
 		h->basis = MODEL_HIT_NO_WS;
-		WHY("no working set given: a cold cache");
 		return;
 	}
 	h->pct = 0;
 	if (m->cache_state == MODEL_STATE_COLD) {
 		h->basis = MODEL_HIT_COLD;
-		WHY("the first pass over the %s working set: a cold cache, every read misses",
-		    fmt_size_human((uint64_t)ws, a, sizeof(a)));
 		return;
 	}
 	if (!(cache > 0)) {
 		h->basis = MODEL_HIT_UNKNOWN;
 		h->known = false;
-		WHY("unknown: %s publishes no host-cache size to hold the %s working set; none "
-		    "assumed", m->vm ? m->vm->name : "the VM", fmt_size_human((uint64_t)ws, a, sizeof(a)));
 		return;
 	}
 	if (ws <= cache) {
 		h->basis = MODEL_HIT_FITS;
 		h->pct = 100;
-		WHY("working set %s fits the %s host cache: reads hit after the first pass",
-		    fmt_size_human((uint64_t)ws, a, sizeof(a)), fmt_size_human((uint64_t)cache, b, sizeof(b)));
 		return;
 	}
 	if (w->sequential) {
 		/* A scan longer than an LRU or FIFO cache evicts each block before it comes back. */
 		h->basis = MODEL_HIT_SEQ_LARGER;
-		WHY("working set %s, read in order, is larger than the %s host cache: each block "
-		    "is evicted before it is read again", fmt_size_human((uint64_t)ws, a, sizeof(a)),
-		    fmt_size_human((uint64_t)cache, b, sizeof(b)));
 		return;
 	}
 	double share = model_hot_share(&m->skew, cache, ws, (double)w->bs);
@@ -212,13 +188,8 @@ void model_read_hit(const struct model_config *m, const struct model_workload *w
 	if (!isfinite(share)) {
 		h->basis = MODEL_HIT_UNKNOWN;
 		h->known = false;
-		WHY("unknown: no rule for the share of %s reads a host cache holds; none assumed",
-		    skew_name(&m->skew, d, sizeof(d)));
 		return;
 	}
 	h->basis = MODEL_HIT_SHARE;
 	h->pct = share * 100;
-	WHY("working set %s is larger than the %s host cache: the share of %s random reads that "
-	    "falls in its hottest %s", fmt_size_human((uint64_t)ws, a, sizeof(a)),
-	    fmt_size_human((uint64_t)cache, b, sizeof(b)), skew_name(&m->skew, d, sizeof(d)), fmt_size_human((uint64_t)cache, b, sizeof(b)));
 }

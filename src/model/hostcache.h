@@ -37,7 +37,13 @@ struct model_hit {
 	enum model_hit_basis basis;
 	bool known;                     /* false: unknown, and the prediction assumes no hits */
 	double pct;                     /* percent of reads served by the host cache, as used */
-	char why[200];                  /* "working set 1 GiB fits the 86 GiB host cache: ..." */
+	/* What report/ words the reason with (model_fmt_hit_why()). */
+	bool set;                       /* GIVEN: given by the user (read_hit_set) */
+	bool uncached;                  /* NO_WS: no group has a host cache */
+	const char *vm;                 /* the VM's name, or NULL */
+	double working_set, cache;      /* bytes; 0: not known, none published */
+	enum job_dist dist;             /* how random offsets spread (SHARE, UNKNOWN) */
+	double param;
 };
 
 /*

@@ -5,8 +5,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -46,29 +44,16 @@ static bool has_cached_cap(const struct cat_vm *vm)
 	return vm->cached_iops > 0 || vm->cached_mbps > 0;
 }
 
-static void add_note(struct model_result *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void add_note(struct model_result *r, const char *fmt, ...)
+static void add_note(struct model_result *r, struct model_note n)
 {
-	va_list ap;
-
-	if (r->nnotes >= sizeof(r->notes) / sizeof(r->notes[0]))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
-	va_end(ap);
+	if (r->nnotes < sizeof(r->notes) / sizeof(r->notes[0]))
+		r->notes[r->nnotes++] = n;
 }
 
 static void add_limit(struct model_result *r, const char *name, double iops, double bs,
-		      double cap, const char *source, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
-
-static void add_limit(struct model_result *r, const char *name, double iops, double bs,
-		      double cap, const char *source, const char *fmt, ...)
+		      double cap, const char *source, struct model_detail detail)
 {
 	struct model_limit *l;
-	va_list ap;
 
 	if (!(iops > 0) || !isfinite(iops) || r->nlimits >= MODEL_MAX_LIMITS)
 		return;
@@ -78,9 +63,7 @@ static void add_limit(struct model_result *r, const char *name, double iops, dou
 	l->mbps = iops * bs / MB;
 	l->cap = cap;
 	l->source = source ? source : "";
-	va_start(ap, fmt);
-	vsnprintf(l->detail, sizeof(l->detail), fmt, ap);
-	va_end(ap);
+	l->detail = detail;
 }
 
 /* T <= cap / (fraction x ops): the IOPS a cap on part of the traffic allows. */
@@ -215,29 +198,29 @@ static void local_limits(const struct model_config *m, const struct model_worklo
 	double lat = rf * (d->lat_read_ms + xfer_ms(bs, d->mbps)) +
 		     wf * (d->lat_write_ms + xfer_ms(bs, d->write_mbps > 0 ? d->write_mbps : d->mbps));
 
-	add_limit(r, "local_iops", d->iops, bs, d->iops, src, "%s local disk: %.0f IOPS", vm->name,
-		  d->iops);
+	add_limit(r, "local_iops", d->iops, bs, d->iops, src, (struct model_detail){
+		  .kind = MODEL_DETAIL_LOCAL_IOPS, .name = vm->name, .a = d->iops});
 	if (d->write_mbps > 0) {
 		add_limit(r, "local_mbps", fmin(share(d->mbps * MB / bs, rf, 1),
 						share(d->write_mbps * MB / bs, wf, 1)), bs, d->mbps,
-			  src, "%s local disk: %.0f MB/s read, %.0f MB/s write", vm->name, d->mbps,
-			  d->write_mbps);
+			  src, (struct model_detail){.kind = MODEL_DETAIL_LOCAL_MBPS,
+			  .name = vm->name, .a = d->mbps, .b = d->write_mbps});
 	} else {
-		add_limit(r, "local_mbps", d->mbps * MB / bs, bs, d->mbps, src,
-			  "%s local disk: %.0f MB/s", vm->name, d->mbps);
+		add_limit(r, "local_mbps", d->mbps * MB / bs, bs, d->mbps, src, (struct model_detail){
+			  .kind = MODEL_DETAIL_LOCAL_MBPS, .name = vm->name, .a = d->mbps});
 	}
 	add_limit(r, "queue_depth", out / (lat / 1000), bs, out,
-		  vm->local_latency_source ? vm->local_latency_source : src,
-		  "%u threads x %u outstanding at %.3f ms each", w->threads, w->depth, lat);
+		  vm->local_latency_source ? vm->local_latency_source : src, (struct model_detail){
+		  .kind = MODEL_DETAIL_QUEUE, .n = w->threads, .k = w->depth, .a = lat});
 	r->service_ms = lat;
 }
 
 /*
- * Who sets a stripe's pace: "4 x P30" when every member is the slowest one's kind, else
- * "2 x P10 set the pace of 4 members" (the groups of d's type and caps, of all l->n).
+ * Who sets a stripe's pace: the members of d's type and caps (k of all l->n), in a detail of
+ * kind with the figure a.
  */
-static const char *pace(const struct model_config *m, const struct load *l,
-			const struct model_disk *d, char *buf, size_t len)
+static struct model_detail pace(const struct model_config *m, const struct load *l,
+				const struct model_disk *d, enum model_detail_kind kind, double a)
 {
 	unsigned k = 0;
 
@@ -245,11 +228,8 @@ static const char *pace(const struct model_config *m, const struct load *l,
 		if (m->disks[i].type == d->type && m->disks[i].iops == d->iops &&
 		    m->disks[i].mbps == d->mbps)
 			k += m->disks[i].count;
-	if (k == l->n)
-		snprintf(buf, len, "%u x %s", l->n, d->type->name);
-	else
-		snprintf(buf, len, "%u x %s set the pace of %u members", k, d->type->name, l->n);
-	return buf;
+	return (struct model_detail){.kind = kind, .name = d->type->name, .n = l->n, .k = k,
+				     .a = a};
 }
 
 /* The disks' own caps, group by group; the slowest member sets the stripe's pace. */
@@ -258,7 +238,7 @@ static void disk_limits(const struct model_config *m, const struct load *l, bool
 {
 	double best_i = INFINITY, best_m = INFINITY, cap_i = 0, cap_m = 0;
 	const struct model_disk *si = NULL, *sm = NULL;
-	char pi[96], pm[96];
+	struct model_detail dt;
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_disk *d = &m->disks[i];
@@ -279,18 +259,19 @@ static void disk_limits(const struct model_config *m, const struct load *l, bool
 		if (tm < best_m)
 			best_m = tm, cap_m = mbps, sm = d;
 	}
-	if (si)
-		add_limit(r, "disk_iops", best_i, l->bs, cap_i * l->n, si->type->source,
-			  "%s: %.0f IOPS each%s%s%s", pace(m, l, si, pi, sizeof(pi)), cap_i,
-			  burst && si->burst_iops > 0 ? " (burst)" : "",
-			  l->g[si - m->disks].ops > 1 ? " (an I/O counts as several)" : "",
-			  l->g[si - m->disks].disk_r < l->rf ? " (host-cache hits spare the disks)" :
-			  "");
-	if (sm)
-		add_limit(r, "disk_mbps", best_m, l->bs, cap_m * l->n, sm->type->source,
-			  "%s: %.0f %s each%s", pace(m, l, sm, pm, sizeof(pm)),
-			  model_mbps_in_unit(sm->type, cap_m), model_mbps_unit(sm->type),
-			  burst && sm->burst_mbps > sm->mbps ? " (burst)" : "");
+	if (si) {
+		dt = pace(m, l, si, MODEL_DETAIL_DISK_IOPS, cap_i);
+		dt.flags = (burst && si->burst_iops > 0 ? MODEL_DETAIL_BURST : 0) |
+			   (l->g[si - m->disks].ops > 1 ? MODEL_DETAIL_SEVERAL : 0) |
+			   (l->g[si - m->disks].disk_r < l->rf ? MODEL_DETAIL_HITS_SPARE : 0);
+		add_limit(r, "disk_iops", best_i, l->bs, cap_i * l->n, si->type->source, dt);
+	}
+	if (sm) {
+		dt = pace(m, l, sm, MODEL_DETAIL_DISK_MBPS, model_mbps_in_unit(sm->type, cap_m));
+		dt.unit = model_mbps_unit(sm->type);
+		dt.flags = burst && sm->burst_mbps > sm->mbps ? MODEL_DETAIL_BURST : 0;
+		add_limit(r, "disk_mbps", best_m, l->bs, cap_m * l->n, sm->type->source, dt);
+	}
 }
 
 /* GCP Persistent Disk: one baseline per VM and type, plus per GiB of all its disks of the type. */
@@ -324,28 +305,13 @@ static void family_limits(const struct model_config *m, const struct load *l,
 		add_limit(r, "disk_iops", wiops > 0 ? fmin(share(iops, sh * g->disk_r, g->ops),
 							   share(wiops, sh * g->disk_w, g->ops)) :
 			  share(iops, sh * (g->disk_r + g->disk_w), g->ops), l->bs, iops, t->source,
-			  "%s: %.0f IOPS + %g per GiB x %.0f GiB, shared by the VM's %s disks", t->name,
-			  t->iops, t->iops_per_gib, gib, t->name);
+			  (struct model_detail){.kind = MODEL_DETAIL_POOL_IOPS, .name = t->name,
+			  .a = t->iops, .b = t->iops_per_gib, .c = gib});
 		add_limit(r, "disk_mbps", share(mbps * MB / l->bs, sh * (g->disk_r + g->disk_w), 1),
-			  l->bs, mbps, t->source, "%s: %.0f %s for the VM's %s disks (%.0f GiB)",
-			  t->name, model_mbps_in_unit(t, mbps), model_mbps_unit(t), t->name, gib);
+			  l->bs, mbps, t->source, (struct model_detail){
+			  .kind = MODEL_DETAIL_POOL_MBPS, .name = t->name,
+			  .a = model_mbps_in_unit(t, mbps), .unit = model_mbps_unit(t), .c = gib});
 	}
-}
-
-/* "D16s_v6 uncached", "D16s_v6 Premium SSD v2 and Ultra Disk over NVMe": whose cap it is. */
-static const char *col_name(const struct cat_vm *vm, const struct model_vm_column *c, char *buf,
-			    size_t len)
-{
-	const struct cat_family_caps *r = c->row;
-
-	if (!r)
-		snprintf(buf, len, "%s uncached", vm->name);
-	else if (r->column)
-		snprintf(buf, len, "%s %s%s%s", vm->name, r->column, r->controller ? " over " : "",
-			 r->controller ? (strcasecmp(r->controller, "nvme") ? "SCSI" : "NVMe") : "");
-	else
-		snprintf(buf, len, "%s with %s", vm->name, r->family);
-	return buf;
 }
 
 /*
@@ -357,7 +323,6 @@ static void vm_column_limits(const struct model_config *m, const struct load *l,
 			     struct model_result *r)
 {
 	const struct cat_vm *vm = m->vm;
-	char who[160];
 
 	for (unsigned i = 0; i < m->ngroups; i++) {
 		const struct model_vm_column *c = &l->col[i];
@@ -368,8 +333,8 @@ static void vm_column_limits(const struct model_config *m, const struct load *l,
 		if (!l->has_col[i]) {
 			/* GCP's caps are by disk type; a machine type with none (N4) has none. */
 			if (vm->nfcaps || (vm->provider && !strcmp(vm->provider, "gcp")))
-				add_note(r, "%s publishes no per-VM limit for %s disks: none is "
-					 "applied", vm->name, m->disks[i].type->family);
+				add_note(r, (struct model_note){.kind = MODEL_NOTE_NO_VM_LIMIT,
+					 .vm = vm->name, .family = m->disks[i].type->family});
 			continue;
 		}
 		bool b = burst && col_bursts(vm, c);
@@ -384,21 +349,17 @@ static void vm_column_limits(const struct model_config *m, const struct load *l,
 			fmin(share(cm * MB / l->bs, sh * l->rf, 1), share(wm * MB / l->bs, sh * l->wf, 1)) :
 			share(cm * MB / l->bs, sh, 1);
 		double u = c->mib ? 1.048576 : 1;
+		/* GCP: a read and a write figure per disk type. */
+		unsigned rw = c->row && !c->row->column ? MODEL_DETAIL_READ_WRITE : 0;
+		unsigned fl = rw ? rw : b ? MODEL_DETAIL_BURST : 0;
 
-		col_name(vm, c, who, sizeof(who));
-		if (c->row && !c->row->column) {
-			/* GCP: a read and a write figure per disk type. */
-			add_limit(r, "vm_uncached_iops", ti, l->bs, ci, c->source,
-				  "%s: %.0f read / %.0f write IOPS", who, ci, wi);
-			add_limit(r, "vm_uncached_mbps", tm, l->bs, cm, c->source,
-				  "%s: %.0f read / %.0f write %s", who, cm / u, wm / u,
-				  c->mib ? "MiB/s" : "MB/s");
-			continue;
-		}
-		add_limit(r, "vm_uncached_iops", ti, l->bs, ci, c->source, "%s: %.0f IOPS%s", who, ci,
-			  b ? " (VM burst)" : "");
-		add_limit(r, "vm_uncached_mbps", tm, l->bs, cm, c->source, "%s: %.0f %s%s", who,
-			  cm / u, c->mib ? "MiB/s" : "MB/s", b ? " (VM burst)" : "");
+		add_limit(r, "vm_uncached_iops", ti, l->bs, ci, c->source, (struct model_detail){
+			  .kind = MODEL_DETAIL_VM_IOPS, .flags = fl, .name = vm->name,
+			  .column = c->row, .a = ci, .b = wi});
+		add_limit(r, "vm_uncached_mbps", tm, l->bs, cm, c->source, (struct model_detail){
+			  .kind = MODEL_DETAIL_VM_MBPS, .flags = fl, .name = vm->name,
+			  .column = c->row, .a = cm / u, .b = wm / u,
+			  .unit = c->mib ? "MiB/s" : "MB/s"});
 	}
 }
 
@@ -415,12 +376,13 @@ static void vm_limits(const struct model_config *m, const struct load *l, bool b
 	if (csh <= 0)
 		return;
 	add_limit(r, "vm_cached_iops", share(vm->cached_iops, csh, l->vm_ops), l->bs,
-		  vm->cached_iops, vm->source, "%s cached: %.0f IOPS (all I/O of cached disks)",
-		  vm->name, vm->cached_iops);
+		  vm->cached_iops, vm->source, (struct model_detail){
+		  .kind = MODEL_DETAIL_CACHED_IOPS, .name = vm->name, .a = vm->cached_iops});
 	add_limit(r, "vm_cached_mbps", share(vm->cached_mbps * MB / l->bs, csh, 1), l->bs,
-		  vm->cached_mbps, vm->source, "%s cached: %.0f %s", vm->name,
-		  vm->cached_mib ? vm->cached_mbps / 1.048576 : vm->cached_mbps,
-		  vm->cached_mib ? "MiB/s" : "MB/s");
+		  vm->cached_mbps, vm->source, (struct model_detail){
+		  .kind = MODEL_DETAIL_CACHED_MBPS, .name = vm->name,
+		  .a = vm->cached_mib ? vm->cached_mbps / 1.048576 : vm->cached_mbps,
+		  .unit = vm->cached_mib ? "MiB/s" : "MB/s"});
 }
 
 /* What the model assumed about the host cache, said once per prediction. */
@@ -441,18 +403,17 @@ static void cache_notes(const struct model_config *m, const struct load *l,
 	if (!any || l->rf <= 0)
 		return;
 	if (at_disk)
-		add_note(r, "2015 rule: host-cache hits were still counted at the disk's limits and "
-			 "all I/O of a cached disk at the VM's cached limit");
+		add_note(r, (struct model_note){.kind = MODEL_NOTE_HITS_AT_DISK});
 	if (!has_cached_cap(m->vm) && hits)
-		add_note(r, "%s publishes no cached limit: host-cache hits are counted at its "
-			 "uncached limit", m->vm->name);
+		add_note(r, (struct model_note){.kind = MODEL_NOTE_NO_CACHED_LIMIT,
+			 .vm = m->vm->name});
 	double gib = 0;
 	for (unsigned i = 0; i < m->ngroups; i++)
 		gib += m->disks[i].count * m->disks[i].gib;
 	/* Its hits were worked out for data the disks cannot hold: say so rather than hide it. */
 	if (!m->read_hit_set && gib > 0 && m->working_set > gib * 1073741824.0)
-		add_note(r, "the working set (%.4g GiB) is larger than the volume (%.4g GiB)",
-			 m->working_set / 1073741824.0, gib);
+		add_note(r, (struct model_note){.kind = MODEL_NOTE_WS_OVER_VOLUME,
+			 .a = m->working_set / 1073741824.0, .b = gib});
 }
 
 /* One steady state: the caps in force (with or without burst credits) turned into limits. */
@@ -482,15 +443,15 @@ static void solve(const struct model_config *m, const struct model_workload *w, 
 				sh += g->share * (g->disk_r + g->disk_w);
 			}
 		add_limit(r, "account_iops", share(m->account->iops, sh, g ? g->ops : 1), l.bs,
-			  m->account->iops, m->account->source,
-			  "one %s storage account: %.0f IOPS for all its disks", m->account->name,
-			  m->account->iops);
+			  m->account->iops, m->account->source, (struct model_detail){
+			  .kind = MODEL_DETAIL_ACCOUNT_IOPS, .name = m->account->name,
+			  .a = m->account->iops});
 	}
 	r->service_ms = volume_latency(m, &l);
 	add_limit(r, "queue_depth", out / (r->service_ms / 1000), l.bs, out,
 		  m->disks[0].type->latency_source ? m->disks[0].type->latency_source :
-		  m->disks[0].type->source, "%u threads x %u outstanding at %.3f ms each",
-		  w->threads, w->depth, r->service_ms);
+		  m->disks[0].type->source, (struct model_detail){.kind = MODEL_DETAIL_QUEUE,
+		  .n = w->threads, .k = w->depth, .a = r->service_ms});
 	cache_notes(m, &l, r);
 pick:
 	r->iops = INFINITY;

@@ -82,12 +82,61 @@ int model_vm_column(const struct model_config *m, const char *family,
 
 #define MODEL_INTERLEAVE (256 * 1024)
 #define MODEL_MAX_LIMITS 24
+
+/*
+ * What a limit is made of, as codes and figures: report/ words them (model_fmt_limit_detail()).
+ * Names (a VM, a disk type, an account, a column of the VM's caps) are the catalog's.
+ */
+enum model_detail_kind {
+	MODEL_DETAIL_LOCAL_IOPS,        /* name: the VM; a: its local disk's IOPS */
+	MODEL_DETAIL_LOCAL_MBPS,        /* a: MB/s; b > 0: a for reads, b for writes */
+	MODEL_DETAIL_QUEUE,             /* n threads x k outstanding at a ms each */
+	MODEL_DETAIL_DISK_IOPS,         /* k of the n members of type name set the pace: a IOPS */
+	MODEL_DETAIL_DISK_MBPS,         /* likewise, a in unit each */
+	MODEL_DETAIL_POOL_IOPS,         /* type name: a IOPS + b per GiB x c GiB, for the VM */
+	MODEL_DETAIL_POOL_MBPS,         /* type name: a in unit for the VM's disks of c GiB */
+	MODEL_DETAIL_VM_IOPS,           /* the VM's column: a IOPS (READ_WRITE: a read, b write) */
+	MODEL_DETAIL_VM_MBPS,           /* likewise, in unit */
+	MODEL_DETAIL_CACHED_IOPS,       /* name: the VM; a: its cached IOPS */
+	MODEL_DETAIL_CACHED_MBPS,       /* a in unit */
+	MODEL_DETAIL_ACCOUNT_IOPS,      /* name: the storage account; a: IOPS for all its disks */
+};
+
+#define MODEL_DETAIL_BURST       1u     /* the burst figure (a disk's, or the VM's column's) */
+#define MODEL_DETAIL_SEVERAL     2u     /* an I/O counts as several operations */
+#define MODEL_DETAIL_HITS_SPARE  4u     /* host-cache hits spare the disks */
+#define MODEL_DETAIL_READ_WRITE  8u     /* a read and a write figure (GCP's per disk type) */
+
+struct model_detail {
+	enum model_detail_kind kind;
+	unsigned flags;                 /* MODEL_DETAIL_* */
+	const char *name;               /* the VM, disk type or storage account */
+	const struct cat_family_caps *column;   /* VM_*: its column; NULL: the uncached caps */
+	const char *unit;               /* "MB/s" or "MiB/s" */
+	unsigned n, k;
+	double a, b, c;
+};
+
 struct model_limit {
 	const char *name;       /* disk_iops disk_mbps vm_uncached_iops ... queue_depth */
 	double iops, mbps;      /* the workload's IOPS and MB/s were this limit the only one */
 	double cap;             /* the published figure (IOPS, MB/s, or outstanding I/Os) */
-	char detail[160];
+	struct model_detail detail;
 	const char *source;
+};
+
+/* What the model assumed or could not bound: a code and its figures, worded by report/. */
+enum model_note_kind {
+	MODEL_NOTE_NO_VM_LIMIT,         /* vm publishes no per-VM limit for family's disks */
+	MODEL_NOTE_HITS_AT_DISK,        /* the 2015 rule: hits counted at the disk's limits too */
+	MODEL_NOTE_NO_CACHED_LIMIT,     /* vm publishes no cached limit: hits count uncached */
+	MODEL_NOTE_WS_OVER_VOLUME,      /* the working set (a GiB) exceeds the volume (b GiB) */
+};
+
+struct model_note {
+	enum model_note_kind kind;
+	const char *vm, *family;        /* the catalog's names */
+	double a, b;
 };
 
 struct model_phase {
@@ -108,7 +157,7 @@ struct model_result {
 	struct model_phase phases[8];   /* timeline over duration_s (when asked) */
 	unsigned nphases;
 	double duration_s, avg_iops, avg_mbps;
-	char notes[4][200];             /* what the model assumed or could not bound */
+	struct model_note notes[4];     /* what the model assumed or could not bound */
 	unsigned nnotes;
 	struct model_hit hit;           /* the host cache's read-hit ratio used, and why */
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/model_fmt.h"
+#include "report/model_words.h"
 #include "report/summary.h"
 #include "util/parse.h"
 
@@ -218,10 +219,11 @@ const char *model_fmt_price_age(const char *date, int age_days, bool stale, char
 json_t *model_fmt_cost_json(const struct cost_breakdown *b)
 {
 	json_t *lines = json_array();
+	char what[MODEL_WORDS_COST];
 
 	for (unsigned i = 0; lines && i < b->nlines; i++)
 		json_array_append_new(lines, json_pack("{s:s, s:f, s:o, s:s, s:s, s:o, s:b}",
-			"what", b->lines[i].what, "month", b->lines[i].amount, "month_cents",
+			"what", model_words_cost(&b->lines[i], what, sizeof(what)), "month", b->lines[i].amount, "month_cents",
 			cents(b->lines[i].amount), "source", b->lines[i].source,
 			"date", b->lines[i].date ? b->lines[i].date : "", "age_days",
 			age_json(b->lines[i].age_days), "stale", b->lines[i].stale));
@@ -260,9 +262,11 @@ int cost_fmt_config_json(FILE *f, const struct cost_breakdown *b)
 int cost_fmt_config_text(FILE *f, const struct cost_breakdown *b)
 {
 	char age[512]; /* a long date ("undated copy (...)") and its staleness */
+	char what[MODEL_WORDS_COST];
 
 	for (unsigned i = 0; i < b->nlines; i++)
-		fprintf(f, "%-52s %10.2f %s\n  source: %s (dated %s)\n", b->lines[i].what,
+		fprintf(f, "%-52s %10.2f %s\n  source: %s (dated %s)\n",
+			model_words_cost(&b->lines[i], what, sizeof(what)),
 			b->lines[i].amount, b->currency, b->lines[i].source,
 			model_fmt_price_age(b->lines[i].date, b->lines[i].age_days,
 					    b->lines[i].stale, age, sizeof(age)));

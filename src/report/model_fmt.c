@@ -3,6 +3,7 @@
  * prediction's numbers, and these name them, in text or JSON.
  */
 #include "report/model_fmt.h"
+#include "report/model_words.h"
 #include "report/summary.h"
 
 #include <errno.h>
@@ -116,10 +117,12 @@ static json_t *limits_json(const struct model_result *r)
 
 	for (unsigned i = 0; limits && i < r->nlimits; i++) {
 		const struct model_limit *l = &r->limits[i];
+		char d[MODEL_WORDS_DETAIL];
 
 		json_array_append_new(limits, json_pack("{s:s, s:o, s:o, s:o, s:s, s:s}",
-			"name", l->name, "iops", num(l->iops), "mbps", num(l->mbps),
-			"cap", num(l->cap), "detail", l->detail, "source", l->source));
+			"name", l->name, "iops", num(l->iops), "mbps", num(l->mbps), "cap",
+			num(l->cap), "detail", model_words_detail(&l->detail, d, sizeof(d)),
+			"source", l->source));
 	}
 	return limits;
 }
@@ -128,8 +131,10 @@ static json_t *notes_json(const struct model_result *r)
 {
 	json_t *a = json_array();
 
+	char n[MODEL_WORDS_NOTE];
+
 	for (unsigned i = 0; a && i < r->nnotes; i++)
-		json_array_append_new(a, json_string(r->notes[i]));
+		json_array_append_new(a, json_string(model_words_note(&r->notes[i], n, sizeof(n))));
 	return a;
 }
 
@@ -155,10 +160,11 @@ static json_t *host_cache_json(const struct model_config *m, const struct model_
 		[MODEL_HIT_COLD] = "cold", [MODEL_HIT_FITS] = "fits",
 		[MODEL_HIT_SHARE] = "hottest_share", [MODEL_HIT_SEQ_LARGER] = "sequential_larger",
 		[MODEL_HIT_UNKNOWN] = "unknown"};
+	char why[MODEL_WORDS_HIT];
 
 	return json_pack("{s:o, s:s, s:s, s:s, s:o, s:o}",
 			 "read_hit_pct", h->known && any_cached(m) ? num(h->pct) : json_null(),
-			 "basis", bases[h->basis], "why", h->why,
+			 "basis", bases[h->basis], "why", model_words_hit(h, why, sizeof(why)),
 			 "state", m->cache_state == MODEL_STATE_COLD ? "cold" : "warm",
 			 "working_set_bytes", m->working_set > 0 ? num(m->working_set) : json_null(),
 			 "cache_gib", m->vm->cache_gib > 0 ? num(m->vm->cache_gib) : json_null());
@@ -217,9 +223,11 @@ static void limits_text(FILE *f, const struct model_result *r)
 	fprintf(f, "\nlimits considered (the workload's IOPS and MB/s were each the only limit):\n");
 	for (unsigned i = 0; i < r->nlimits; i++) {
 		const struct model_limit *l = &r->limits[i];
+		char d[MODEL_WORDS_DETAIL];
 
 		fprintf(f, "  %-17s %10.0f IOPS %9.1f MB/s  %s%s\n", l->name, l->iops, l->mbps,
-			l->detail, i == r->binding_limit ? "  <- binds" : "");
+			model_words_detail(&l->detail, d, sizeof(d)),
+			i == r->binding_limit ? "  <- binds" : "");
 		fprintf(f, "  %-17s source: %s\n", "", l->source);
 	}
 	if (r->duration_s <= 0)
@@ -232,10 +240,12 @@ static void limits_text(FILE *f, const struct model_result *r)
 			r->phases[i].binding);
 }
 
-/* The binding limit's detail, as the text of model and plan name it. */
-static const char *binding_detail(const struct model_result *r)
+/* The binding limit's detail, as the text of model and plan name it (buf: MODEL_WORDS_DETAIL). */
+static const char *binding_detail(const struct model_result *r, char *buf, size_t len)
 {
-	return r->binding_limit < r->nlimits ? r->limits[r->binding_limit].detail : "";
+	if (r->binding_limit >= r->nlimits)
+		return "";
+	return model_words_detail(&r->limits[r->binding_limit].detail, buf, len);
 }
 
 /* A percentage as the text writes it: whole unless it has a fraction worth saying. */
@@ -248,14 +258,14 @@ static const char *pct_words(double v, char *buf, size_t len)
 /* What the prediction takes for granted about caches (a measurement may differ by them). */
 static void assumptions_text(FILE *f, const struct model_config *m, const struct model_hit *h)
 {
-	char pct[16];
+	char pct[16], why[MODEL_WORDS_HIT];
 
 	if (m->disks[0].local)
 		fprintf(f, "assumes:       I/O that bypasses the guest's page cache (direct I/O)\n");
 	else if (any_cached(m))
 		fprintf(f, "assumes:       %s of reads served by the host cache (%s); I/O that "
 			"bypasses the guest's page cache\n", pct_words(h->pct, pct, sizeof(pct)),
-			h->why);
+			model_words_hit(h, why, sizeof(why)));
 	else
 		fprintf(f, "assumes:       no host cache; I/O that bypasses the guest's page cache\n");
 }
@@ -264,7 +274,7 @@ int model_fmt_text(FILE *f, const struct model_report *m)
 {
 	const struct model_workload *w = m->workload;
 	const struct model_result *r = m->result;
-	char name[256], bs[32];
+	char name[256], bs[32], d[MODEL_WORDS_DETAIL], n[MODEL_WORDS_NOTE];
 
 	model_fmt_config_name(m->config, name, sizeof(name));
 	fprintf(f, "configuration: %s, host cache %s\n", name, cache_words(m->config));
@@ -274,7 +284,7 @@ int model_fmt_text(FILE *f, const struct model_report *m)
 		w->write_pct, w->threads, w->threads == 1 ? "" : "s", w->depth);
 	fprintf(f, "predicted:     %.0f IOPS, %.1f MB/s (%.1f MiB/s), %.2f ms mean latency\n",
 		r->iops, r->mbps, r->mbps / 1.048576, r->latency_ms);
-	fprintf(f, "bound by:      %s (%s)\n", r->binding, binding_detail(r));
+	fprintf(f, "bound by:      %s (%s)\n", r->binding, binding_detail(r, d, sizeof(d)));
 	if (r->bursts && isfinite(r->burst_seconds))
 		fprintf(f, "burst:         %.0f IOPS, %.1f MB/s for the first %.0f s while credits "
 			"last (%s)\n", r->burst_iops, r->burst_mbps, r->burst_seconds,
@@ -283,7 +293,7 @@ int model_fmt_text(FILE *f, const struct model_report *m)
 		fprintf(f, "burst:         %.0f IOPS, %.1f MB/s (%s)\n", r->burst_iops,
 			r->burst_mbps, r->burst_binding);
 	for (unsigned i = 0; i < r->nnotes; i++)
-		fprintf(f, "note:          %s\n", r->notes[i]);
+		fprintf(f, "note:          %s\n", model_words_note(&r->notes[i], n, sizeof(n)));
 	limits_text(f, r);
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
@@ -363,27 +373,31 @@ int plan_fmt_text(FILE *f, const struct plan_report *p)
 		"size and disk type:\n\n", r->considered);
 	for (unsigned i = 0; i < r->n; i++) {
 		const struct plan_option *o = &r->options[i];
-		char name[256];
+		char name[256], d[MODEL_WORDS_DETAIL], n[MODEL_WORDS_NOTE];
 
 		model_fmt_config_name(&o->config, name, sizeof(name));
 		fprintf(f, "%u. %s, cache %s: %.2f %s a month\n", i + 1, name,
 			cache_words(&o->config), o->cost.total, o->cost.currency);
 		fprintf(f, "   predicted %.0f IOPS, %.1f MB/s, %.2f ms unloaded latency; bound by "
 			"%s (%s)\n", o->result.iops, o->result.mbps, o->result.service_ms,
-			o->result.binding, binding_detail(&o->result));
+			o->result.binding, binding_detail(&o->result, d, sizeof(d)));
 		if (any_cached(&o->config) && o->result.hit.basis != MODEL_HIT_GIVEN) {
-			char pct[16];
+			char pct[16], why[MODEL_WORDS_HIT];
 
 			fprintf(f, "   host cache: %s of reads (%s)\n",
-				pct_words(o->result.hit.pct, pct, sizeof(pct)), o->result.hit.why);
+				pct_words(o->result.hit.pct, pct, sizeof(pct)),
+				model_words_hit(&o->result.hit, why, sizeof(why)));
 		}
 		for (unsigned k = 0; k < o->result.nnotes; k++) /* what the model could not bound */
-			fprintf(f, "   note: %s\n", o->result.notes[k]);
+			fprintf(f, "   note: %s\n", model_words_note(&o->result.notes[k], n,
+								       sizeof(n)));
 		for (unsigned k = 0; k < o->cost.nlines; k++) {
 			const struct cost_line *l = &o->cost.lines[k];
 			char age[512]; /* a long date ("undated copy (...)") and its staleness */
+			char what[MODEL_WORDS_COST];
 
-			fprintf(f, "   %-50s %10.2f  (%s)\n", l->what, l->amount,
+			fprintf(f, "   %-50s %10.2f  (%s)\n", model_words_cost(l, what, sizeof(what)),
+				l->amount,
 				model_fmt_price_age(l->date, l->age_days, l->stale, age,
 						    sizeof(age)));
 		}
@@ -571,11 +585,24 @@ static void put_str(char *buf, size_t len, size_t *n, const char *s, size_t k)
 	buf[*n < len ? *n : len - 1] = '\0';
 }
 
+/* An item's name: for note_host_cache_hits, what gave the hits the model assumed. */
+static const char *item_name(const struct explanation *x, const struct explain_item *it,
+			     char *buf, size_t len)
+{
+	if (strcmp(it->code, "note_host_cache_hits"))
+		return it->name;
+	if (x->hit.basis == MODEL_HIT_GIVEN && x->hit.set)
+		return "--read-hit";
+	return model_words_hit(&x->hit, buf, len);
+}
+
 void explain_item_text(const struct explain_report *e, const struct explain_item *it,
 		       char *buf, size_t len)
 {
+	char why[MODEL_WORDS_HIT];
+	const char *name = item_name(e->x, it, why, sizeof(why));
 	const struct explain_words *w = words_of(it->code);
-	const char *p = w ? (it->name || !w->noname ? w->words : w->noname) : it->code;
+	const char *p = w ? (name || !w->noname ? w->words : w->noname) : it->code;
 	bool used[EXPLAIN_FIGS] = {0};
 	char v[64];
 	size_t n = 0;
@@ -597,7 +624,7 @@ void explain_item_text(const struct explain_report *e, const struct explain_item
 		}
 		size_t k = (size_t)(end - p - 1);
 		if (k == 4 && !strncmp(p + 1, "name", 4)) {
-			put_str(buf, len, &n, it->name ? it->name : "-", SIZE_MAX);
+			put_str(buf, len, &n, name ? name : "-", SIZE_MAX);
 		} else if (k == 6 && !strncmp(p + 1, "window", 6)) {
 			put_str(buf, len, &n, e->x->window ? e->x->window : "-", SIZE_MAX);
 		} else if (k == 1 && p[1] == '*') {
@@ -660,8 +687,10 @@ static json_t *items_json(const struct explanation *x)
 
 	for (unsigned i = 0; a && i < x->nitem; i++) {
 		const struct explain_item *it = &x->item[i];
+		char why[MODEL_WORDS_HIT];
+		const char *name = item_name(x, it, why, sizeof(why));
 		json_t *o = json_pack("{s:s, s:o}", "code", it->code, "name",
-				      it->name ? json_string(it->name) : json_null());
+				      name ? json_string(name) : json_null());
 
 		for (unsigned k = 0; o && k < it->nfig; k++)
 			json_object_set_new(o, it->fig[k].key, fig_json(&it->fig[k]));
@@ -759,8 +788,11 @@ static void mark_row_figures(const struct model_mark_report *m, const struct mod
 /* Whether every row's reads were given their hits for the same reason. */
 static bool one_reason(const struct model_mark_report *m)
 {
+	char a[MODEL_WORDS_HIT], b[MODEL_WORDS_HIT];
+
+	model_words_hit(&m->rows[0].r[0].hit, a, sizeof(a));
 	for (unsigned i = 1; i < m->nrows; i++)
-		if (strcmp(m->rows[i].r[0].hit.why, m->rows[0].r[0].hit.why))
+		if (strcmp(model_words_hit(&m->rows[i].r[0].hit, b, sizeof(b)), a))
 			return false;
 	return true;
 }
@@ -770,7 +802,7 @@ int model_mark_fmt_text(FILE *f, const struct model_mark_report *m)
 	static const char *const rule = "------------------------------------------------------"
 					 "------------------------";
 	static const char *const titles[2] = {"Read", "Write"};
-	char name[256], pct[16], size[32];
+	char name[256], pct[16], size[32], why[MODEL_WORDS_HIT];
 
 	fprintf(f, "%s\niorate model --mark %s: CrystalDiskMark's tests, predicted\n%s\n", rule,
 		IORATE_VERSION, rule);
@@ -798,10 +830,12 @@ int model_mark_fmt_text(FILE *f, const struct model_mark_report *m)
 		fprintf(f, "  Cache: no host cache\n");
 	else if (one_reason(m))
 		fprintf(f, "  Cache: %s of reads served by the host cache (%s)\n",
-			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)), m->rows[0].r[0].hit.why);
+			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)), 
+			model_words_hit(&m->rows[0].r[0].hit, why, sizeof(why)));
 	for (unsigned i = 0; any_cached(m->config) && !one_reason(m) && i < m->nrows; i++)
 		fprintf(f, "  Cache: %s: %s of reads (%s)\n", m->rows[i].test->name,
-			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)), m->rows[i].r[0].hit.why);
+			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)), 
+			model_words_hit(&m->rows[i].r[0].hit, why, sizeof(why)));
 	for (unsigned i = 0; i < m->nrows; i++)
 		fprintf(f, "  Bound: %s: read %s, write %s\n", m->rows[i].test->name,
 			m->rows[i].r[0].binding, m->rows[i].r[1].binding);
@@ -812,6 +846,7 @@ static json_t *mark_cell_json(const struct model_mark_report *m, const struct mo
 			      const struct model_result *r)
 {
 	struct mark_figures s;
+	char why[MODEL_WORDS_HIT];
 
 	mark_row_figures(m, w, r, &s);
 	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:s}", "mbps", num(s.mbps),
@@ -819,7 +854,7 @@ static json_t *mark_cell_json(const struct model_mark_report *m, const struct mo
 			 "iops", num(s.iops), "lat_mean_us", num(s.lat_mean_us),
 			 "binding", r->binding, "read_hit_pct",
 			 r->hit.known && any_cached(m->config) ? num(r->hit.pct) : json_null(),
-			 "read_hit_why", r->hit.why);
+			 "read_hit_why", model_words_hit(&r->hit, why, sizeof(why)));
 }
 
 int model_mark_fmt_json(FILE *f, const struct model_mark_report *m)

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "model_helpers.h"
+#include "report/model_words.h"
 
 #define GIB 1073741824.0
 
@@ -27,6 +28,22 @@ static struct model_config ds2(double ws)
 	return m;
 }
 
+/* What gave a ratio, in the words the outputs print. */
+static const char *why(const struct model_hit *h)
+{
+	static char buf[MODEL_WORDS_HIT];
+
+	return model_words_hit(h, buf, sizeof(buf));
+}
+
+/* A note in the outputs' words. */
+static const char *note(const struct model_note *n)
+{
+	static char buf[MODEL_WORDS_NOTE];
+
+	return model_words_note(n, buf, sizeof(buf));
+}
+
 static const struct model_workload rnd4k = {.bs = 4096, .threads = 1, .depth = 32};
 
 static void test_fits(void **state)
@@ -38,7 +55,7 @@ static void test_fits(void **state)
 	assert_int_equal(h.basis, MODEL_HIT_FITS);
 	assert_true(h.known);
 	assert_true(h.pct == 100);
-	assert_string_equal(h.why, "working set 1 GiB fits the 86 GiB host cache: reads hit after "
+	assert_string_equal(why(&h), "working set 1 GiB fits the 86 GiB host cache: reads hit after "
 			    "the first pass");
 	/* The whole cache is still a fit; and sequential reads of it hit as well. */
 	m.working_set = 86 * GIB;
@@ -107,7 +124,7 @@ static void test_skewed(void **state)
 	assert_int_equal(h.basis, MODEL_HIT_SHARE);
 	assert_true(fabs(h.pct / 100 - model_hot_share(&zipf, 86 * GIB, 860 * GIB, 4096)) < 1e-12);
 	assert_true(h.pct > 90);
-	assert_non_null(strstr(h.why, "zipf:1.2 random reads"));
+	assert_non_null(strstr(why(&h), "zipf:1.2 random reads"));
 }
 
 static void test_no_cache_size_is_unknown(void **state)
@@ -123,7 +140,7 @@ static void test_no_cache_size_is_unknown(void **state)
 	assert_int_equal(h.basis, MODEL_HIT_UNKNOWN);
 	assert_false(h.known);
 	assert_true(h.pct == 0);
-	assert_non_null(strstr(h.why, "unknown: DS2 publishes no host-cache size"));
+	assert_non_null(strstr(why(&h), "unknown: DS2 publishes no host-cache size"));
 	/* The prediction assumes none, and says why. */
 	assert_int_equal(model_predict(&m, &rnd4k, 0, &r), 0);
 	assert_false(r.hit.known);
@@ -182,11 +199,11 @@ static void test_larger_than_volume_noted(void **state)
 
 	assert_int_equal(model_predict(&m, &rnd4k, 0, &r), 0);
 	for (unsigned i = 0; i < r.nnotes; i++)
-		assert_null(strstr(r.notes[i], "larger than the volume"));
+		assert_null(strstr(note(&r.notes[i]), "larger than the volume"));
 	m.working_set = 2048 * GIB;
 	assert_int_equal(model_predict(&m, &rnd4k, 0, &r), 0);
 	for (unsigned i = 0; i < r.nnotes; i++)
-		noted |= !strcmp(r.notes[i], "the working set (2048 GiB) is larger than the volume "
+		noted |= !strcmp(note(&r.notes[i]), "the working set (2048 GiB) is larger than the volume "
 				 "(1024 GiB)");
 	assert_true(noted);
 }

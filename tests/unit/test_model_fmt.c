@@ -14,6 +14,7 @@
 #include "model/config.h"
 #include "report/catalog_fmt.h"
 #include "report/model_fmt.h"
+#include "report/model_words.h"
 
 /* What a writer printed, as a string the caller frees; its return value in *rc. */
 #define CAPTURE(rc, call)                                                                         \
@@ -176,6 +177,89 @@ static void upload(void **state)
 	free(t);
 }
 
+/* The model's codes and figures, worded as every output of model, plan and cost prints them. */
+static void words(void **state)
+{
+	struct cat_family_caps nvme = {.column = "Premium SSD v2 and Ultra Disk",
+				       .controller = "nvme"}, gcp = {.family = "pd-ssd"};
+	char b[256];
+
+	(void)state;
+	assert_string_equal(model_words_note(&(struct model_note){.kind = MODEL_NOTE_NO_VM_LIMIT,
+		.vm = "n4-standard-2", .family = "hyperdisk"}, b, sizeof(b)),
+		"n4-standard-2 publishes no per-VM limit for hyperdisk disks: none is applied");
+	assert_string_equal(model_words_note(&(struct model_note){
+		.kind = MODEL_NOTE_NO_CACHED_LIMIT, .vm = "DS2"}, b, sizeof(b)),
+		"DS2 publishes no cached limit: host-cache hits are counted at its uncached limit");
+	assert_string_equal(model_words_note(&(struct model_note){
+		.kind = MODEL_NOTE_WS_OVER_VOLUME, .a = 2048, .b = 1024}, b, sizeof(b)),
+		"the working set (2048 GiB) is larger than the volume (1024 GiB)");
+	assert_has(model_words_note(&(struct model_note){.kind = MODEL_NOTE_HITS_AT_DISK}, b,
+				    sizeof(b)), "2015 rule: ");
+	/* A stripe's pace, whole or set by some members, with what the figure is. */
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_DISK_IOPS, .name = "P10", .n = 4, .k = 2, .a = 500}, b,
+		sizeof(b)), "2 x P10 set the pace of 4 members: 500 IOPS each");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_DISK_IOPS, .name = "P30", .n = 2, .k = 2, .a = 5000,
+		.flags = MODEL_DETAIL_BURST | MODEL_DETAIL_HITS_SPARE}, b, sizeof(b)),
+		"2 x P30: 5000 IOPS each (burst) (host-cache hits spare the disks)");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_VM_IOPS, .name = "D16s_v6", .a = 25600}, b, sizeof(b)),
+		"D16s_v6 uncached: 25600 IOPS");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_VM_MBPS, .name = "D16s_v6", .column = &nvme, .a = 1200,
+		.unit = "MB/s", .flags = MODEL_DETAIL_BURST}, b, sizeof(b)),
+		"D16s_v6 Premium SSD v2 and Ultra Disk over NVMe: 1200 MB/s (VM burst)");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_VM_IOPS, .name = "n2-standard-8", .column = &gcp, .a = 15000,
+		.b = 15000, .flags = MODEL_DETAIL_READ_WRITE}, b, sizeof(b)),
+		"n2-standard-8 with pd-ssd: 15000 read / 15000 write IOPS");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_QUEUE, .n = 8, .k = 32, .a = 2.5}, b, sizeof(b)),
+		"8 threads x 32 outstanding at 2.500 ms each");
+	assert_string_equal(model_words_detail(&(struct model_detail){
+		.kind = MODEL_DETAIL_POOL_IOPS, .name = "pd-balanced", .a = 3000, .b = 6, .c = 20},
+		b, sizeof(b)),
+		"pd-balanced: 3000 IOPS + 6 per GiB x 20 GiB, shared by the VM's pd-balanced disks");
+	/* What gave the host cache's hits. */
+	assert_string_equal(model_words_hit(&(struct model_hit){.basis = MODEL_HIT_FITS,
+		.working_set = 1073741824.0, .cache = 86 * 1073741824.0}, b, sizeof(b)),
+		"working set 1 GiB fits the 86 GiB host cache: reads hit after the first pass");
+	assert_string_equal(model_words_hit(&(struct model_hit){.basis = MODEL_HIT_NO_WS,
+		.uncached = true}, b, sizeof(b)), "no host cache");
+	assert_string_equal(model_words_hit(&(struct model_hit){.basis = MODEL_HIT_NO_WS}, b,
+		sizeof(b)), "no working set given: a cold cache");
+	assert_string_equal(model_words_hit(&(struct model_hit){.basis = MODEL_HIT_UNKNOWN,
+		.working_set = 1073741824.0}, b, sizeof(b)),
+		"unknown: the VM publishes no host-cache size to hold the 1 GiB working set; none "
+		"assumed");
+	assert_has(model_words_hit(&(struct model_hit){.basis = MODEL_HIT_SHARE,
+		.working_set = 860 * 1073741824.0, .cache = 86 * 1073741824.0, .dist = DIST_ZIPF,
+		.param = 1.2}, b, sizeof(b)), "the share of zipf:1.2 random reads that falls in its "
+		"hottest 86 GiB");
+	/* Cost lines: prices as written, derived quantities to the millionth. */
+	assert_string_equal(model_words_cost(&(struct cost_line){.kind = COST_LINE_MONTH,
+		.count = 2, .name = "P10", .price = 19.71}, b, sizeof(b)),
+		"2 x P10 at 19.71 per month");
+	assert_string_equal(model_words_cost(&(struct cost_line){.kind = COST_LINE_MBPS,
+		.count = 1, .name = "gp3", .a = 104.8576, .b = 131.072, .c = 100, .mib = true,
+		.price = 0.04}, b, sizeof(b)),
+		"1 x gp3: 104.8576 MB/s (100 MiB/s) above 131.072 x 0.04 per MB/s");
+	assert_string_equal(model_words_cost(&(struct cost_line){.kind = COST_LINE_OPS,
+		.count = 2, .name = "S4", .a = 20, .b = 4, .c = 730, .capped = true,
+		.price = 0.0005}, b, sizeof(b)),
+		"2 x S4: 20 IOPS (4 ops each) x 730 h of operations (capped) x 0.0005 per 10k");
+	assert_string_equal(model_words_cost(&(struct cost_line){.kind = COST_LINE_VM_HOURS,
+		.name = "D4s_v5", .a = 730, .price = 0.192}, b, sizeof(b)),
+		"D4s_v5: 730 h x 0.192 per hour");
+	/* Cut where the outputs always cut a line. */
+	assert_int_equal(strlen(model_words_cost(&(struct cost_line){.kind = COST_LINE_OPS,
+		.count = 2, .name = "a-disk-type-with-a-very-long-name", .a = 123456.5, .b = 16,
+		.c = 730, .capped = true, .price = 0.0005}, b, MODEL_WORDS_COST)),
+		MODEL_WORDS_COST - 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +267,7 @@ int main(void)
 		cmocka_unit_test(catalog_show_json),
 		cmocka_unit_test(prediction),
 		cmocka_unit_test(upload),
+		cmocka_unit_test(words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

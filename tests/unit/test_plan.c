@@ -8,6 +8,7 @@
 #include "model_helpers.h"
 #include "model/cost.h"
 #include "model/plan.h"
+#include "report/model_words.h"
 #include "util/field.h"
 
 /* Each provider's built-in prices give answers for 20,000 IOPS on 2 TiB, cheapest first. */
@@ -184,6 +185,7 @@ static void test_pd_baseline_per_vm(void **state)
  */
 static void test_hyperdisk_needs_vm_limit(void **state)
 {
+	char note[MODEL_WORDS_NOTE];
 	struct plan_target t = {.iops = 20000, .bs = 4096, .provider = "gcp", .top = 20};
 	struct plan_result r;
 
@@ -204,7 +206,9 @@ static void test_hyperdisk_needs_vm_limit(void **state)
 	assert_within(r.options[0].cost.total, 730 * 0.0907 + 7 * 6 * 0.08, 0.001);
 	assert_true(r.options[0].cost.total < capped);
 	assert_true(r.options[0].result.nnotes > 0);
-	assert_non_null(strstr(r.options[0].result.notes[0], "no per-VM limit for hyperdisk"));
+	assert_int_equal(r.options[0].result.notes[0].kind, MODEL_NOTE_NO_VM_LIMIT);
+	assert_non_null(strstr(model_words_note(&r.options[0].result.notes[0], note, sizeof(note)),
+			       "no per-VM limit for hyperdisk"));
 	plan_result_free(&r);
 }
 

@@ -188,13 +188,18 @@ static void test_binding_of_mixed_types(void **state)
 	assert_within(r.iops, 2 * 3120, 1e-6);
 	assert_true(r.binding_limit < r.nlimits);
 	assert_within(r.limits[r.binding_limit].iops, r.iops, 1e-6);
-	assert_non_null(strstr(r.limits[r.binding_limit].detail, "pd-balanced"));
+	assert_int_equal(r.limits[r.binding_limit].detail.kind, MODEL_DETAIL_POOL_IOPS);
+	assert_string_equal(r.limits[r.binding_limit].detail.name, "pd-balanced");
 	/* A stripe of P10 and P30: the two P10 set the pace of all four members. */
 	r = predict_groups("D8s_v3", p, 2, 0, w);
 	assert_string_equal(r.binding, "disk_iops");
 	assert_within(r.iops, 4 * 500, 1e-6);
-	assert_string_equal(r.limits[r.binding_limit].detail,
-			    "2 x P10 set the pace of 4 members: 500 IOPS each");
+	/* The two P10 of four members, 500 IOPS each (worded in test_model_fmt). */
+	assert_int_equal(r.limits[r.binding_limit].detail.kind, MODEL_DETAIL_DISK_IOPS);
+	assert_string_equal(r.limits[r.binding_limit].detail.name, "P10");
+	assert_int_equal(r.limits[r.binding_limit].detail.k, 2);
+	assert_int_equal(r.limits[r.binding_limit].detail.n, 4);
+	assert_true(r.limits[r.binding_limit].detail.a == 500);
 	for (unsigned i = 0; i < r.nlimits; i++)
 		named += !strcmp(r.limits[i].name, "disk_iops");
 	assert_int_equal(named, 1);
