@@ -1,9 +1,8 @@
 /*
- * The parameters two stored runs differ in, for 'iorate history compare'. They are found by
- * walking the JSON both runs produce (result_to_json(): the host, the iorate version and the
- * job's whole `params`, shape, caps and targets included), so a field added to the result is
- * compared without new code here; the table below only names each field by the option that
- * sets it and says how to print its value. A field it does not know is named by its JSON path.
+ * The parameters two stored runs differ in, for 'iorate history compare', in words. What differs
+ * is found by src/stats/diff.c (a walk of both runs' JSON, so a field added to the result is
+ * compared without new code); the table below only names each field by the option that sets
+ * it and says how to print its value. A field it does not know is named by its JSON path.
  */
 #include "report/history_fmt.h"
 
@@ -16,6 +15,7 @@
 
 #include "report/history_int.h"
 #include "result/result_json.h"
+#include "stats/diff.h"
 #include "util/jsonout.h"
 #include "util/parse.h"
 
@@ -312,26 +312,25 @@ static void fmt_value(const json_t *v, enum kind k, bool exact, char *buf, size_
 	}
 }
 
-/* Where the walk is: the text before each line, the job's number in changes (or null). */
-struct walk {
+/* Where the wording is: the lines and changes it adds to. */
+struct words {
 	struct report_diff *d;
-	const char *prefix;          /* "" or "job 2 (logs): " */
-	json_t *job;
+	const char *prefix;          /* NULL: each item's job's ("job 2 (logs): ") */
 	int err;
 };
 
-static void add_line(struct walk *w, const char *line)
+static void add_line(struct words *w, const char *line)
 {
 	if (json_array_append_new(w->d->text, result_json_str(line)))
 		w->err = -ENOMEM;
 }
 
-static void add_change(struct walk *w, const char *key, const char *option, const json_t *a,
-		       const json_t *b)
+static void add_change(struct words *w, unsigned job, const char *key, const char *option,
+		       const json_t *a, const json_t *b)
 {
-	json_t *c = json_pack("{s:O,s:s,s:o,s:O,s:O}", "job", w->job, "key", key, "option",
-			      option ? json_string(option) : json_null(), "a", a ? a : json_null(),
-			      "b", b ? b : json_null());
+	json_t *c = json_pack("{s:o,s:s,s:o,s:O,s:O}", "job", job ? json_integer(job) : json_null(),
+			      "key", key, "option", option ? json_string(option) : json_null(),
+			      "a", a ? a : json_null(), "b", b ? b : json_null());
 
 	if (!c || json_array_append_new(w->d->changes, c))
 		w->err = -ENOMEM;
@@ -363,248 +362,123 @@ static const char *label_of(const struct param_name *p, const char *key, char *b
 	return buf;
 }
 
-static void emit(struct walk *w, const char *key, const json_t *a, const json_t *b)
+/* "job 2 (logs): " for a job of a run of several; "" for the run. */
+static const char *prefix_of(const struct words *w, const struct stats_diff_item *it, char *buf,
+			     size_t len)
 {
-	const struct param_name *p = name_of(key);
+	const char *name = it->job_name;
+
+	if (w->prefix)
+		return w->prefix;
+	if (!it->job)
+		return "";
+	snprintf(buf, len, "job %u%s%.64s%s: ", it->job, name ? " (" : "", name ? name : "",
+		 name ? ")" : "");
+	return buf;
+}
+
+/* A seed iorate chose, as a comparison shows it: "42 (chosen at random)". */
+static json_t *seed_words(const json_t *v, bool chosen)
+{
+	char buf[64];
+
+	if (!chosen || !v)
+		return v ? json_incref((json_t *)v) : NULL;
+	snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT " (chosen at random)",
+		 json_integer_value(v));
+	return json_string(buf);
+}
+
+static void value_words(struct words *w, const struct stats_diff_item *it, const char *pfx)
+{
+	const struct param_name *p = name_of(it->key);
+	json_t *a = seed_words(it->a, it->chosen_a), *b = seed_words(it->b, it->chosen_b);
 	char label[160], va[512], vb[512], line[1400];
 
-	label_of(p, key, label, sizeof(label));
+	label_of(p, it->key, label, sizeof(label));
 	fmt_value(a, p ? p->kind : K_JSON, false, va, sizeof(va));
 	fmt_value(b, p ? p->kind : K_JSON, false, vb, sizeof(vb));
 	if (!strcmp(va, vb)) {
 		fmt_value(a, p ? p->kind : K_JSON, true, va, sizeof(va));
 		fmt_value(b, p ? p->kind : K_JSON, true, vb, sizeof(vb));
 	}
-	snprintf(line, sizeof(line), "%s%s: %s -> %s", w->prefix, label, va, vb);
+	snprintf(line, sizeof(line), "%s%s: %s -> %s", pfx, label, va, vb);
 	add_line(w, line);
-	add_change(w, key, p && p->opt ? label : NULL, a, b);
+	add_change(w, it->job, it->key, p && p->opt ? label : NULL, a, b);
+	json_decref(a);
+	json_decref(b);
 }
 
-/* A time in seconds that the same object also holds exactly in nanoseconds ("time_ns"). */
-static bool has_exact_twin(const json_t *o, const char *key)
+static void item_words(struct words *w, const struct stats_diff_item *it)
 {
-	char twin[128];
+	char pbuf[128], line[512], label[160], sub[300];
+	const char *pfx = prefix_of(w, it, pbuf, sizeof(pbuf));
+	long long id = it->only_b ? w->d->idb : w->d->ida;
 
-	snprintf(twin, sizeof(twin), "%s_ns", key);
-	return json_object_get(o, twin) != NULL;
-}
-
-static void walk_value(struct walk *w, const char *key, const json_t *a, const json_t *b);
-
-static void walk_object(struct walk *w, const char *key, const json_t *a, const json_t *b)
-{
-	const char *k;
-	json_t *v;
-
-	json_object_foreach((json_t *)a, k, v) {
-		char sub[256];
-
-		if (has_exact_twin(a, k))
-			continue;
-		snprintf(sub, sizeof(sub), "%s%s%s", key, *key ? "." : "", k);
-		walk_value(w, sub, v, json_object_get(b, k));
-	}
-	/* A key only b has (a run recorded by another iorate). */
-	json_object_foreach((json_t *)b, k, v) {
-		char sub[256];
-
-		if (json_object_get(a, k) || has_exact_twin(b, k))
-			continue;
-		snprintf(sub, sizeof(sub), "%s%s%s", key, *key ? "." : "", k);
-		walk_value(w, sub, NULL, v);
-	}
-}
-
-/* An array of objects (the targets): element by element, and those only one run has. */
-static void walk_objects(struct walk *w, const char *key, const json_t *a, const json_t *b)
-{
-	size_t na = json_array_size(a), nb = json_array_size(b);
-
-	for (size_t i = 0; i < na || i < nb; i++) {
-		char sub[256], label[160], line[512];
-
-		snprintf(sub, sizeof(sub), "%s[%zu]", key, i);
-		if (i < na && i < nb) {
-			walk_object(w, sub, json_array_get(a, i), json_array_get(b, i));
-			continue;
-		}
+	switch (it->kind) {
+	case STATS_DIFF_VALUE:
+		value_words(w, it, pfx);
+		break;
+	case STATS_DIFF_ELEMENT:
 		/* The whole object is no use to a reader: the line says which run has it. */
-		snprintf(line, sizeof(line), "%s%s %zu: only in run %lld", w->prefix,
-			 label_of(name_of(key), key, label, sizeof(label)), i + 1,
-			 (long long)(i < na ? w->d->ida : w->d->idb));
+		snprintf(line, sizeof(line), "%s%s %zu: only in run %lld", pfx,
+			 label_of(name_of(it->key), it->key, label, sizeof(label)), it->index + 1,
+			 id);
 		add_line(w, line);
-		add_change(w, sub, NULL, i < na ? json_array_get(a, i) : NULL,
-			   i < nb ? json_array_get(b, i) : NULL);
+		snprintf(sub, sizeof(sub), "%s[%zu]", it->key, it->index);
+		add_change(w, it->job, sub, NULL, it->a, it->b);
+		break;
+	case STATS_DIFF_NJOBS:
+		snprintf(line, sizeof(line), "jobs: %" JSON_INTEGER_FORMAT " -> %" JSON_INTEGER_FORMAT,
+			 json_integer_value(it->a), json_integer_value(it->b));
+		add_line(w, line);
+		add_change(w, 0, it->key, NULL, it->a, it->b);
+		break;
+	case STATS_DIFF_JOB: {
+		json_t *name = it->job_name ? result_json_str(it->job_name) : json_true();
+
+		snprintf(line, sizeof(line), "%sonly in run %lld", pfx, id);
+		add_line(w, line);
+		add_change(w, it->job, it->key, NULL, it->only_b ? NULL : name,
+			   it->only_b ? name : NULL);
+		json_decref(name);
+		break;
+	}
 	}
 }
 
-static bool object_array(const json_t *v)
+/* The items of s into d's lines and changes. */
+static int words_of(struct report_diff *d, const struct stats_diff *s, const char *prefix)
 {
-	return json_is_array(v) && json_is_object(json_array_get(v, 0));
-}
+	struct words w = {.d = d, .prefix = prefix};
 
-static void walk_value(struct walk *w, const char *key, const json_t *a, const json_t *b)
-{
-	if (json_is_object(a) && json_is_object(b))
-		walk_object(w, key, a, b);
-	else if ((object_array(a) || object_array(b)) && (!a || json_is_array(a)) &&
-		 (!b || json_is_array(b)))
-		walk_objects(w, key, a, b);
-	else if (!json_equal((json_t *)a, (json_t *)b))
-		emit(w, key, a, b);
+	for (size_t i = 0; i < s->n && !w.err; i++)
+		item_words(&w, &s->item[i]);
+	return w.err;
 }
 
 int report_history_diff_json(struct report_diff *d, const json_t *a, const json_t *b,
 			     const char *prefix, unsigned job)
 {
-	struct walk w = {.d = d, .prefix = prefix ? prefix : "",
-			 .job = job ? json_integer(job) : json_null()};
+	struct stats_diff s = {0};
+	int r = stats_json_diff(a, b, job, &s);
 
-	walk_object(&w, "", a, b);
-	json_decref(w.job);
-	return w.err;
-}
-
-/*
- * What of a run's JSON describes how it ran rather than what it measured: for the run, its
- * host and iorate version; for a job, what made it, its params and its targets (without their
- * figures, and without the paths params.targets already holds).
- */
-static json_t *facts_of(const struct result *r, bool job)
-{
-	static const char *const figures[] = {"path", "read", "write", "total", "kernel"};
-	json_t *o = result_to_json(r), *f = json_object(), *t, *v;
-	size_t i;
-
-	if (!o || !f)
-		goto fail;
-	if (!job) {
-		json_object_set(f, "host", json_object_get(o, "host"));
-		json_object_set(f, "version", json_object_get(o, "version"));
-		json_decref(o);
-		return f;
-	}
-	json_object_set(f, "origin", json_object_get(o, "origin"));
-	json_object_set(f, "params", json_object_get(o, "params"));
-	/* Why an engine was chosen is said in words that differ when the engine does not. */
-	json_object_del(json_object_get(f, "params"), "engine_why");
-	t = json_object_get(o, "targets");
-	json_array_foreach(t, i, v)
-		for (size_t k = 0; k < sizeof(figures) / sizeof(figures[0]); k++)
-			json_object_del(v, figures[k]);
-	json_object_set(f, "targets", t);
-	json_decref(o);
-	return f;
-fail:
-	json_decref(o);
-	json_decref(f);
-	return NULL;
-}
-
-/*
- * A seed iorate chose differs from run to run and changes nothing but which offsets are drawn:
- * seeds are compared only when one of the runs was given its seed, and a chosen one says so.
- */
-static void seeds(json_t *fa, json_t *fb)
-{
-	json_t *pa = json_object_get(fa, "params"), *pb = json_object_get(fb, "params");
-	bool given_a = json_is_true(json_object_get(pa, "seed_set"));
-	bool given_b = json_is_true(json_object_get(pb, "seed_set"));
-
-	for (int i = 0; i < 2; i++) {
-		json_t *p = i ? pb : pa, *s = json_object_get(p, "seed");
-		bool given = i ? given_b : given_a;
-		char buf[64];
-
-		if (!given && (given_a || given_b) && s) {
-			snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT " (chosen at random)",
-				 json_integer_value(s));
-			json_object_set_new(p, "seed", json_string(buf));
-		} else if (!given_a && !given_b) {
-			json_object_del(p, "seed");
-		}
-		json_object_del(p, "seed_set");
-	}
-}
-
-/* "job 2 (logs): " in a run of several jobs. */
-static const char *job_prefix(const struct result_set *s, unsigned i, char *buf, size_t len)
-{
-	const char *name = s->jobs[i].job.name;
-
-	snprintf(buf, len, "job %u%s%.64s%s: ", i + 1, name ? " (" : "", name ? name : "",
-		 name ? ")" : "");
-	return buf;
-}
-
-static int diff_pair(struct report_diff *d, const struct result *a, const struct result *b,
-		     bool job, const char *prefix, unsigned n)
-{
-	json_t *fa = facts_of(a, job), *fb = facts_of(b, job);
-	int r = -ENOMEM;
-
-	if (fa && fb) {
-		if (job)
-			seeds(fa, fb);
-		r = report_history_diff_json(d, fa, fb, prefix, n);
-	}
-	json_decref(fa);
-	json_decref(fb);
+	if (!r)
+		r = words_of(d, &s, prefix ? prefix : "");
+	stats_diff_free(&s);
 	return r;
-}
-
-/* The jobs' count, and a job only one run has. */
-static int diff_jobs(struct report_diff *d, const struct result_set *a,
-		     const struct result_set *b)
-{
-	struct walk w = {.d = d, .prefix = "", .job = json_null()};
-	char line[256], pfx[128];
-
-	if (a->njobs != b->njobs) {
-		json_t *x = json_integer(a->njobs), *y = json_integer(b->njobs);
-
-		snprintf(line, sizeof(line), "jobs: %u -> %u", a->njobs, b->njobs);
-		add_line(&w, line);
-		add_change(&w, "jobs", NULL, x, y);
-		json_decref(x);
-		json_decref(y);
-	}
-	for (unsigned i = 0; i < a->njobs || i < b->njobs; i++) {
-		const struct result_set *s = i < a->njobs ? a : b;
-		json_t *name, *job;
-
-		if (i < a->njobs && i < b->njobs)
-			continue;
-		snprintf(line, sizeof(line), "%sonly in run %lld",
-			 job_prefix(s, i, pfx, sizeof(pfx)), (long long)(s == a ? d->ida : d->idb));
-		add_line(&w, line);
-		name = s->jobs[i].job.name ? result_json_str(s->jobs[i].job.name) : json_true();
-		job = json_integer(i + 1);
-		json_decref(w.job);
-		w.job = job;
-		add_change(&w, "job", NULL, s == a ? name : NULL, s == b ? name : NULL);
-		json_decref(name);
-	}
-	json_decref(w.job);
-	return w.err;
 }
 
 int history_differences(const struct result_set *a, const struct result_set *b,
 			struct report_diff *d)
 {
-	bool several = a->njobs > 1 || b->njobs > 1;
-	char pfx[128] = "";
-	int r;
+	struct stats_run ra = {.jobs = a->jobs, .njobs = a->njobs};
+	struct stats_run rb = {.jobs = b->jobs, .njobs = b->njobs};
+	struct stats_diff s = {0};
+	int r = stats_run_diff(&ra, &rb, result_to_json, &s);
 
-	if ((r = diff_pair(d, &a->jobs[0], &b->jobs[0], false, "", 0)))
-		return r;
-	if ((r = diff_jobs(d, a, b)))
-		return r;
-	for (unsigned i = 0; i < a->njobs && i < b->njobs; i++) {
-		if (several)
-			job_prefix(a, i, pfx, sizeof(pfx));
-		if ((r = diff_pair(d, &a->jobs[i], &b->jobs[i], true, pfx, several ? i + 1 : 0)))
-			return r;
-	}
-	return 0;
+	if (!r)
+		r = words_of(d, &s, NULL);
+	stats_diff_free(&s);
+	return r;
 }
