@@ -99,7 +99,8 @@ static int do_show(const struct catalog *c, const struct report_format *fmt, cha
 		return usage_error("catalog show: expected one NAME (e.g. azure-2015:DS14)");
 	if ((s.vm = catalog_find_vm(c, NULL, words[1])) ||
 	    (s.disk = catalog_find_disk(c, NULL, words[1])))
-		return model_opts_written(fmt->catalog_show(stdout, &s));
+		return model_opts_written(REPORT_WRITER(struct catalog_show_format, fmt)->write(stdout,
+												&s));
 	catalog_suggest(c, "vm", NULL, words[1], s1, sizeof(s1));
 	catalog_suggest(c, "disk", NULL, words[1], s2, sizeof(s2));
 	return usage_error("catalog show: no VM size or disk type '%s'%s%s%s%s%s", words[1],
@@ -118,7 +119,7 @@ static int do_list(const struct catalog *c, const struct report_format *fmt, cha
 
 	if (r.only && !catalog_has(c, r.only))
 		return usage_error("catalog list: no catalog '%s'", r.only);
-	return model_opts_written(fmt->catalog_list(stdout, &r));
+	return model_opts_written(REPORT_WRITER(struct catalog_list_format, fmt)->write(stdout, &r));
 }
 
 static const char *today(char *buf, size_t len)
@@ -163,7 +164,8 @@ static int do_import(const struct model_opts *mo, char **files, int n)
 	if (!ret && import_write(&im, dir, err, sizeof(err)))
 		ret = run_error("catalog import: %s", err);
 	if (!ret)
-		ret = model_opts_written(mo->fmt->catalog_import(stdout, &im));
+		ret = model_opts_written(REPORT_WRITER(struct catalog_import_format,
+							 mo->fmt)->write(stdout, &im));
 out:
 	import_release(&im);
 	catalog_release(&builtin);
@@ -247,7 +249,8 @@ static int do_prices(const struct catalog_cmd *cc)
 		for (char *p = cur; *p; p++)
 			*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
 		coverage(&c, &rep);
-		ret = model_opts_written(cc->mo.fmt->catalog_prices(stdout, &rep));
+		ret = model_opts_written(REPORT_WRITER(struct catalog_prices_format,
+						       cc->mo.fmt)->write(stdout, &rep));
 		catalog_release(&c);
 	}
 	prices_result_free(&r);
@@ -255,8 +258,8 @@ static int do_prices(const struct catalog_cmd *cc)
 }
 
 /* catalog_main picks what to print by the subcommand's index in the entry's list. */
-static const enum report_kind kinds[] = {REPORT_CATALOG_LIST, REPORT_CATALOG_SHOW,
-					 REPORT_CATALOG_IMPORT, REPORT_CATALOG_PRICES};
+static const struct report_formats *const kinds[] = {&catalog_list_formats,
+	&catalog_show_formats, &catalog_import_formats, &catalog_prices_formats};
 
 static int catalog_main(int argc, char **argv)
 {

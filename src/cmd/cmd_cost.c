@@ -279,7 +279,9 @@ static int do_upload(const struct catalog *c, const struct cost_cmd *cc)
 		v.per_gb_month = r.per_gb_month;
 		cost_upload(c, &v, &alt[i], err, sizeof(err));
 	}
-	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_upload(stdout,
+	const struct cost_upload_format *w = REPORT_WRITER(struct cost_upload_format, cc->mo.fmt);
+
+	if (prints(cc) && (ret = model_opts_written(w->write(stdout,
 			&(struct cost_upload_report){.upload = u, .result = &r, .chunks = chunks,
 			.by_chunk = alt, .nchunks = 3}))))
 		return ret;
@@ -437,7 +439,8 @@ static int do_config(const struct catalog *cat, const struct cost_cmd *cc)
 			.region_from = cc->u.region_from, .currency_from = cc->u.currency_from}, &b,
 			err, sizeof(err)))
 		return usage_error("cost config: %s", err);
-	if (prints(cc) && (ret = model_opts_written(cc->mo.fmt->cost_config(stdout, &b))))
+	if (prints(cc) && (ret = model_opts_written(REPORT_WRITER(struct cost_config_format,
+								     cc->mo.fmt)->write(stdout, &b))))
 		return ret;
 	if (!cc->html)
 		return 0;
@@ -510,7 +513,8 @@ static int cost_main(int argc, char **argv)
 				   what);
 	upload = !strcmp(what, "upload");
 	if ((ret = model_opts_no_args(&cmd_cost, first + 1, argc, argv)) ||
-	    (ret = model_opts_format(&cc.mo, upload ? REPORT_COST_UPLOAD : REPORT_COST_CONFIG)) ||
+	    (ret = model_opts_format(&cc.mo, upload ? &cost_upload_formats :
+						   &cost_config_formats)) ||
 	    (ret = check_page(&cc)) || (ret = check_subcommand(&cc, upload)))
 		return ret;
 	if (cc.u.keep_days > 0 && cc.months_given)

@@ -43,7 +43,7 @@ const struct command cmd_diskspd = {
 		 "\n"
 		 "DiskSpd flags: " DSPD_FLAGS " (docs/compat.md says what each becomes).",
 	.groups = dspd_groups,
-	.output = OUTPUT_OF(REPORT_RESULT),
+	.output = &result_formats,
 	.examples = "  iorate diskspd -b64k -d30 -t8 -o8 #1\n"
 		    "  iorate diskspd -b8k -d30 -t8 -o8 -r -w30 -Sh -L -c1G /mnt/data/testfile.dat\n"
 		    "  iorate diskspd --dry-run -b4K -F8 -T1b -s8b -o32 -Sh /mnt/data/test.dat\n"

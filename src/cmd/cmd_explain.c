@@ -37,7 +37,7 @@ const struct command cmd_explain = {
 		 "the device (from the run's diskstats; unknown without them) and, under\n"
 		 "emulated caps, which cap held the I/Os. Text and JSON state the same figures.",
 	.groups = explain_groups,
-	.output = OUTPUT_OF(REPORT_EXPLAIN),
+	.output = &explain_formats,
 	.examples = "  iorate run --json -b 4k -t 1 -o 32 /mnt/data/f > r.json\n"
 		    "  iorate explain r.json --vm DS2 --disk 2xP30\n",
 	.exit_status = "0 done, 1 failed, 2 bad usage.",
@@ -158,7 +158,7 @@ static int explain_print(const struct model_opts *mo, const char *path, const st
 		.model = {.config = m, .workload = &me->run.w, .result = &r},
 		.x = &x,
 	};
-	int w = mo->fmt->explain(stdout, &e);
+	int w = REPORT_WRITER(struct explain_format, mo->fmt)->write(stdout, &e);
 	return w ? run_error("explain: cannot write: %s", strerror(-w)) : 0;
 }
 

@@ -121,7 +121,7 @@ int cmd_fio_print(const struct fio_session *s, FILE *out, const struct report_fo
 			.job = &s->jobs.jobs[i]};
 	}
 	if (!r)
-		r = fmt->dry_run(out, &d);
+		r = REPORT_WRITER(struct dry_run_format, fmt)->write(out, &d);
 	for (unsigned i = 0; jobs && i < s->fio.njobs; i++)
 		free((void *)jobs[i].items);
 	free(jobs);
@@ -259,9 +259,9 @@ static int output_format(const struct compat_fio *f, const struct opt_ctx *ctx,
 		return usage_error("fio: --output-format=%s: 'iorate fio --dry-run' prints text "
 				   "or json (--json, iorate's own)", v);
 	if (bits & FIO_OUT_TERSE)
-		fmts[n++] = report_format(REPORT_RESULT, "fio-terse");
+		fmts[n++] = report_format_find(&result_formats, "fio-terse");
 	if (bits & FIO_OUT_JSON)
-		fmts[n++] = report_format(REPORT_RESULT, bits & FIO_OUT_PLUS ? "fio-json+"
+		fmts[n++] = report_format_find(&result_formats, bits & FIO_OUT_PLUS ? "fio-json+"
 								       : "fio-json");
 	if (bits & FIO_OUT_NORMAL)
 		fmts[n++] = out->fmt;
@@ -462,7 +462,7 @@ static int fio_run(struct fio_session *s, struct opt_ctx *ctx, const struct fio_
 	int r;
 
 	/* A format the dry run does not print is refused before any file is read. */
-	if (ctx->dry_run && (r = output_opts_format(ctx->out, REPORT_FIO_DRY_RUN)))
+	if (ctx->dry_run && (r = output_opts_format(ctx->out, &fio_dry_run_formats)))
 		return r;
 	if ((r = compat_fio_read_argv(&s->fio, fargc, fargv, err, sizeof(err))))
 		return r == -ENOMEM ? run_error("fio: out of memory")
@@ -535,7 +535,7 @@ const struct command cmd_fio = {
 		 "list: json,normal), --minimal, --section=NAME, --readonly, --eta=never, --showcmd,\n"
 		 "--parse-only (docs/compat.md has the rest).",
 	.groups = fio_groups,
-	.output = OUTPUT_OF(REPORT_RESULT),
+	.output = &result_formats,
 	.examples = "  iorate fio --name=a --rw=randread --bs=4k --iodepth=64 --ioengine=libaio "
 		    "--direct=1 --filename=/mnt/data/f --size=1g --runtime=30 --time_based\n"
 		    "  iorate fio --dry-run db.fio\n"

@@ -29,7 +29,7 @@ void cmd_fio_session_release(struct fio_session *s);
 int cmd_fio_translate(struct fio_session *s, const char *label);
 
 /*
- * What each option became, job by job, in fmt (a format of REPORT_DRY_RUN: text or JSON,
+ * What each option became, job by job, in fmt (one of dry_run_formats: text or JSON,
  * docs/compat.md), on out; then: a command line whose options apply over every job, added to
  * the text, or NULL. 0, or -errno.
  */

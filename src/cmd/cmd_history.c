@@ -234,7 +234,7 @@ static int do_list(struct hopts *o, int argc, char **argv)
 				   .since_unix_ms = o->since_ms, .limit = o->limit,
 				   .skipped = list_skipped};
 	const struct report_format *fmt = o->output.fmt; /* for its kind: check_sub_opts() */
-	struct list_out l = {.ops = fmt->history_list, .f = o->out};
+	struct list_out l = {.ops = REPORT_WRITER(struct history_list_format, fmt)->ops, .f = o->out};
 	char err[PATH_MAX + 256];
 	struct history *h;
 	int r;
@@ -280,7 +280,7 @@ static int show_output(const struct hopts *o, const struct history_entry *e,
 	}
 	if (given->units_given)
 		ro->units = given->ropts.units;
-	if (!(*fmt = report_format(REPORT_RESULT, name)))
+	if (!(*fmt = report_format_find(&result_formats, name)))
 		return run_error("run %lld was printed as %s, which this iorate does not print: give "
 				 "--format", (long long)e->id, name);
 	return 0;
@@ -313,7 +313,8 @@ static int do_show(struct hopts *o, int argc, char **argv)
 		history_entry_release(&e);
 		return r;
 	}
-	o->wrote = report_write_set(fmt->result, o->out, &e.run, &ro);
+	o->wrote = report_write_set(REPORT_WRITER(struct result_format, fmt)->ops, o->out, &e.run,
+				    &ro);
 	history_entry_release(&e);
 	return 0;
 }
@@ -402,7 +403,8 @@ static int do_compare(struct hopts *o, int argc, char **argv)
 	struct history_row ra = {.id = a.id, .label = a.label, .run = &a.run};
 	struct history_row rb = {.id = b.id, .label = b.label, .run = &b.run};
 	struct history_compare c = {.a = &ra, .b = &rb};
-	o->wrote = o->output.fmt->history_compare(o->out, &c);
+	o->wrote = REPORT_WRITER(struct history_compare_format, o->output.fmt)->write(o->out,
+											  &c);
 	history_entry_release(&a);
 	history_entry_release(&b);
 	return 0;
@@ -526,22 +528,22 @@ struct sub {
 	int (*fn)(struct hopts *o, int argc, char **argv);
 	bool list_opts, label, show_opts;
 	bool prints;            /* takes a format: kind's */
-	enum report_kind kind;
+	const struct report_formats *kind;
 };
 
 static const struct sub subs[NSUBS] = {
 	[SUB_LIST] = {.fn = do_list, .list_opts = true, .prints = true,
-		      .kind = REPORT_HISTORY_LIST},
-	[SUB_SHOW] = {.fn = do_show, .show_opts = true, .prints = true, .kind = REPORT_RESULT},
+		      .kind = &history_list_formats},
+	[SUB_SHOW] = {.fn = do_show, .show_opts = true, .prints = true, .kind = &result_formats},
 	[SUB_IMPORT] = {.fn = do_import, .label = true},
-	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = REPORT_HISTORY_COMPARE},
+	[SUB_COMPARE] = {.fn = do_compare, .prints = true, .kind = &history_compare_formats},
 	[SUB_RM] = {.fn = do_rm},
 	[SUB_CHECK] = {.fn = do_check},
 };
 
 /*
  * Whether the options given are the subcommand's: 0, or the exit code after saying why. The
- * formats are those of the format table for the subcommand's kind (report/format.h).
+ * formats are those of the subcommand's table (report/format.h).
  */
 static int check_sub_opts(int sub, struct hopts *o)
 {

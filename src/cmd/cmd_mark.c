@@ -160,7 +160,7 @@ const struct command cmd_mark = {
 		 "the end.",
 	.groups = mark_groups,
 	.moved = mark_moved,
-	.output = OUTPUT_OF(REPORT_MARK),
+	.output = &mark_formats,
 	.examples = "  iorate mark /mnt/data\n"
 		    "  iorate mark --profile peak --preset nvme --runs 3 --size 4G /mnt/nvme\n"
 		    "  iorate mark --mix --score mean --units kdiskmark /mnt/data\n"
@@ -431,7 +431,8 @@ static int mark_print(struct mark *m)
 	};
 	FILE *f = cmd_stdout_open();
 
-	return f ? cmd_stdout_close(f, m->out.fmt->mark(f, &t)) : 1;
+	return f ? cmd_stdout_close(f, REPORT_WRITER(struct mark_format,
+						     m->out.fmt)->write(f, &t)) : 1;
 }
 
 /* What the options leave open: the preset's times, the profile's tests, and whether they fit. */
@@ -471,7 +472,9 @@ static int mark_parse(struct mark *m, int argc, char **argv, bool *help)
 	struct opt_ctx c = {.cmd = &cmd_mark, .job = &m->base, .out = &m->out, .state = m};
 	int first = 0, rc;
 
-	if ((rc = options_parse(&c, argc, argv, &first)))
+	/* The format named (checked as it was given), or text, from mark's own table. */
+	if ((rc = options_parse(&c, argc, argv, &first)) ||
+	    (rc = output_opts_format(&m->out, &mark_formats)))
 		return rc;
 	if ((*help = c.help))
 		return 0;

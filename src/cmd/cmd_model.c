@@ -99,7 +99,7 @@ const struct command cmd_model = {
 		 "value and source (docs/model.md).",
 	.groups = model_groups,
 	.moved = model_moved,
-	.output = OUTPUT_OF(REPORT_MODEL),
+	.output = &model_formats,
 	.examples = "  iorate model --vm DS2 --disk 2xP30 --host-cache none\n"
 		    "  iorate model --vm A4 --disk 16xstandard --bs 64k -t 8 -o 8\n"
 		    "  iorate model --vm D8s_v5 --disk P20 --timeline 2h --json\n"
@@ -140,7 +140,7 @@ static int model_mark(const struct model_cmd *mc, struct model_config *m)
 			model_predict(m, &row->w[d], rep->test_s, &row->r[d]);
 		}
 	}
-	ret = model_opts_written(mc->mo.fmt->model_mark(stdout, rep));
+	ret = model_opts_written(REPORT_WRITER(struct model_format, mc->mo.fmt)->mark(stdout, rep));
 	free(rep);
 	return ret;
 }
@@ -182,8 +182,8 @@ static int model_main(int argc, char **argv)
 		goto out;
 	}
 	model_predict(&m, &w, duration, &r);
-	ret = model_opts_written(mo.fmt->model(stdout, &(struct model_report){
-		.config = &m, .workload = &w, .result = &r}));
+	ret = model_opts_written(REPORT_WRITER(struct model_format, mo.fmt)->write(stdout,
+		&(struct model_report){.config = &m, .workload = &w, .result = &r}));
 out:
 	catalog_release(&cat);
 	return ret;

@@ -70,7 +70,7 @@ const struct command cmd_plan = {
 		 "the assumptions, region and each price's date are printed with the answers, and\n"
 		 "prices older than 90 days are flagged.",
 	.groups = plan_groups,
-	.output = OUTPUT_OF(REPORT_PLAN),
+	.output = &plan_formats,
 	.examples = "  iorate plan --iops 20000 --capacity 2TiB --provider azure\n"
 		    "  iorate plan --mbps 500 --bs 1m --provider aws\n"
 		    "  iorate plan --iops 30000 --read-hit 90 --provider azure\n"
@@ -128,8 +128,8 @@ static int plan_main(int argc, char **argv)
 				"the target" : "no configuration meets the target", r.unmet);
 		goto out;
 	}
-	ret = model_opts_written(mo.fmt->plan(stdout, &(struct plan_report){
-		.target = &t, .result = &r}));
+	ret = model_opts_written(REPORT_WRITER(struct plan_format, mo.fmt)->write(stdout,
+		&(struct plan_report){.target = &t, .result = &r}));
 out:
 	plan_result_free(&r);
 	catalog_release(&c);

@@ -32,7 +32,7 @@ const struct command cmd_run = {
 		 "Sizes: 4k = 4KiB = 4096 bytes. Durations: 30, 30s, 500ms, 5m, 1h. Counts and\n"
 		 "percentages are decimal.",
 	.groups = run_option_groups,
-	.output = OUTPUT_OF(REPORT_RESULT),
+	.output = &result_formats,
 	.examples =
 		"  iorate run -b 64k -d 30 -t 8 -o 8 /mnt/data/test.dat      (diskspd -b64k -d30 -t8 -o8)\n"
 		"  iorate run -b 8k -w 30 -t 4 -o 16 --json /mnt/data/t > r.json\n"
@@ -155,7 +155,7 @@ int cmd_run_parse(const struct command *cmd, int argc, char **argv, struct job *
  */
 static int print_dry_run(const struct fio_session *s, struct output_opts *out)
 {
-	int rc = output_opts_format(out, REPORT_DRY_RUN);
+	int rc = output_opts_format(out, &dry_run_formats);
 	FILE *f;
 
 	if (rc)
@@ -174,7 +174,7 @@ static int dry_run_job(const struct job *job, struct output_opts *out)
 	FILE *f;
 	int rc;
 
-	if ((rc = output_opts_format(out, REPORT_DRY_RUN)))
+	if ((rc = output_opts_format(out, &dry_run_formats)))
 		return rc;
 	if ((rc = cmd_jobs_judge(job, 1)))
 		return rc;
@@ -182,7 +182,7 @@ static int dry_run_job(const struct job *job, struct output_opts *out)
 	d.equivalent = compat_run_equivalent(job, line, sizeof(line));
 	if (!(f = cmd_stdout_open()))
 		return 1;
-	return cmd_stdout_close(f, out->fmt->dry_run(f, &d));
+	return cmd_stdout_close(f, REPORT_WRITER(struct dry_run_format, out->fmt)->write(f, &d));
 }
 
 /* iorate run --job FILE: every job of the file, the command line applied to each. */

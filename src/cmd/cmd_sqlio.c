@@ -28,7 +28,7 @@ const struct command cmd_sqlio = {
 		 "\n"
 		 "SQLIO flags: " SQLIO_FLAGS " (docs/compat.md says what each becomes).",
 	.groups = sqlio_groups,
-	.output = OUTPUT_OF(REPORT_RESULT),
+	.output = &result_formats,
 	.examples = "  iorate sqlio -kR -s60 -o8 -b8 -frandom -BN -LS /mnt/data/testfile.dat\n"
 		    "  iorate sqlio -kW -t4 -s60 -o8 -b64 -fsequential -Fparam.txt\n",
 	.exit_status = "as 'iorate run'.",

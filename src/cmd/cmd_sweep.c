@@ -95,7 +95,7 @@ const struct command cmd_sweep = {
 		 "FILE.PARAM=VALUE.bs=SIZE. The options are those of 'iorate run'; --bs may be\n"
 		 "given several times.",
 	.groups = sweep_groups,
-	.output = OUTPUT_OF(REPORT_SWEEP),
+	.output = &sweep_formats,
 	.examples = "  iorate sweep targets=1..16 --bs 64k --bs 8k -t 8 -o 8 -d 30 \\\n"
 		    "      --cap-iops 500 --vm-cap-mibps 285 --size 1G /mnt/data\n"
 		    "      (a 2015 Azure A4 stripe of 1 to 16 standard disks, emulated)\n"
@@ -333,7 +333,7 @@ static void keep_cell(struct sweep *s, struct sweep_cell *c, const struct result
 	c->done = true;
 	keep_notes(s, res);
 	/* Only a format that embeds the runs pays for their JSON. */
-	if (s->out.fmt->sweep->runs)
+	if (REPORT_WRITER(struct sweep_format, s->out.fmt)->ops->runs)
 		c->run = report_json_result(res);
 }
 
@@ -433,7 +433,7 @@ static bool row_ran(const struct sweep *s, size_t i)
  */
 static int sweep_run(struct sweep *s)
 {
-	const struct report_sweep_ops *fmt = s->out.fmt->sweep;
+	const struct report_sweep_ops *fmt = REPORT_WRITER(struct sweep_format, s->out.fmt)->ops;
 	struct sweep_table tab = table_of(s);
 	struct runner_hooks hooks;
 	struct progress pr;
@@ -556,7 +556,9 @@ static int sweep_main(int argc, char **argv)
 		goto out;
 	}
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if ((rc = options_parse(&c, ac, av, &first)))
+	/* The format named (checked as it was given), or text, from sweep's own table. */
+	if ((rc = options_parse(&c, ac, av, &first)) ||
+	    (rc = output_opts_format(&s.out, &sweep_formats)))
 		goto out;
 	if (c.help) {
 		options_help(stdout, &cmd_sweep);

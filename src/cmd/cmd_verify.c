@@ -30,7 +30,7 @@ struct saved {
 struct vopts {
 	uint64_t block, seed, offset, range;
 	const char *result;
-	struct output_opts out;  /* --format, --json: REPORT_VERIFY's; -q */
+	struct output_opts out;  /* --format, --json: verify_formats'; -q */
 };
 
 #define V(field) .in = OPT_IN_CMD, .off = offsetof(struct vopts, field)
@@ -194,7 +194,8 @@ static int check_all(const struct vopts *o, const struct saved *saved, char **pa
 
 		FILE *f = cmd_stdout_open();
 
-		code = f ? cmd_stdout_close(f, o->out.fmt->verify(f, &rep)) : 1;
+		code = f ? cmd_stdout_close(f, REPORT_WRITER(struct verify_format,
+							     o->out.fmt)->write(f, &rep)) : 1;
 		code = all.bad ? 1 : code;
 		for (unsigned i = 0; i < n; i++)
 			code = t[i].error ? 1 : code;
@@ -219,7 +220,7 @@ static int verify_main(int argc, char **argv)
 		options_help(stdout, &cmd_verify);
 		return 0;
 	}
-	if ((rc = output_opts_format(&o.out, REPORT_VERIFY)))
+	if ((rc = output_opts_format(&o.out, &verify_formats)))
 		return rc;
 	if (first >= argc)
 		return usage_error("verify: no target: name the files or devices a run with "

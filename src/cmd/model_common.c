@@ -7,6 +7,7 @@
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
 #include "core/job.h"
+#include "report/model_fmt.h"
 #include "util/parse.h"
 
 #define MO(field) .in = OPT_IN_CMD, .off = offsetof(struct model_opts, field)
@@ -181,7 +182,7 @@ void model_opts_init(struct model_opts *o)
 }
 
 /* The name was checked when given (opt_set_format); whether the command prints it, here. */
-int model_opts_format(struct model_opts *o, enum report_kind kind)
+int model_opts_format(struct model_opts *o, const struct report_formats *kind)
 {
 	int r = output_opts_format(&o->out, kind);
 
@@ -211,7 +212,7 @@ int model_opts_parse(const struct command *cmd, void *state, int argc, char **ar
 	if (!r && c.help)
 		options_help(stdout, cmd);
 	else if (!r && cmd->output)
-		r = model_opts_format(state, (enum report_kind)(cmd->output - 1));
+		r = model_opts_format(state, cmd->output);
 	return r;
 }
 

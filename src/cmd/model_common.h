@@ -76,11 +76,11 @@ int model_opts_parse(const struct command *cmd, void *state, int argc, char **ar
 		     bool *help);
 
 /*
- * The format asked for, for the output kind (report/format.h) the command prints, in o->fmt:
+ * The format asked for, in the table of what the command prints (report/format.h), in o->fmt:
  * 0, or EXIT_USAGE after saying which formats the command prints. model_opts_parse() calls it
  * for model, plan and explain; cost and catalog call it once their subcommand is known.
  */
-int model_opts_format(struct model_opts *o, enum report_kind kind);
+int model_opts_format(struct model_opts *o, const struct report_formats *kind);
 
 /*
  * The exit code after a report writer returned rc: 0, or 1 after saying why the output could

@@ -11,6 +11,8 @@
 #include "core/runner.h"
 #include "model/emulate.h"
 #include "report/format.h"
+#include "report/mark_fmt.h"
+#include "report/sweep_fmt.h"
 #include "util/escape.h"
 #include "util/parse.h"
 
@@ -348,13 +350,13 @@ int opt_set_format(struct opt_ctx *c, const struct opt *o, const char *val)
 	/* A command whose subcommand picks the report (history) checks after parsing. */
 	if (!c->cmd->output)
 		return 0;
-	return output_opts_format(c->out, (enum report_kind)(c->cmd->output - 1));
+	return output_opts_format(c->out, c->cmd->output);
 }
 
 /* --brief is the text report cut to its headline: a format of its own, so --json contradicts it. */
 int opt_set_brief(struct opt_ctx *c, const struct opt *o, const char *val)
 {
-	c->out->fmt = report_format(REPORT_RESULT, "text");
+	c->out->fmt = report_format_find(&result_formats, "text");
 	c->out->ropts.brief = true;
 	return 0;
 }
@@ -980,7 +982,7 @@ const struct opt_group *const run_option_groups[] = {
  * them, and need nothing of run's own (its main, its help), so they do not call back into it.
  */
 const struct command cmd_run_options = {.name = "run", .groups = run_option_groups,
-					.output = OUTPUT_OF(REPORT_RESULT)};
+					.output = &result_formats};
 
 static int check_one(const char *pfx, const struct job_caps *k)
 {

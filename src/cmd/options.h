@@ -81,16 +81,14 @@ struct command {
 	const char *about;                    /* paragraphs for --help and the man page */
 	const struct opt_group *const *groups; /* ends with NULL */
 	const struct opt_moved *moved;        /* ends with {0}; or NULL */
-	/* OUTPUT_OF(REPORT_...): the report --format is checked against as it is parsed; 0: the
-	 * command checks it after parsing (its subcommand picks the report) */
-	unsigned output;
+	/* the formats --format is checked against as it is parsed (report/format.h); NULL: the
+	 * command checks it after parsing (its subcommand picks the table) */
+	const struct report_formats *output;
 	const char *examples;                 /* one per line */
 	const char *exit_status;
 	void (*more_help)(FILE *f);           /* what only the build knows (engines); may be NULL */
 	int (*fn)(int argc, char **argv);
 };
-
-#define OUTPUT_OF(kind) ((unsigned)(kind) + 1)
 
 /*
  * The help of a long name that several tables have a row of, each setting a field of its own

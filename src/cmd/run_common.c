@@ -18,15 +18,15 @@
 void output_opts_init(struct output_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->fmt = report_format(REPORT_RESULT, "text");
+	o->fmt = report_format_find(&result_formats, "text");
 	o->ropts.units = UNITS_IEC;
 }
 
-int output_opts_format(struct output_opts *o, enum report_kind kind)
+int output_opts_format(struct output_opts *o, const struct report_formats *kind)
 {
 	char why[160];
 
-	if ((o->fmt = report_format(kind, o->format ? o->format : "text")))
+	if ((o->fmt = report_format_find(kind, o->format ? o->format : "text")))
 		return 0;
 	return usage_error("%s", report_format_refusal(kind, o->format_given, why, sizeof(why)));
 }
@@ -90,8 +90,9 @@ static int print_report(const struct output_opts *o, const struct result *r,
 	if (!f)
 		return 1;
 	for (unsigned k = 0; fmt && !w; fmt = k < 2 ? o->also[k++] : NULL)
-		w = set ? report_write_set(fmt->result, f, set, &o->ropts)
-			: fmt->result->write(f, r, &o->ropts);
+		w = set ? report_write_set(REPORT_WRITER(struct result_format, fmt)->ops, f, set,
+					   &o->ropts)
+			: REPORT_WRITER(struct result_format, fmt)->ops->write(f, r, &o->ropts);
 	return cmd_stdout_close(f, w);
 }
 

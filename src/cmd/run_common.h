@@ -27,10 +27,11 @@ struct output_opts {
 void output_opts_init(struct output_opts *o);
 
 /*
- * The format named (text when none) for kind, into o->fmt: 0, or EXIT_USAGE after saying that
- * the command does not print it ("--csv: 'iorate history compare' prints text or json").
+ * The format named (text when none) in the table kind, into o->fmt: 0, or EXIT_USAGE after
+ * saying that the command does not print it ("--csv: 'iorate history compare' prints text or
+ * json").
  */
-int output_opts_format(struct output_opts *o, enum report_kind kind);
+int output_opts_format(struct output_opts *o, const struct report_formats *kind);
 
 /*
  * Checks the side outputs o names (--db) before any I/O: a device, link or missing directory

@@ -41,7 +41,7 @@ const struct command mpi_cmd = {
 		 "Two ranks of one host writing the same path are refused. There is no progress\n"
 		 "line. The options are those of 'iorate run'.",
 	.groups = run_option_groups,
-	.output = OUTPUT_OF(REPORT_RESULT),
+	.output = &result_formats,
 	.examples = "  mpirun -q --allow-run-as-root --oversubscribe -np 4 --mca btl self,vader \\\n"
 		    "      iorate-mpi run -b 4k -d 10 --size 256M /var/tmp/iorate.%r.dat\n"
 		    "  mpirun -q --hostfile hosts -np 8 iorate-mpi run ... /data/%h.%r\n",

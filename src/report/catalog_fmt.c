@@ -497,3 +497,17 @@ int catalog_fmt_show_text(FILE *f, const struct catalog_show_report *r)
 		catalog_fmt_show_prices(f, r->catalog, kind, cat, name);
 	return written(f);
 }
+
+static const struct catalog_list_format list_formats[] = {
+	{.f = REPORT_TEXT, .write = catalog_fmt_list_text},
+	{.f = REPORT_JSON, .write = catalog_fmt_list_json},
+};
+static const struct catalog_show_format show_formats[] = {
+	{.f = REPORT_TEXT, .write = catalog_fmt_show_text},
+	{.f = REPORT_JSON, .write = catalog_fmt_show_json},
+};
+
+const struct report_formats catalog_list_formats = REPORT_FORMATS("iorate catalog list",
+								  list_formats);
+const struct report_formats catalog_show_formats = REPORT_FORMATS("iorate catalog show",
+								  show_formats);

@@ -5,10 +5,11 @@
 #include "model/catalog.h"
 #include "model/import.h"
 #include "model/prices.h"
+#include "report/format.h"
 
 /*
- * The outputs of 'iorate catalog' (docs/catalog.md), text and JSON, entries of the format table
- * (src/report/format.c). Catalog files may come from the user (--catalog): their text reaches
+ * The outputs of 'iorate catalog' (docs/catalog.md), text and JSON, entries of each subcommand's
+ * table (below). Catalog files may come from the user (--catalog): their text reaches
  * the terminal escaped. Each writer returns 0 or -errno (-ENOMEM, -EIO, -ENOENT).
  */
 
@@ -68,5 +69,25 @@ struct catalog_prices_report {
 };
 int catalog_fmt_prices_text(FILE *f, const struct catalog_prices_report *p);
 int catalog_fmt_prices_json(FILE *f, const struct catalog_prices_report *p);
+
+/* The formats of 'iorate catalog list', 'show', 'import' and 'prices', a table each. */
+struct catalog_list_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct catalog_list_report *l);
+};
+struct catalog_show_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct catalog_show_report *s);
+};
+struct catalog_import_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct import *im);
+};
+struct catalog_prices_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct catalog_prices_report *p);
+};
+extern const struct report_formats catalog_list_formats, catalog_show_formats,
+	catalog_import_formats, catalog_prices_formats;
 
 #endif

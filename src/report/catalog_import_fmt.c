@@ -166,3 +166,17 @@ int catalog_fmt_prices_json(FILE *f, const struct catalog_prices_report *p)
 	json_decref(o);
 	return ret;
 }
+
+static const struct catalog_import_format import_formats[] = {
+	{.f = REPORT_TEXT, .write = catalog_fmt_import_text},
+	{.f = REPORT_JSON, .write = catalog_fmt_import_json},
+};
+static const struct catalog_prices_format prices_formats[] = {
+	{.f = REPORT_TEXT, .write = catalog_fmt_prices_text},
+	{.f = REPORT_JSON, .write = catalog_fmt_prices_json},
+};
+
+const struct report_formats catalog_import_formats = REPORT_FORMATS("iorate catalog import",
+								    import_formats);
+const struct report_formats catalog_prices_formats = REPORT_FORMATS("iorate catalog prices",
+								    prices_formats);

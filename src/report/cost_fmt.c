@@ -276,3 +276,17 @@ int cost_fmt_config_text(FILE *f, const struct cost_breakdown *b)
 	model_fmt_stale_note(f, b->nstale, "");
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
+
+static const struct cost_upload_format upload_formats[] = {
+	{.f = REPORT_TEXT, .write = cost_fmt_upload_text},
+	{.f = REPORT_JSON, .write = cost_fmt_upload_json},
+};
+static const struct cost_config_format config_formats[] = {
+	{.f = REPORT_TEXT, .write = cost_fmt_config_text},
+	{.f = REPORT_JSON, .write = cost_fmt_config_json},
+};
+
+const struct report_formats cost_upload_formats = REPORT_FORMATS("iorate cost upload",
+								 upload_formats);
+const struct report_formats cost_config_formats = REPORT_FORMATS("iorate cost config",
+								 config_formats);

@@ -124,3 +124,12 @@ int dry_run_fmt_json(FILE *f, const struct dry_run_report *d)
 		r = -EIO;
 	return r;
 }
+
+static const struct dry_run_format formats[] = {
+	{.f = REPORT_TEXT, .write = dry_run_fmt_text},
+	{.f = REPORT_JSON, .write = dry_run_fmt_json},
+};
+
+/* One writer for both: a job, or a job file's translation. */
+const struct report_formats dry_run_formats = REPORT_FORMATS("iorate run --dry-run", formats);
+const struct report_formats fio_dry_run_formats = REPORT_FORMATS("iorate fio --dry-run", formats);

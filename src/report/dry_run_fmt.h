@@ -3,9 +3,10 @@
 #include <stdio.h>
 
 #include "core/job.h"
+#include "report/format.h"
 
 /*
- * What a dry run would do, as the formats of REPORT_DRY_RUN print it (src/report/format.c).
+ * What a dry run would do, as dry_run_formats print it.
  * One job (iorate run): its params as its run's JSON would record them, and in text its
  * 'iorate run' line. A job file (run --job, iorate fio): its translation, job by job, which the
  * command lends from the translator's records (pointers only: nothing here is owned).
@@ -42,5 +43,12 @@ struct dry_run_report {
 /* Each returns 0, or -errno when the output could not be written (-ENOMEM, -EIO). */
 int dry_run_fmt_text(FILE *f, const struct dry_run_report *d);
 int dry_run_fmt_json(FILE *f, const struct dry_run_report *d);
+
+/* The formats of a dry run: 'iorate run --dry-run', and the same for 'iorate fio --dry-run'. */
+struct dry_run_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct dry_run_report *d);
+};
+extern const struct report_formats dry_run_formats, fio_dry_run_formats;
 
 #endif

@@ -1,7 +1,7 @@
 /*
- * The one table of output formats: which kinds of output each prints, and with what. Commands
- * look formats up here by name (report_format), so that --format, --json and --csv mean the
- * same everywhere and a format a command cannot print is refused, never printed as another.
+ * The one lookup of the output formats over each kind's table (format.h), so that --format,
+ * --json and --csv mean the same everywhere and a format a command cannot print is refused in
+ * the same words, never printed as another.
  */
 #include "report/format.h"
 
@@ -17,175 +17,69 @@
 #include "report/sweep_fmt.h"
 #include "report/verify_fmt.h"
 
-static const struct report_format formats[] = {
-	{
-		.name = "text",
-		.result = &report_text,
-		.sweep = &report_sweep_text,
-		.mark = mark_fmt_text,
-		.model = model_fmt_text,
-		.model_mark = model_mark_fmt_text,
-		.plan = plan_fmt_text,
-		.explain = explain_fmt_text,
-		.cost_upload = cost_fmt_upload_text,
-		.cost_config = cost_fmt_config_text,
-		.catalog_list = catalog_fmt_list_text,
-		.catalog_show = catalog_fmt_show_text,
-		.catalog_import = catalog_fmt_import_text,
-		.catalog_prices = catalog_fmt_prices_text,
-		.history_list = &history_list_text,
-		.history_compare = history_compare_fmt_text,
-		.dry_run = dry_run_fmt_text,
-		.verify = verify_fmt_text,
-	},
-	{
-		.name = "json",
-		.for_programs = true,
-		.result = &report_json,
-		.sweep = &report_sweep_json,
-		.mark = mark_fmt_json,
-		.model = model_fmt_json,
-		.model_mark = model_mark_fmt_json,
-		.plan = plan_fmt_json,
-		.explain = explain_fmt_json,
-		.cost_upload = cost_fmt_upload_json,
-		.cost_config = cost_fmt_config_json,
-		.catalog_list = catalog_fmt_list_json,
-		.catalog_show = catalog_fmt_show_json,
-		.catalog_import = catalog_fmt_import_json,
-		.catalog_prices = catalog_fmt_prices_json,
-		.history_list = &history_list_json,
-		.history_compare = history_compare_fmt_json,
-		.dry_run = dry_run_fmt_json,
-		.verify = verify_fmt_json,
-	},
-	{
-		.name = "csv",
-		.for_programs = true,
-		.result = &report_csv,
-		.sweep = &report_sweep_csv,
-		.mark = mark_fmt_csv,
-		.history_list = &history_list_csv,
-	},
-	{
-		/* fio 3.33's --output-format=json layout, for tools written for fio */
-		.name = "fio-json",
-		.for_programs = true,
-		.result = &report_fio_json,
-	},
-	{
-		/* ... and its json+, with each latency histogram's bins in fio's buckets */
-		.name = "fio-json+",
-		.for_programs = true,
-		.result = &report_fio_json_plus,
-	},
-	{
-		/* fio 3.33's terse output, version 3 (--output-format=terse, --minimal) */
-		.name = "fio-terse",
-		.for_programs = true,
-		.result = &report_fio_terse,
-	},
+/* Every table, for the names of every format (a run's result first: it has them all). */
+static const struct report_formats *const every[] = {
+	&result_formats, &sweep_formats, &mark_formats, &model_formats, &plan_formats,
+	&explain_formats, &cost_upload_formats, &cost_config_formats, &catalog_list_formats,
+	&catalog_show_formats, &catalog_import_formats, &catalog_prices_formats,
+	&history_list_formats, &history_compare_formats, &dry_run_formats, &verify_formats,
 };
-#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+#define NEVERY (sizeof(every) / sizeof(every[0]))
 
-/* The command each kind belongs to, as messages name it. */
-static const char *const kind_commands[REPORT_NKINDS] = {
-	[REPORT_RESULT] = "iorate run",
-	[REPORT_SWEEP] = "iorate sweep",
-	[REPORT_MARK] = "iorate mark",
-	[REPORT_MODEL] = "iorate model",
-	[REPORT_PLAN] = "iorate plan",
-	[REPORT_EXPLAIN] = "iorate explain",
-	[REPORT_COST_UPLOAD] = "iorate cost upload",
-	[REPORT_COST_CONFIG] = "iorate cost config",
-	[REPORT_CATALOG_LIST] = "iorate catalog list",
-	[REPORT_CATALOG_SHOW] = "iorate catalog show",
-	[REPORT_CATALOG_IMPORT] = "iorate catalog import",
-	[REPORT_CATALOG_PRICES] = "iorate catalog prices",
-	[REPORT_HISTORY_LIST] = "iorate history list",
-	[REPORT_HISTORY_COMPARE] = "iorate history compare",
-	[REPORT_DRY_RUN] = "iorate run --dry-run",
-	[REPORT_FIO_DRY_RUN] = "iorate fio --dry-run",
-	[REPORT_VERIFY] = "iorate verify",
-};
-
-bool report_format_has(const struct report_format *f, enum report_kind kind)
+static const struct report_format *entry(const struct report_formats *t, size_t i)
 {
-	switch (kind) {
-	case REPORT_RESULT:
-		return f->result;
-	case REPORT_SWEEP:
-		return f->sweep;
-	case REPORT_MARK:
-		return f->mark;
-	case REPORT_MODEL:
-		return f->model;
-	case REPORT_PLAN:
-		return f->plan;
-	case REPORT_EXPLAIN:
-		return f->explain;
-	case REPORT_COST_UPLOAD:
-		return f->cost_upload;
-	case REPORT_COST_CONFIG:
-		return f->cost_config;
-	case REPORT_CATALOG_LIST:
-		return f->catalog_list;
-	case REPORT_CATALOG_SHOW:
-		return f->catalog_show;
-	case REPORT_CATALOG_IMPORT:
-		return f->catalog_import;
-	case REPORT_CATALOG_PRICES:
-		return f->catalog_prices;
-	case REPORT_HISTORY_LIST:
-		return f->history_list;
-	case REPORT_HISTORY_COMPARE:
-		return f->history_compare;
-	case REPORT_DRY_RUN:
-	case REPORT_FIO_DRY_RUN:
-		return f->dry_run;
-	case REPORT_VERIFY:
-		return f->verify;
-	case REPORT_NKINDS:
-		return true; /* "any kind", for the list of every name */
-	}
-	return false;
+	return (const void *)((const char *)t->entries + i * t->size);
 }
 
-static const struct report_format *named(const char *name)
+const struct report_format *report_format_find(const struct report_formats *t, const char *name)
 {
-	for (size_t i = 0; name && i < NFORMATS; i++)
-		if (!strcmp(formats[i].name, name))
-			return &formats[i];
+	for (size_t i = 0; t && name && i < t->n; i++)
+		if (!strcmp(entry(t, i)->name, name))
+			return entry(t, i);
 	return NULL;
-}
-
-const struct report_format *report_format(enum report_kind kind, const char *name)
-{
-	const struct report_format *f = named(name);
-
-	return f && (unsigned)kind < REPORT_NKINDS && report_format_has(f, kind) ? f : NULL;
 }
 
 bool report_format_known(const char *name)
 {
-	return named(name);
+	for (size_t k = 0; k < NEVERY; k++)
+		if (report_format_find(every[k], name))
+			return true;
+	return false;
 }
 
-const char *report_format_names(enum report_kind kind, const char *sep, const char *last,
-				char *buf, size_t len)
+/* Whether the name of table k's entry i is not in an earlier table or entry. */
+static bool first_of_name(size_t k, size_t i)
 {
-	size_t n = 0, total = 0, k = 0;
+	const char *name = entry(every[k], i)->name;
 
-	for (size_t i = 0; i < NFORMATS; i++)
-		total += report_format_has(&formats[i], kind);
+	for (size_t j = 0; j < k; j++)
+		if (report_format_find(every[j], name))
+			return false;
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(entry(every[k], j)->name, name))
+			return false;
+	return true;
+}
+
+const char *report_format_names(const struct report_formats *t, const char *sep,
+				const char *last, char *buf, size_t len)
+{
+	const struct report_format *names[32];
+	size_t n = 0, total = 0;
+
+	for (size_t k = 0; k < (t ? 1 : NEVERY); k++) {
+		const struct report_formats *tk = t ? t : every[k];
+
+		for (size_t i = 0; i < tk->n && total < sizeof(names) / sizeof(names[0]); i++)
+			if (t || first_of_name(k, i))
+				names[total++] = entry(tk, i);
+	}
 	if (len)
 		buf[0] = '\0';
-	for (size_t i = 0; i < NFORMATS && n < len; i++) {
-		if (!report_format_has(&formats[i], kind))
-			continue;
+	for (size_t k = 0; k < total && n < len; k++) {
 		const char *s = !k ? "" : k + 1 == total && last ? last : sep;
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", s, formats[i].name);
-		k++;
+
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", s, names[k]->name);
 	}
 	return buf;
 }
@@ -195,21 +89,16 @@ const char *report_format_unknown(char *buf, size_t len)
 	char names[64];
 
 	snprintf(buf, len, "is not an output format (%s)",
-		 report_format_names(REPORT_NKINDS, ", ", NULL, names, sizeof(names)));
+		 report_format_names(NULL, ", ", NULL, names, sizeof(names)));
 	return buf;
 }
 
-const char *report_kind_command(enum report_kind kind)
-{
-	return (unsigned)kind < REPORT_NKINDS ? kind_commands[kind] : "iorate";
-}
-
-const char *report_format_refusal(enum report_kind kind, const char *given, char *buf,
+const char *report_format_refusal(const struct report_formats *t, const char *given, char *buf,
 				  size_t len)
 {
 	char names[64];
 
-	snprintf(buf, len, "%s: '%s' prints %s", given, report_kind_command(kind),
-		 report_format_names(kind, ", ", " or ", names, sizeof(names)));
+	snprintf(buf, len, "%s: '%s' prints %s", given, t->command,
+		 report_format_names(t, ", ", " or ", names, sizeof(names)));
 	return buf;
 }

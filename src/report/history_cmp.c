@@ -252,3 +252,11 @@ int history_compare_fmt_json(FILE *f, const struct history_compare *c)
 		r = -EIO;
 	return r;
 }
+
+static const struct history_compare_format formats[] = {
+	{.f = REPORT_TEXT, .write = history_compare_fmt_text},
+	{.f = REPORT_JSON, .write = history_compare_fmt_json},
+};
+
+const struct report_formats history_compare_formats = REPORT_FORMATS("iorate history compare",
+								     formats);

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "report/format.h"
 #include "result/result_set.h"
 
 /*
@@ -50,7 +51,7 @@ void report_history_compare_text(FILE *f, const struct history_row *a,
 json_t *report_history_compare_json(const struct history_row *a,
 				    const struct history_row *b);
 
-/* Two runs to compare, as REPORT_HISTORY_COMPARE's formats print them (report/format.h). */
+/* Two runs to compare, as history_compare_formats print them. */
 struct history_compare {
 	const struct history_row *a, *b;
 };
@@ -92,5 +93,12 @@ int report_history_diff_json(struct report_diff *d, const json_t *a, const json_
  * a comparison names it when that is not "--" and the option ("--random/--sequential", "host").
  */
 const char *report_history_option(const char *key, const char **label);
+
+/* The formats of 'iorate history compare'. */
+struct history_compare_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct history_compare *c);
+};
+extern const struct report_formats history_compare_formats;
 
 #endif

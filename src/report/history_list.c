@@ -1,4 +1,4 @@
-/* 'iorate history list' as the format table reaches it (history_list.h). */
+/* 'iorate history list' as its formats' table reaches it (history_list.h). */
 #include "report/history_list.h"
 
 #include <errno.h>
@@ -166,3 +166,12 @@ const struct report_history_list_ops history_list_csv = {
 	.begin = csv_begin, .row = csv_row, .end = plain_end};
 const struct report_history_list_ops history_list_json = {
 	.begin = json_begin, .row = json_row, .end = json_end, .names_database = true};
+
+static const struct history_list_format formats[] = {
+	{.f = REPORT_TEXT, .ops = &history_list_text},
+	{.f = REPORT_JSON, .ops = &history_list_json},
+	{.f = REPORT_CSV, .ops = &history_list_csv},
+};
+
+const struct report_formats history_list_formats = REPORT_FORMATS("iorate history list",
+								  formats);

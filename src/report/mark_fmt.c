@@ -254,3 +254,11 @@ int mark_fmt_json(FILE *f, const struct mark_table *m)
 	json_decref(root);
 	return r;
 }
+
+static const struct mark_format formats[] = {
+	{.f = REPORT_TEXT, .write = mark_fmt_text},
+	{.f = REPORT_JSON, .write = mark_fmt_json},
+	{.f = REPORT_CSV, .write = mark_fmt_csv},
+};
+
+const struct report_formats mark_formats = REPORT_FORMATS("iorate mark", formats);

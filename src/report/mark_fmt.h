@@ -10,6 +10,7 @@
 #include "core/stats.h"
 #include "result/result_json.h"
 #include "stats/mark.h"
+#include "report/format.h"
 
 #define MARK_MAX_TESTS 4
 #define MARK_MAX_RUNS 100
@@ -66,12 +67,19 @@ const char *mark_fmt_legend(enum mark_units u);
 
 /* The document's keys, MARK_DOC_*, are result/result_json.h's: its readers share them. */
 
-/* The formats of the table (src/report/format.c); each returns 0 or -errno (-EIO, -ENOMEM). */
+/* The writers of mark_formats (below); each returns 0 or -errno (-EIO, -ENOMEM). */
 /* CrystalDiskMark's text table: the score in the units asked, IOPS, mean latency in us. */
 int mark_fmt_text(FILE *f, const struct mark_table *t);
 /* One CSV line per test and direction that ran, the score in every unit. */
 int mark_fmt_csv(FILE *f, const struct mark_table *t);
 /* {schema, origin "mark", profile, ..., tests: [{name, ..., read, write, mix}]}: docs/compat.md. */
 int mark_fmt_json(FILE *f, const struct mark_table *t);
+
+/* The formats of 'iorate mark'. */
+struct mark_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct mark_table *t);
+};
+extern const struct report_formats mark_formats;
 
 #endif

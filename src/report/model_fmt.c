@@ -890,3 +890,20 @@ int model_mark_fmt_json(FILE *f, const struct model_mark_report *m)
 	json_decref(o);
 	return rc;
 }
+
+static const struct model_format model_entries[] = {
+	{.f = REPORT_TEXT, .write = model_fmt_text, .mark = model_mark_fmt_text},
+	{.f = REPORT_JSON, .write = model_fmt_json, .mark = model_mark_fmt_json},
+};
+static const struct plan_format plan_entries[] = {
+	{.f = REPORT_TEXT, .write = plan_fmt_text},
+	{.f = REPORT_JSON, .write = plan_fmt_json},
+};
+static const struct explain_format explain_entries[] = {
+	{.f = REPORT_TEXT, .write = explain_fmt_text},
+	{.f = REPORT_JSON, .write = explain_fmt_json},
+};
+
+const struct report_formats model_formats = REPORT_FORMATS("iorate model", model_entries);
+const struct report_formats plan_formats = REPORT_FORMATS("iorate plan", plan_entries);
+const struct report_formats explain_formats = REPORT_FORMATS("iorate explain", explain_entries);

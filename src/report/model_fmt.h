@@ -11,11 +11,13 @@
 #include "model/plan.h"
 #include "model/predict.h"
 #include "report/mark_fmt.h"
+#include "report/format.h"
 
 /*
  * The outputs of the model commands (model, plan, explain, cost), text and JSON (schemas in
- * docs/model.md). The model only returns numbers; every word and JSON key is written here.
- * The writers are the entries of src/report/format.c: each returns 0 or -errno (-ENOMEM, -EIO).
+ * docs/model.md). The model only returns codes and numbers; every word and JSON key is written
+ * here (the model's codes: model_words.h). The writers are the entries of each command's table
+ * (below): each returns 0 or -errno (-ENOMEM, -EIO).
  */
 
 /* A prediction: what 'iorate model' prints. */
@@ -121,5 +123,33 @@ const char *model_fmt_price_age(const char *date, int age_days, bool stale, char
 /* A note after prices of which nstale are stale (nothing when none is). */
 void model_fmt_stale_note(FILE *f, unsigned nstale, const char *indent);
 
+
+/*
+ * The formats of 'iorate model' (a prediction, or with --mark a table), 'plan', 'explain',
+ * 'cost upload' and 'cost config', a table each.
+ */
+struct model_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct model_report *m);
+	int (*mark)(FILE *f, const struct model_mark_report *m);
+};
+struct plan_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct plan_report *p);
+};
+struct explain_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct explain_report *e);
+};
+struct cost_upload_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct cost_upload_report *u);
+};
+struct cost_config_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct cost_breakdown *b);
+};
+extern const struct report_formats model_formats, plan_formats, explain_formats,
+	cost_upload_formats, cost_config_formats;
 
 #endif

@@ -3,12 +3,13 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "report/format.h"
 #include "result/result_set.h"
 
 /*
  * Report formats of a run's result: each turns a struct result into one output format on a
  * stream. All the formatting of run results lives here; the core only returns numbers. Formats
- * are chosen by name in the table of src/report/format.h, never by comparing these pointers.
+ * are chosen by name in result_formats (below, report/format.h), never by comparing these pointers.
  */
 struct report_opts {
 	enum job_units units;   /* text/csv throughput: MiB/s (IEC) or MB/s (SI) */
@@ -36,5 +37,12 @@ extern const struct report_ops report_fio_terse;
  */
 int report_write_set(const struct report_ops *ops, FILE *f, const struct result_set *s,
 		     const struct report_opts *o);
+
+/* The formats of runs: 'iorate run', diskspd, sqlio, fio and 'history show' (result_fmt.c). */
+struct result_format {
+	struct report_format f;
+	const struct report_ops *ops;
+};
+extern const struct report_formats result_formats;
 
 #endif

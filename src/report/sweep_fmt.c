@@ -221,3 +221,11 @@ const struct report_sweep_ops report_sweep_json = {
 	.end = json_end,
 	.runs = true,
 };
+
+static const struct sweep_format formats[] = {
+	{.f = REPORT_TEXT, .ops = &report_sweep_text},
+	{.f = REPORT_JSON, .ops = &report_sweep_json},
+	{.f = REPORT_CSV, .ops = &report_sweep_csv},
+};
+
+const struct report_formats sweep_formats = REPORT_FORMATS("iorate sweep", formats);

@@ -6,6 +6,7 @@
 
 #include "core/job.h"
 #include "core/stats.h"
+#include "report/format.h"
 #include "result/result_json.h"
 
 /* One run of a sweep: value i of the swept parameter with block size k. */
@@ -45,7 +46,7 @@ struct report_sweep_ops {
 	bool runs;                /* the cells must keep each run's JSON (sweep_cell.run) */
 };
 
-/* The formats of src/report/format.c. */
+/* The writers of sweep_formats (below). */
 extern const struct report_sweep_ops report_sweep_text, report_sweep_csv, report_sweep_json;
 
 /* The document's keys, SWEEP_DOC_*, are result/result_json.h's: its readers share them. */
@@ -59,5 +60,12 @@ const char *sweep_fmt_value(const struct sweep_table *t, uint64_t v, char *buf, 
  * values, bs, interrupted, rows: [{..., interrupted, run}]}. A cell not done prints "-" in text and
  * nothing in CSV and JSON; the cell a signal stopped is printed, marked in text and JSON.
  */
+
+/* The formats of 'iorate sweep'. */
+struct sweep_format {
+	struct report_format f;
+	const struct report_sweep_ops *ops;
+};
+extern const struct report_formats sweep_formats;
 
 #endif

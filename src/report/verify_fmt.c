@@ -186,3 +186,10 @@ int verify_fmt_json(FILE *f, const struct verify_report *r)
 		w = -EIO;
 	return w;
 }
+
+static const struct verify_format formats[] = {
+	{.f = REPORT_TEXT, .write = verify_fmt_text},
+	{.f = REPORT_JSON, .write = verify_fmt_json},
+};
+
+const struct report_formats verify_formats = REPORT_FORMATS("iorate verify", formats);

@@ -6,6 +6,7 @@
 
 
 #include "core/verify.h"
+#include "report/format.h"
 
 /*
  * What verification found, for a run's text report and for `iorate verify`: the counts, then
@@ -29,7 +30,7 @@ struct verify_target_report {
 	const char *errmsg;
 };
 
-/* What `iorate verify` found over its n targets, as REPORT_VERIFY's formats print it. */
+/* What `iorate verify` found over its n targets, as verify_formats print it. */
 struct verify_report {
 	const struct verify_result *result;     /* every target's together */
 	const struct verify_target_report *targets;
@@ -43,5 +44,12 @@ struct verify_report {
  */
 int verify_fmt_text(FILE *f, const struct verify_report *r);
 int verify_fmt_json(FILE *f, const struct verify_report *r);
+
+/* The formats of 'iorate verify'. */
+struct verify_format {
+	struct report_format f;
+	int (*write)(FILE *f, const struct verify_report *r);
+};
+extern const struct report_formats verify_formats;
 
 #endif
