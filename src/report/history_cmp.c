@@ -1,7 +1,7 @@
 /*
  * 'iorate history compare' as text and JSON: two stored runs' figures side by side with their
- * ratio and whether each moved beyond run-to-run noise (history_noise.c), then every parameter
- * they differ in (history_diff.c).
+ * ratio and whether each moved beyond run-to-run noise (stats_noise(), src/stats/noise.c), then
+ * every parameter they differ in (history_diff.c).
  */
 #include "report/history_fmt.h"
 
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/history_int.h"
+#include "stats/noise.h"
 #include "report/json.h"
 #include "util/escape.h"
 #include "util/jsonout.h"
@@ -26,14 +27,14 @@ static const struct metric {
 	const char *name, *unit;
 	size_t off;
 	bool lat;
-} metrics[METRIC_N] = {
-	[METRIC_IOPS] = {.name = "iops", .unit = "IOPS", .off = offsetof(struct history_fig, iops),
+} metrics[STATS_NMETRICS] = {
+	[STATS_IOPS] = {.name = "iops", .unit = "IOPS", .off = offsetof(struct history_fig, iops),
 		.lat = false},
-	[METRIC_MIBPS] = {.name = "mibps", .unit = "MiB/s",
+	[STATS_MIBPS] = {.name = "mibps", .unit = "MiB/s",
 		.off = offsetof(struct history_fig, mibps), .lat = false},
-	[METRIC_MEAN] = {.name = "mean_us", .unit = "mean µs",
+	[STATS_MEAN] = {.name = "mean_us", .unit = "mean µs",
 		.off = offsetof(struct history_fig, mean_us), .lat = true},
-	[METRIC_P99] = {.name = "p99_us", .unit = "p99 µs",
+	[STATS_P99] = {.name = "p99_us", .unit = "p99 µs",
 		.off = offsetof(struct history_fig, p99_us), .lat = true},
 };
 
@@ -61,10 +62,17 @@ static json_t *differences(const struct history_row *a, const struct history_row
 	return d.text;
 }
 
+/* A stored run as the statistics read it: its jobs. */
+static struct stats_run run_of(const struct history_row *r)
+{
+	return (struct stats_run){.jobs = r->run->jobs, .njobs = r->run->njobs};
+}
+
 /* The interval the runs' values are taken over: the coarser of their series'. */
 static double noise_interval_s(const struct history_row *a, const struct history_row *b)
 {
-	uint64_t ia = history_interval(a->run), ib = history_interval(b->run);
+	struct stats_run ra = run_of(a), rb = run_of(b);
+	uint64_t ia = stats_interval(&ra), ib = stats_interval(&rb);
 
 	return (double)(ia > ib ? ia : ib) / 1e9;
 }
@@ -74,26 +82,49 @@ static json_t *noise_test_json(const struct history_row *a, const struct history
 	double iv = noise_interval_s(a, b);
 
 	return json_pack("{s:s,s:b,s:f,s:i,s:o,s:o}", "method", "welch_t", "two_sided", 1,
-			 "threshold", REPORT_NOISE_ALPHA, "min_samples", REPORT_NOISE_MIN_SAMPLES,
+			 "threshold", STATS_NOISE_ALPHA, "min_samples", STATS_NOISE_MIN_SAMPLES,
 			 "interval_s", report_json_real(iv),
-			 "min_interval_s", report_json_real(REPORT_NOISE_MIN_FRACTION * iv));
+			 "min_interval_s", report_json_real(STATS_NOISE_MIN_FRACTION * iv));
+}
+
+/* stats_noise() takes report_dir's directions as they are. */
+_Static_assert((int)STATS_READ == (int)REPORT_READ && (int)STATS_WRITE == (int)REPORT_WRITE &&
+	       (int)STATS_TOTAL == (int)REPORT_TOTAL, "stats_dir and report_dir differ");
+
+/* Why a figure was not tested, in words. */
+static const char *untested_words(enum stats_untested why)
+{
+	switch (why) {
+	case STATS_NO_SAMPLES:
+		return "no values per interval";
+	case STATS_SEVERAL_JOBS:
+		return "several jobs: p99 per interval does not add up";
+	case STATS_INTERVALS_DIFFER:
+		return "different intervals: p99 per interval does not add up";
+	case STATS_TOO_FEW:
+		return "too few intervals";
+	case STATS_TESTED:
+		break;
+	}
+	return "";
 }
 
 static json_t *figure_json(const struct history_row *a, const struct history_row *b,
 			   const struct history_fig *fa, const struct history_fig *fb, int d,
-			   enum history_metric m)
+			   enum stats_metric m)
 {
 	double x = metric(&fa[d], &metrics[m]), y = metric(&fb[d], &metrics[m]);
-	struct history_noise n;
+	struct stats_run ra = run_of(a), rb = run_of(b);
+	struct stats_noise n;
 
-	history_noise(a->run, b->run, (enum report_dir)d, m, &n);
+	stats_noise(&ra, &rb, (enum stats_dir)d, m, &n);
 	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:o}", "direction",
 			 report_dir_names[d], "metric", metrics[m].name, "a", report_json_real(x),
 			 "b", report_json_real(y), "ratio", report_json_real(ratio(x, y)), "p",
 			 report_json_real(n.p),
 			 "beyond_noise", n.tested ? json_boolean(n.beyond) : json_null(),
 			 "samples_a", (json_int_t)n.na, "samples_b", (json_int_t)n.nb,
-			 "untested", n.why ? json_string(n.why) : json_null());
+			 "untested", n.tested ? json_null() : json_string(untested_words(n.why)));
 }
 
 json_t *report_history_compare_json(const struct history_row *a,
@@ -113,7 +144,7 @@ json_t *report_history_compare_json(const struct history_row *a,
 	history_figs(a->run, fa);
 	history_figs(b->run, fb);
 	for (int d = 0; d < REPORT_NDIR; d++)
-		for (int m = 0; m < METRIC_N; m++)
+		for (int m = 0; m < STATS_NMETRICS; m++)
 			json_array_append_new(figs, figure_json(a, b, fa, fb, d, m));
 	json_object_set_new(root, "schema", json_integer(REPORT_HISTORY_SCHEMA));
 	json_object_set_new(root, "a", report_history_run_json(a));
@@ -136,12 +167,12 @@ static void fmt_fig(double v, bool lat, char *buf, size_t len)
 }
 
 /* "yes  p < 0.0001", "no   p = 0.41", or why it was not tested ("-": no values per interval). */
-static void fmt_noise(const struct history_noise *n, char *buf, size_t len)
+static void fmt_noise(const struct stats_noise *n, char *buf, size_t len)
 {
-	if (!n->tested && !strcmp(n->why, HISTORY_NO_SAMPLES))
+	if (!n->tested && n->why == STATS_NO_SAMPLES)
 		snprintf(buf, len, "-");
 	else if (!n->tested)
-		snprintf(buf, len, "- (%s)", n->why);
+		snprintf(buf, len, "- (%s)", untested_words(n->why));
 	else if (n->p < 1e-4)
 		snprintf(buf, len, "%-3s  p < 0.0001", n->beyond ? "yes" : "no");
 	else
@@ -158,13 +189,14 @@ static void compare_figures(FILE *f, const struct history_row *a, const struct h
 	for (int d = 0; d < REPORT_NDIR; d++) {
 		if (d < 2 && !fa[d].ios && !fb[d].ios)
 			continue; /* a direction neither run did */
-		for (int m = 0; m < METRIC_N; m++) {
+		for (int m = 0; m < STATS_NMETRICS; m++) {
 			double x = metric(&fa[d], &metrics[m]), y = metric(&fb[d], &metrics[m]);
 			double q = ratio(x, y);
 			char name[32], sx[32], sy[32], sq[32] = "-", sn[96];
-			struct history_noise n;
+			struct stats_run ra = run_of(a), rb = run_of(b);
+			struct stats_noise n;
 
-			history_noise(a->run, b->run, (enum report_dir)d, (enum history_metric)m,
+			stats_noise(&ra, &rb, (enum stats_dir)d, (enum stats_metric)m,
 				      &n);
 			snprintf(name, sizeof(name), "%s %s", report_dir_names[d], metrics[m].unit);
 			fmt_fig(x, metrics[m].lat, sx, sizeof(sx));
@@ -215,8 +247,8 @@ void report_history_compare_text(FILE *f, const struct history_row *a,
 		"(the coarser series), p < %g;\nintervals of %g s or more count, and each run needs "
 		"%d of them. \"-\": no values per\ninterval (latency per interval is of read and "
 		"write together: a direction's mean and\np99 are tested when both runs did that "
-		"direction alone).\n", iv, REPORT_NOISE_ALPHA,
-		REPORT_NOISE_MIN_FRACTION * iv, REPORT_NOISE_MIN_SAMPLES);
+		"direction alone).\n", iv, STATS_NOISE_ALPHA,
+		STATS_NOISE_MIN_FRACTION * iv, STATS_NOISE_MIN_SAMPLES);
 	if (!diff)
 		fprintf(f, "\nthe parameters could not be compared: out of memory\n");
 	else if (json_array_size(diff))

@@ -59,16 +59,7 @@ struct history_compare {
 int history_compare_fmt_text(FILE *f, const struct history_compare *c);
 int history_compare_fmt_json(FILE *f, const struct history_compare *c);
 
-/*
- * The noise test of a comparison (docs/history.md): Welch's t-test, two-sided, of the two
- * runs' values per interval of their series (the coarser of the two: the finer one's points
- * are added up to it; a value at least REPORT_NOISE_MIN_FRACTION of the interval long); a
- * change with p below REPORT_NOISE_ALPHA is beyond noise; a run with fewer than
- * REPORT_NOISE_MIN_SAMPLES values is not tested.
- */
-#define REPORT_NOISE_ALPHA 0.01
-#define REPORT_NOISE_MIN_SAMPLES 3
-#define REPORT_NOISE_MIN_FRACTION 0.5
+/* The noise test of a comparison (docs/history.md) is stats_noise() (stats/noise.h). */
 
 
 /*

@@ -9,7 +9,8 @@
 /*
  * Report formats of a run's result: each turns a struct result into one output format on a
  * stream. All the formatting of run results lives here; the core only returns numbers. Formats
- * are chosen by name in result_formats (below, report/format.h), never by comparing these pointers.
+ * are chosen by name in result_formats (below, report/format.h), never by comparing these
+ * pointers.
  */
 struct report_opts {
 	enum job_units units;   /* text/csv throughput: MiB/s (IEC) or MB/s (SI) */

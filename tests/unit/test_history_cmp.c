@@ -1,5 +1,5 @@
 /*
- * 'iorate history compare' and the list's limits: the noise test (src/report/history_noise.c,
+ * 'iorate history compare' and the list's limits: the noise test (src/stats/noise.c,
  * Welch's test in src/stats/welch.c) on constructed series, the parameters that differ
  * (history_diff.c), named by the options of 'iorate run' that set them, and the caps, open
  * loop and profile in each listing.
