@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "model_helpers.h"
+#include "report/model_words.h"
 #include "util/field.h"
 
 #define PERGIB "About Persistent Disk performance (per-GiB limits and baseline per VM)"
@@ -186,11 +187,13 @@ static void test_n4_c4(void **state)
 	const char *specs[1] = {"hyperdisk-balanced:1TiB:iops=50000:mbps=1000"};
 	struct model_result p = predict_groups("n4-standard-2", specs, 1, 0,
 		(struct model_workload){4096, 0, false, 1, 4096});
-	char err[256];
+	char err[256], note[MODEL_WORDS_NOTE];
 
 	assert_true(fabs(p.iops - 50000) < 1e-6);
 	assert_string_equal(p.binding, "disk_iops");
-	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
+	assert_int_equal(p.notes[0].kind, MODEL_NOTE_NO_VM_LIMIT);
+	assert_non_null(strstr(model_words_note(&p.notes[0], note, sizeof(note)),
+			       "no per-VM limit for hyperdisk-balanced"));
 	disk_of("n4-standard-8", "16xhyperdisk-balanced:100GiB");
 	assert_string_equal(refusal("n4-standard-8", "17xhyperdisk-balanced:100GiB", err,
 				    sizeof(err)), FIELD("disk") ": 17 data disks, but n4-standard-8 takes "
@@ -247,7 +250,7 @@ static void test_hyperdisk_limits(void **state)
 	const char *specs[1] = {"hyperdisk-balanced:100GiB"};
 	struct model_result p = predict_groups("c3-standard-8", specs, 1, 0,
 		(struct model_workload){4096, 0, false, 1, 64});
-	char err[256];
+	char err[256], note[MODEL_WORDS_NOTE];
 
 	/*
 	 * Balanced: at most 160,000 IOPS, 500 per GiB; at least min(500 x GiB, 3,000); throughput
@@ -282,7 +285,9 @@ static void test_hyperdisk_limits(void **state)
 		assert_non_null(strstr(refusal(refused[i].vm, refused[i].spec, err, sizeof(err)),
 				       refused[i].says));
 	assert_int_equal(p.nnotes, 1);
-	assert_non_null(strstr(p.notes[0], "no per-VM limit for hyperdisk-balanced"));
+	assert_int_equal(p.notes[0].kind, MODEL_NOTE_NO_VM_LIMIT);
+	assert_non_null(strstr(model_words_note(&p.notes[0], note, sizeof(note)),
+			       "no per-VM limit for hyperdisk-balanced"));
 }
 
 int main(void)
