@@ -830,11 +830,11 @@ int model_mark_fmt_text(FILE *f, const struct model_mark_report *m)
 		fprintf(f, "  Cache: no host cache\n");
 	else if (one_reason(m))
 		fprintf(f, "  Cache: %s of reads served by the host cache (%s)\n",
-			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)), 
+			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)),
 			model_words_hit(&m->rows[0].r[0].hit, why, sizeof(why)));
 	for (unsigned i = 0; any_cached(m->config) && !one_reason(m) && i < m->nrows; i++)
 		fprintf(f, "  Cache: %s: %s of reads (%s)\n", m->rows[i].test->name,
-			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)), 
+			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)),
 			model_words_hit(&m->rows[i].r[0].hit, why, sizeof(why)));
 	for (unsigned i = 0; i < m->nrows; i++)
 		fprintf(f, "  Bound: %s: read %s, write %s\n", m->rows[i].test->name,
