@@ -387,9 +387,11 @@ static int write_doc(const char *path, json_t *doc, char *err, size_t errlen)
 	if ((ret = gate_out_open(&o, "catalog import", path, err, errlen)))
 		return ret;
 	/* Figures in the shortest form that reads back the same: 100.663296, not ...0001. */
-	if (jsonout_dumpf(doc, o.f, JSON_INDENT(1)) || fputc('\n', o.f) == EOF) {
+	if ((ret = jsonout_dumpf(doc, o.f, JSON_INDENT(1))) || fputc('\n', o.f) == EOF) {
 		gate_out_abort(&o);
-		return err_set(err, errlen, -EIO, "catalog import: %s: cannot write", path);
+		/* A document that could not be formatted (no memory) is no write error. */
+		return err_set(err, errlen, ret == -ENOMEM ? ret : -EIO,
+			       "catalog import: %s: cannot write", path);
 	}
 	return gate_out_commit(&o, err, errlen);
 }
