@@ -327,6 +327,11 @@ $(BUILD)/tests/test_engine_errors $(BUILD)/tests-san/test_engine_errors: \
 # test_history_errors makes each SQLite call of the store fail in turn, wrapped the same way.
 $(BUILD)/tests/test_history_errors $(BUILD)/tests-san/test_history_errors: \
 	LDFLAGS += -Wl,--wrap=sqlite3_prepare_v2 -Wl,--wrap=sqlite3_step -Wl,--wrap=sqlite3_exec
+# test_model_alloc makes each allocation of a model call fail in turn, wrapped the same way.
+$(BUILD)/tests/test_model_alloc $(BUILD)/tests-san/test_model_alloc: LDFLAGS += \
+	-Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc -Wl,--wrap=strdup \
+	-Wl,--wrap=strndup -Wl,--wrap=asprintf -Wl,--wrap=json_loads -Wl,--wrap=json_loadb \
+	-Wl,--wrap=json_load_callback
 # test_wdata measures compressibility with zlib.
 $(BUILD)/tests/test_wdata $(BUILD)/tests-san/test_wdata: LDLIBS += -lz
 # test_chart decodes the PNGs it checks with cairo (iorate itself opens librsvg when asked).
