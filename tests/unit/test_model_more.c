@@ -19,6 +19,8 @@
 	"\"iops\": 100, \"source\": \"s\", \"date\": \"d\"" extra "}]}"
 #define VM(extra) "{\"catalog\": \"t\", \"vms\": [{\"name\": \"v1\", \"vcpus\": 2, " \
 	"\"source\": \"s\", \"date\": \"d\"" extra "}]}"
+#define SERIES(extra) "{\"catalog\": \"t\", \"series\": [{\"name\": \"n9\", " \
+	"\"source\": \"s\", \"date\": \"d\"" extra "}]}"
 #define PRICE(extra) "{\"catalog\": \"t\", \"prices\": [{\"kind\": \"disk\", \"name\": " \
 	"\"X1\", \"currency\": \"USD\", \"source\": \"s\", \"date\": \"d\"" extra "}]}"
 
@@ -96,6 +98,30 @@ static const struct {
 	 "'per_iops_month_above': expected up to"},
 	{PRICE(", \"per_iops_month_above\": [[5, 1e9]]"), "field 'per_iops_month_above'"},
 	{PRICE(", \"per_month\": -1"), "field 'per_month'"},
+	{"{\"catalog\": \"t\", \"series\": [1]}", "series[0]: expected an object"},
+	{"{\"catalog\": \"t\", \"series\": [{\"source\": \"s\", \"date\": \"d\"}]}",
+	 "missing field 'name'"},
+	{"{\"catalog\": \"t\", \"series\": [{\"name\": \"n9\", \"date\": \"d\"}]}",
+	 "missing field 'source'"},
+	{"{\"catalog\": \"t\", \"series\": [{\"name\": \"n9\", \"source\": \"s\"}]}",
+	 "missing field 'date'"},
+	{SERIES(""), "field 'caps': expected an array of rows"},
+	{SERIES(", \"caps\": [1]"), "caps[0]: expected an object"},
+	{SERIES(", \"caps\": [{\"iops\": 1}]"), "caps[0]: missing field 'family'"},
+	{SERIES(", \"caps\": [{\"family\": \"pd\", \"vcpus_min\": 8, \"vcpus_max\": 4}]"),
+	 "caps[0]: field 'vcpus_min': above vcpus_max"},
+	{SERIES(", \"caps\": [{\"family\": \"pd\", \"vcpus_min\": -1}]"),
+	 "field 'vcpus_min': expected a non-negative number"},
+	{SERIES(", \"caps\": [{\"family\": \"pd\", \"iops\": \"many\"}]"),
+	 "field 'iops': expected a non-negative number"},
+	{SERIES(", \"caps\": [{\"family\": 2}]"), "field 'family': expected a string"},
+	{SERIES(", \"caps\": [{\"family\": \"pd\", \"speed\": 1}]"),
+	 "caps[0]: unknown field 'speed'"},
+	{DISK(", \"units\": \"GB/s\""), "field 'units': must be \"MB/s\", \"MiB/s\""},
+	{DISK(", \"units\": {\"default\": \"GB/s\"}"), "field 'units': must be"},
+	{DISK(", \"units\": {\"vcpus\": \"MiB/s\"}"),
+	 "field 'units': 'vcpus' is not a throughput figure of this entry"},
+	{DISK(", \"premium\": 1"), "field 'premium': expected true or false"},
 };
 
 static void test_refused(void **state)
@@ -126,6 +152,8 @@ static void test_accepted(void **state)
 		VM(", \"controllers\": [\"scsi\", \"nvme\"], \"controller\": \"nvme\", "
 		   "\"caps_by_family\": [{\"family\": \"p\", \"controller\": \"scsi\"}], "
 		   "\"max_disks_by_type\": {\"hyperdisk-*\": 8, \"a\": 100000}"),
+		SERIES(", \"units\": \"MiB/s\", \"caps\": [{\"family\": \"pd\", \"mbps\": 100, "
+		       "\"vcpus_min\": 2, \"vcpus_max\": 8}]"),
 		PRICE(", \"per_iops_month\": 0.07, \"per_iops_month_above\": [[32000, 0.05], "
 		      "[64000, 0.03]]"),
 	};
@@ -148,6 +176,12 @@ static void test_accepted(void **state)
 	assert_int_equal(catalog_load_text(&c, "t.json", ok[1], err, sizeof(err)), 0);
 	assert_int_equal(c.disks[0].ntiers, 2);
 	assert_true(c.disks[0].tiers[1].mbps_max == 4000);
+	catalog_release(&c);
+	/* A row without units of its own takes its series' MiB/s. */
+	assert_int_equal(catalog_load_text(&c, "t.json", ok[3], err, sizeof(err)), 0);
+	assert_int_equal(c.series[0].nrows, 1);
+	assert_true(fabs(c.series[0].rows[0].caps.mbps - 104.8576) < 1e-9);
+	assert_int_equal(c.series[0].rows[0].vcpus_min, 2);
 	catalog_release(&c);
 }
 
