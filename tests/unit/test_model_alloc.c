@@ -193,6 +193,25 @@ static struct catalog cat;
 /* A directory of the test's own for the layers and the importer's output. */
 static char dir[64], inst[96], user[96];
 
+static void put(const char *d, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", d, name);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void drop(const char *d, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", d, name);
+	unlink(path);
+}
+
 static int setup(void **state)
 {
 	char err[256];
@@ -213,6 +232,12 @@ static int teardown(void **state)
 {
 	(void)state;
 	catalog_release(&cat);
+	/* What a test that failed midway left. */
+	drop(inst, "aws.json");
+	for (const char *const *n = (const char *const[]){"imported-aws.json",
+		"imported-azure.json", "imported-gcp.json", "prices-azure-westeurope-EUR.json",
+		NULL}; *n; n++)
+		drop(user, *n);
 	rmdir(inst);
 	rmdir(user);
 	rmdir(dir);
@@ -257,25 +282,6 @@ static void test_plan(void **state)
 	each_failure("plan", op_plan, 1);
 }
 
-
-static void put(const char *d, const char *name, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", d, name);
-	assert_non_null(f = fopen(path, "w"));
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
-
-static void drop(const char *d, const char *name)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", d, name);
-	unlink(path);
-}
 
 static int op_layers(char *err, size_t errlen)
 {
