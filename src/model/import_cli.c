@@ -40,8 +40,11 @@ json_t *import_entry(const struct import_batch *b, const char *name, const char 
 	json_t *e = json_pack("{s:s, s:s, s:s}", "name", name, "source", b->source, "date",
 			      b->date);
 
-	if (e && alias && strcmp(alias, name))
-		json_object_set_new(e, "aliases", json_pack("[s]", alias));
+	if (e && alias && strcmp(alias, name) &&
+	    json_object_set_new(e, "aliases", json_pack("[s]", alias))) {
+		json_decref(e);
+		return NULL;
+	}
 	return e;
 }
 
@@ -85,11 +88,21 @@ int import_add(json_t *list, json_t *names, json_t *e)
 	return ret;
 }
 
-/* Sets a figure; NAN (not given) sets nothing. */
-static void num(json_t *e, const char *key, double v)
+/*
+ * Sets a figure; NAN (not given) sets nothing. -1 when it could not be set (no memory): the
+ * readers add up these results, so an entry short of a figure is never kept.
+ */
+static int num(json_t *e, const char *key, double v)
 {
-	if (!isnan(v))
-		json_object_set_new(e, key, json_real(v));
+	return isnan(v) ? 0 : json_object_set_new(e, key, json_real(v));
+}
+
+/* e's field to, the same value as its field from when that is set. */
+static int copy(json_t *e, const char *to, const char *from)
+{
+	json_t *v = json_object_get(e, from);
+
+	return v ? json_object_set(e, to, v) : 0;
 }
 
 /* ---- az vm list-skus: capabilities are {"name", "value"} pairs of strings ---- */
@@ -150,16 +163,15 @@ static const struct {
 };
 
 /* The temp disk shares the cache's limits ("CombinedTempDiskAndCached..."). */
-static void azure_temp_disk(json_t *e, json_t *sku, bool *ok)
+static int azure_temp_disk(json_t *e, json_t *sku, bool *ok)
 {
 	double w = cap_num(sku, "CombinedTempDiskAndCachedWriteBytesPerSecond", ok);
 
 	if (!json_object_get(e, "local_gib") || !json_object_get(e, "cached_iops"))
-		return;
-	json_object_set(e, "local_iops", json_object_get(e, "cached_iops"));
-	json_object_set(e, "local_mbps", json_object_get(e, "cached_mbps"));
-	num(e, "local_write_mbps", w * 1e-6);
-	json_object_set_new(e, "local_shares_cache", json_true());
+		return 0;
+	return copy(e, "local_iops", "cached_iops") | copy(e, "local_mbps", "cached_mbps") |
+	       num(e, "local_write_mbps", w * 1e-6) |
+	       json_object_set_new(e, "local_shares_cache", json_true());
 }
 
 static int azure_vm(json_t *sku, size_t i, const char *name, struct import_batch *b)
@@ -168,6 +180,7 @@ static int azure_vm(json_t *sku, size_t i, const char *name, struct import_batch
 	const char *premium = cap_str(sku, "PremiumIO");
 	json_t *e = import_entry(b, size ? size : name, name);
 	bool ok = true;
+	int lost = 0;
 
 	if (!e)
 		return -ENOMEM;
@@ -180,25 +193,30 @@ static int azure_vm(json_t *sku, size_t i, const char *name, struct import_batch
 				   vm_caps[k].cap);
 		}
 		if (!isnan(v) && (v > 0 || strcmp(vm_caps[k].key, "local_gib")))
-			num(e, vm_caps[k].key, v * vm_caps[k].scale);
+			lost |= num(e, vm_caps[k].key, v * vm_caps[k].scale);
 	}
 	/* Counts are integers in the catalog. */
 	if (json_object_get(e, "vcpus"))
-		json_object_set_new(e, "vcpus", json_integer(llround(json_real_value(
-				    json_object_get(e, "vcpus")))));
+		lost |= json_object_set_new(e, "vcpus", json_integer(llround(json_real_value(
+					    json_object_get(e, "vcpus")))));
 	if (json_object_get(e, "max_disks"))
-		json_object_set_new(e, "max_disks", json_integer(llround(json_real_value(
-				    json_object_get(e, "max_disks")))));
-	azure_temp_disk(e, sku, &ok);
+		lost |= json_object_set_new(e, "max_disks", json_integer(llround(json_real_value(
+					    json_object_get(e, "max_disks")))));
+	lost |= azure_temp_disk(e, sku, &ok);
 	if (premium)
-		json_object_set_new(e, "premium", json_boolean(!strcasecmp(premium, "True")));
+		lost |= json_object_set_new(e, "premium",
+					    json_boolean(!strcasecmp(premium, "True")));
 	if (json_real_value(json_object_get(e, "cache_gib")) > 0)
-		json_object_set_new(e, "cache", json_true());
-	json_object_set_new(e, "units", json_string("MB/s"));
+		lost |= json_object_set_new(e, "cache", json_true());
+	lost |= json_object_set_new(e, "units", json_string("MB/s"));
 	if (!ok) {
 		json_decref(e);
 		return bad(b, i, name, "capability 'CombinedTempDiskAndCachedWriteBytesPerSecond': "
 			   "not a non-negative number");
+	}
+	if (lost) {
+		json_decref(e);
+		return -ENOMEM;
 	}
 	return import_add(b->vms, b->vm_names, e);
 }
@@ -225,6 +243,7 @@ static int azure_disk(json_t *sku, size_t i, const char *name, struct import_bat
 	const char *size = json_string_value(json_object_get(sku, "size"));
 	size_t f;
 	bool ok = true;
+	int lost = 0;
 	json_t *e;
 
 	for (f = 0; f < sizeof(fams) / sizeof(fams[0]) && strcmp(fams[f].sku, name); f++)
@@ -244,16 +263,20 @@ static int azure_disk(json_t *sku, size_t i, const char *name, struct import_bat
 			return bad(b, i, size, "capability '%s': not a non-negative number",
 				   caps[k].cap);
 		}
-		num(e, caps[k].key, v);
+		lost |= num(e, caps[k].key, v);
 	}
 	if (json_real_value(json_object_get(e, "gib")) <= 0) {
 		json_decref(e);
 		return bad(b, i, size, "capability 'MaxSizeGiB': missing or 0");
 	}
-	json_object_set_new(e, "family", json_string(fams[f].family));
-	json_object_set_new(e, "premium", json_boolean(fams[f].premium));
-	json_object_set_new(e, "cache", json_true());
-	json_object_set_new(e, "units", json_string("MB/s"));
+	lost |= json_object_set_new(e, "family", json_string(fams[f].family)) |
+		json_object_set_new(e, "premium", json_boolean(fams[f].premium)) |
+		json_object_set_new(e, "cache", json_true()) |
+		json_object_set_new(e, "units", json_string("MB/s"));
+	if (lost) {
+		json_decref(e);
+		return -ENOMEM;
+	}
 	return import_add(b->disks, b->disk_names, e);
 }
 
@@ -312,20 +335,19 @@ static double path_num(json_t *o, const char *a, const char *b, const char *c, b
  * EBS-optimized limits: the baseline is sustained, the maximum lasts 30 minutes at least once
  * every 24 hours (Amazon EC2 User Guide, "Amazon EBS-optimized instances").
  */
-static void aws_ebs(json_t *e, json_t *it, bool *ok)
+static int aws_ebs(json_t *e, json_t *it, bool *ok)
 {
 	double bi = path_num(it, "EbsInfo", "EbsOptimizedInfo", "BaselineIops", ok);
 	double bm = path_num(it, "EbsInfo", "EbsOptimizedInfo", "BaselineThroughputInMBps", ok);
 	double mi = path_num(it, "EbsInfo", "EbsOptimizedInfo", "MaximumIops", ok);
 	double mm = path_num(it, "EbsInfo", "EbsOptimizedInfo", "MaximumThroughputInMBps", ok);
 
-	num(e, "uncached_iops", bi);
-	num(e, "uncached_mbps", bm);
-	if ((mi > bi || mm > bm) && !isnan(bi) && !isnan(bm)) {
-		num(e, "burst_iops", mi);
-		num(e, "burst_mbps", mm);
-		num(e, "burst_seconds", 1800);
-	}
+	int lost = num(e, "uncached_iops", bi) | num(e, "uncached_mbps", bm);
+
+	if ((mi > bi || mm > bm) && !isnan(bi) && !isnan(bm))
+		lost |= num(e, "burst_iops", mi) | num(e, "burst_mbps", mm) |
+			num(e, "burst_seconds", 1800);
+	return lost;
 }
 
 /* NVMe instance store volumes: InstanceStorageInfo.Disks[].Count added up (0 when none). */
@@ -372,6 +394,7 @@ static int aws_type(json_t *it, size_t i, struct import_batch *b)
 	const char *hv = json_string_value(json_object_get(it, "Hypervisor"));
 	double vcpus, mem, local, disks;
 	bool ok = true;
+	int lost;
 	json_t *e;
 
 	if (!json_is_object(it))
@@ -384,22 +407,25 @@ static int aws_type(json_t *it, size_t i, struct import_batch *b)
 	mem = path_num(it, "MemoryInfo", "SizeInMiB", NULL, &ok);
 	local = path_num(it, "InstanceStorageInfo", "TotalSizeInGB", NULL, &ok);
 	disks = aws_data_disks(it, hv, &ok);
-	aws_ebs(e, it, &ok);
+	lost = aws_ebs(e, it, &ok);
 	if (!ok) {
 		json_decref(e);
 		return bad(b, i, name, "a figure is not a non-negative number");
 	}
 	if (!isnan(vcpus))
-		json_object_set_new(e, "vcpus", json_integer(llround(vcpus)));
-	num(e, "mem_gib", mem / 1024);
-	num(e, "local_gib", local * 1e9 / GIB);
+		lost |= json_object_set_new(e, "vcpus", json_integer(llround(vcpus)));
+	lost |= num(e, "mem_gib", mem / 1024) | num(e, "local_gib", local * 1e9 / GIB);
 	if (hv)
-		json_object_set_new(e, "nitro", json_boolean(!strcmp(hv, "nitro")));
+		lost |= json_object_set_new(e, "nitro", json_boolean(!strcmp(hv, "nitro")));
 	if (!isnan(disks))
-		json_object_set_new(e, "max_disks", json_integer(llround(disks)));
-	json_object_set_new(e, "premium", json_true());
-	json_object_set_new(e, "cache", json_false());
-	json_object_set_new(e, "units", json_string("MB/s"));
+		lost |= json_object_set_new(e, "max_disks", json_integer(llround(disks)));
+	lost |= json_object_set_new(e, "premium", json_true()) |
+		json_object_set_new(e, "cache", json_false()) |
+		json_object_set_new(e, "units", json_string("MB/s"));
+	if (lost) {
+		json_decref(e);
+		return -ENOMEM;
+	}
 	return import_add(b->vms, b->vm_names, e);
 }
 
@@ -425,6 +451,7 @@ static int gcp_type(json_t *mt, size_t i, struct import_batch *b)
 	const char *name = json_string_value(json_object_get(mt, "name"));
 	json_t *cpus = json_object_get(mt, "guestCpus"), *mem = json_object_get(mt, "memoryMb");
 	json_t *disks = json_object_get(mt, "maximumPersistentDisks"), *e;
+	int lost;
 
 	if (!json_is_object(mt))
 		return bad(b, i, NULL, "expected an object (a machine type)");
@@ -441,13 +468,17 @@ static int gcp_type(json_t *mt, size_t i, struct import_batch *b)
 			   "memoryMb");
 	if (!(e = import_entry(b, name, NULL)))
 		return -ENOMEM;
-	json_object_set(e, "vcpus", cpus);
+	lost = json_object_set(e, "vcpus", cpus);
 	if (mem)
-		json_object_set_new(e, "mem_gib", json_real(json_number_value(mem) / 1024));
+		lost |= json_object_set_new(e, "mem_gib", json_real(json_number_value(mem) / 1024));
 	if (disks)
-		json_object_set(e, "max_disks", disks);
-	json_object_set_new(e, "premium", json_true());
-	json_object_set_new(e, "cache", json_false());
+		lost |= json_object_set(e, "max_disks", disks);
+	lost |= json_object_set_new(e, "premium", json_true()) |
+		json_object_set_new(e, "cache", json_false());
+	if (lost) {
+		json_decref(e);
+		return -ENOMEM;
+	}
 	return import_add(b->vms, b->vm_names, e);
 }
 
