@@ -119,7 +119,7 @@ int model_skew_check(const struct model_skew *s, const char **why)
 			*why = "runs a zone other than the last to the end (size 0)";
 	}
 	if (!*why && (s->dist == DIST_ZONED || s->dist == DIST_ZONED_ABS) &&
-	    (!s->nzones || fabs(acc - 100) > 1e-9 ||
+	    (fabs(acc - 100) > 1e-9 ||
 	     (s->dist == DIST_ZONED && fabs(size - 100) > 1e-9)))
 		*why = s->dist == DIST_ZONED ? "has zones whose accesses or sizes do not add up to 100%"
 					     : "has zones whose accesses do not add up to 100%";
