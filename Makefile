@@ -324,6 +324,9 @@ ENGINE_WRAPS := calloc dup preadv2 pwritev2 aio_read aio_write aio_error aio_sus
 	io_uring_register_files io_uring_register_buffers io_uring_submit io_uring_submit_and_wait
 $(BUILD)/tests/test_engine_errors $(BUILD)/tests-san/test_engine_errors: \
 	LDFLAGS += $(ENGINE_WRAPS:%=-Wl,--wrap=%)
+# test_worker_async finds its own asynchronous fake engine through a wrapped engine_find().
+$(BUILD)/tests/test_worker_async $(BUILD)/tests-san/test_worker_async: \
+	LDFLAGS += -Wl,--wrap=engine_find
 # test_history_errors makes each SQLite call of the store fail in turn, wrapped the same way.
 $(BUILD)/tests/test_history_errors $(BUILD)/tests-san/test_history_errors: \
 	LDFLAGS += -Wl,--wrap=sqlite3_prepare_v2 -Wl,--wrap=sqlite3_step -Wl,--wrap=sqlite3_exec

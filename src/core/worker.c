@@ -355,8 +355,11 @@ static __attribute__((noinline)) bool flow_turn(struct worker *w, struct io_req 
 		if (should_stop(w, *now))
 			return false;
 		/* What is queued goes to the kernel first: a blocking reap would wait for it. */
-		if (w->flow_sleep_ns && *inflight && w->ops->commit(&w->io) < 0)
+		int c = w->flow_sleep_ns && *inflight ? w->ops->commit(&w->io) : 0;
+		if (c < 0) {
+			w->err = w->err ? w->err : c;
 			return false;
+		}
 		while (w->flow_sleep_ns && *inflight) {
 			int n = w->ops->reap(&w->io, *inflight, w->done, w->depth);
 			if (n < 0) {
@@ -423,8 +426,11 @@ static __attribute__((noinline)) bool lat_turn(struct worker *w, uint64_t now,
 		return true;
 	}
 	/* What is queued goes to the kernel first: the drain below waits for it. */
-	if ((s == LAT_DOWN || s == LAT_FINAL) && *inflight && w->ops->commit(&w->io) < 0)
+	int c = (s == LAT_DOWN || s == LAT_FINAL) && *inflight ? w->ops->commit(&w->io) : 0;
+	if (c < 0) {
+		w->err = w->err ? w->err : c;
 		return true;
+	}
 	while ((s == LAT_DOWN || s == LAT_FINAL) && *inflight) {
 		int n = w->ops->reap(&w->io, *inflight, w->done, w->depth);
 		if (n < 0) {
