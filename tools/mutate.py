@@ -42,8 +42,8 @@ RUN_COUNTS = ("a new test file is created|counts add up|several targets are meas
 MAP = {
 	"src/core/stats.c": ["unit:test_stats", "unit:test_result", "unit:test_result_json",
 		"unit:test_runner", "san:test_stats"],
-	"src/core/worker.c": ["unit:test_runner", "unit:test_worker_trim", "unit:test_verify",
-		"bats:run.bats:" + RUN_COUNTS, "san:test_runner"],
+	"src/core/worker.c": ["unit:test_runner", "unit:test_worker_async", "unit:test_worker_trim",
+		"unit:test_verify", "bats:run.bats:" + RUN_COUNTS, "san:test_runner"],
 	"src/core/worker_lat.c": ["unit:test_runner", "unit:test_latency_target",
 		"bats:run.bats:" + RUN_COUNTS],
 	"src/core/throttle.c": ["unit:test_throttle", "unit:test_runner", "bats:caps.bats"],
