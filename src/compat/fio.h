@@ -99,7 +99,8 @@ enum fio_id {
 	FO_LOG_HIST_MSEC, FO_LOG_MAX, FO_LOG_OFFSET, FO_LOG_PRIO, FO_PER_JOB_LOGS, FO_NONE, FO_N
 };
 
-enum fio_dirs { FIO_READ, FIO_WRITE };
+/* The slots of fio's values per direction (bs=READS,WRITES,TRIMS). */
+enum fio_dirs { FIO_READ, FIO_WRITE, FIO_TRIM };
 
 struct fio_opts {
 	unsigned kb_base;
@@ -112,10 +113,10 @@ struct fio_opts {
 	uint64_t rw_mod;                    /* rw=...:N; 0 = none */
 	uint64_t rw_back;                   /* rw=read:-N (backward): N; 0 = none */
 	int mix_write;                      /* rwmixread/rwmixwrite as writes %; -1 = 50 */
-	uint64_t bs[2];                     /* read, write */
-	uint64_t bsmin[2], bsmax[2];        /* bsrange; bsmax 0 = none */
+	uint64_t bs[3];                     /* read, write, trim */
+	uint64_t bsmin[3], bsmax[3];        /* bsrange; bsmax 0 = none */
 	const char *bssplit;
-	uint64_t ba[2];
+	uint64_t ba[3];
 	uint64_t size, io_size, offset, offset_inc;
 	uint64_t filesize[2];               /* filesize=low-high; 0: not given */
 	bool size_pct, io_size_pct, offset_pct, offset_inc_pct;   /* the figure is a percent */
@@ -133,7 +134,7 @@ struct fio_opts {
 	int sync;                           /* 0 none, 1 O_SYNC, 2 O_DSYNC */
 	unsigned fsync, fdatasync;
 	bool end_fsync;
-	uint64_t rate[2], rate_iops[2], pct_random[2];
+	uint64_t rate[3], rate_iops[3], pct_random[3];
 	bool poisson;
 	bool randrepeat;
 	bool norandommap;
@@ -194,6 +195,13 @@ struct fio_opts {
 	bool log_max, log_offset, log_prio, per_job_logs;
 	const struct fio_line *src[FO_N];   /* the line that set each value, NULL: fio's default */
 };
+
+/* The slot of the values per direction a job of one direction takes: a trimming job
+ * (rw=trim) its trims', as fio does; a mixed one (rw == 2) its reads'. */
+static inline int fio_dir(const struct fio_opts *o)
+{
+	return o->trim == 1 ? FIO_TRIM : o->rw == 1 ? FIO_WRITE : FIO_READ;
+}
 
 struct fio_opts;
 /* How fio reads an option's value. */

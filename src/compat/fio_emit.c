@@ -129,7 +129,9 @@ uint64_t fio_min_bs(const struct fio_opts *o)
 	for (int d = 0; d < 2; d++) {
 		if ((d == FIO_READ && o->rw == 1) || (d == FIO_WRITE && o->rw == 0))
 			continue;
-		uint64_t b = o->bsmax[d] ? o->bsmin[d] : o->bs[d];
+		/* a trimming job's trims in place of its reads */
+		int s = d == FIO_READ && o->trim == 1 ? FIO_TRIM : d;
+		uint64_t b = o->bsmax[s] ? o->bsmin[s] : o->bs[s];
 		m = b < m ? b : m;
 	}
 	if (o->bssplit) {

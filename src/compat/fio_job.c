@@ -122,7 +122,7 @@ static int emit_rw_mod(struct fio_emit *e, const struct fio_opts *o)
 static int emit_random_pct(struct fio_emit *e, const struct fio_opts *o)
 {
 	const struct fio_line *l = o->src[FO_PCT_RANDOM];
-	unsigned p = (unsigned)o->pct_random[o->rw == 1 ? FIO_WRITE : FIO_READ];
+	unsigned p = (unsigned)o->pct_random[fio_dir(o)];
 	char v[16];
 
 	if (!l)
@@ -247,12 +247,15 @@ static int emit_bsrange(struct fio_emit *e, const struct fio_opts *o)
 	bool ar, aw;
 	int rc;
 
+	/* A trimming job's trims take the place of reads: their range is the reads' part. */
+	const int rd = o->trim == 1 ? FIO_TRIM : FIO_READ;
+
 	/* A range of one size is that size. */
-	if (o->bsmin[0] == o->bsmax[0] && o->bsmin[1] == o->bsmax[1] &&
-	    (o->bsmin[0] == o->bsmin[1] || o->rw != 2))
-		return fio_set(e, l, NULL, "bs", fmt_size(o->bsmin[o->rw == 1], b, sizeof(b)),
+	if (o->bsmin[rd] == o->bsmax[rd] && o->bsmin[1] == o->bsmax[1] &&
+	    (o->bsmin[rd] == o->bsmin[1] || o->rw != 2))
+		return fio_set(e, l, NULL, "bs", fmt_size(o->bsmin[fio_dir(o)], b, sizeof(b)),
 			       "a range of one size");
-	if (range_mix(o->bsmin[0], o->bsmax[0], r, sizeof(r), &ar) ||
+	if (range_mix(o->bsmin[rd], o->bsmax[rd], r, sizeof(r), &ar) ||
 	    range_mix(o->bsmin[1], o->bsmax[1], w, sizeof(w), &aw))
 		return fio_emit_fail(e, l, NULL, "is too wide a range");
 	snprintf(v, sizeof(v), "%s,%s", r, w);
@@ -295,8 +298,10 @@ static int emit_bs(struct fio_emit *e, const struct fio_opts *o)
 			return r;
 		return fio_set(e, l, NULL, "bssplit", v, "reads of one size, writes of the other");
 	}
-	return fio_set(e, l, "bs=4k", "bs", fmt_size(o->bs[o->rw == 1], b, sizeof(b)), "%s",
-		       l && o->bs[0] != o->bs[1] ? "the size of the direction the job issues" : "");
+	int d = fio_dir(o);
+	return fio_set(e, l, "bs=4k", "bs", fmt_size(o->bs[d], b, sizeof(b)), "%s",
+		       l && (o->bs[d] != o->bs[FIO_READ] || o->bs[d] != o->bs[FIO_WRITE]) ?
+		       "the size of the direction the job issues" : "");
 }
 
 static int emit_align(struct fio_emit *e, const struct fio_opts *o)
@@ -310,7 +315,7 @@ static int emit_align(struct fio_emit *e, const struct fio_opts *o)
 		return fio_emit_fail(e, l, NULL, "iorate aligns reads and writes alike");
 	if (!o->random)
 		return fio_note(e, l, NULL, "only random patterns", "(no effect)");
-	return fio_set(e, l, NULL, "align", fmt_size(o->ba[o->rw == 1], b, sizeof(b)), NULL);
+	return fio_set(e, l, NULL, "align", fmt_size(o->ba[fio_dir(o)], b, sizeof(b)), NULL);
 }
 
 /* ---- cache ---- */
@@ -475,7 +480,7 @@ static double job_rate(struct fio_emit *e, const struct fio_opts *o, const uint6
 
 	*r = 0;
 	if (o->rw != 2)
-		return (double)rate[o->rw];
+		return (double)rate[fio_dir(o)];
 	if (rate[FIO_READ] && w < 1)
 		cap = (double)rate[FIO_READ] / (1 - w);
 	if (rate[FIO_WRITE] && w > 0 && (!cap || (double)rate[FIO_WRITE] / w < cap))

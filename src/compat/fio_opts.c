@@ -84,19 +84,21 @@ static int read_num(struct compat_fio *f, struct fio_opts *o, const struct fio_l
 }
 
 /*
- * READS[,WRITES[,TRIMS]]: an empty part leaves that direction as it was; one part sets both.
- * fio would also split at ':' and '-': refused with how to write it.
+ * READS[,WRITES[,TRIMS]], as fio's parser reads them: a value sets its direction, and the last
+ * part's value also the directions after it; an empty part leaves its direction as it was
+ * ("4k" sets all three, "4k,8k" writes and trims to 8k, "4k," reads only, ",8k" writes and
+ * trims). fio would also split at ':' and '-': refused with how to write it.
  */
 static int read_pair(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l,
 		     const struct fio_opt *op)
 {
-	uint64_t *field = (uint64_t *)FIELD_AT(o, op->off), v[2];
-	char part[2][64] = {"", ""};
+	uint64_t *field = (uint64_t *)FIELD_AT(o, op->off), v[3];
+	char part[3][64] = {"", "", ""};
 	const char *comma = strchr(l->val, ','), *s = l->val;
 	size_t n;
-	int r;
+	int r, np = 0;
 
-	for (int i = 0; i < 2 && s; i++) {
+	for (int i = 0; i < 3 && s; i++, np++) {
 		n = comma ? (size_t)(comma - s) : strlen(s);
 		if (n >= sizeof(part[i]))
 			return bad(f, l, "is too long");
@@ -105,18 +107,16 @@ static int read_pair(struct compat_fio *f, struct fio_opts *o, const struct fio_
 		s = comma ? comma + 1 : NULL;
 		comma = s ? strchr(s, ',') : NULL;
 	}
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < np; i++) {
 		if (part[i][0] != '(' && strpbrk(part[i], ":-"))
 			return bad(f, l, "separates values with ':' or '-', which fio reads as ',' "
 				   "(reads,writes): write them with ','");
 		if (part[i][0] && (r = read_bounded(f, o, l, op, part[i], &v[i], NULL)))
 			return r > 0 ? 0 : r;
 	}
-	/* "4k" and "4k," set both directions; ",8k" only writes. */
-	if (part[0][0])
-		field[FIO_READ] = field[FIO_WRITE] = v[0];
-	if (part[1][0])
-		field[FIO_WRITE] = v[1];
+	for (int i = 0; i < np; i++)
+		for (int d = i; part[i][0] && d < (i == np - 1 ? 3 : i + 1); d++)
+			field[d] = v[i];
 	o->src[op->id] = l;
 	return 0;
 }
@@ -201,7 +201,7 @@ static void defaults(struct fio_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->kb_base = 1024;
 	o->mix_write = -1;
-	o->bs[FIO_READ] = o->bs[FIO_WRITE] = 4096;
+	o->bs[FIO_READ] = o->bs[FIO_WRITE] = o->bs[FIO_TRIM] = 4096;
 	o->loops = o->nrfiles = o->numjobs = 1;
 	o->fst = FILES_ROUNDROBIN;
 	o->fst_n = 1;
@@ -212,7 +212,7 @@ static void defaults(struct fio_opts *o)
 	o->compress_chunk = 512;
 	o->dedupe_set_pct = 5;
 	o->randseed = 0x89;
-	o->pct_random[FIO_READ] = o->pct_random[FIO_WRITE] = 100;
+	o->pct_random[FIO_READ] = o->pct_random[FIO_WRITE] = o->pct_random[FIO_TRIM] = 100;
 }
 
 int fio_opts_read(struct compat_fio *f, struct fio_opts *o, const struct fio_line *const *lines,

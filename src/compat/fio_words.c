@@ -132,21 +132,28 @@ static int read_range(const char *s, size_t n, unsigned kb_base, uint64_t *lo, u
 	return 0;
 }
 
-/* "1k-4k" for both directions, "1k-4k,2k-8k" for reads and writes. */
+/*
+ * READS[,WRITES[,TRIMS]] ranges, as fio's parser reads them (and bs's): "1k-4k" for every
+ * direction, "1k-4k,2k-8k" the second for writes and trims, a third for trims alone.
+ */
 int fio_read_bsrange(struct compat_fio *f, struct fio_opts *o, const struct fio_line *l)
 {
-	const char *comma = strchr(l->val, ','), *why;
-	uint64_t lo[2], hi[2];
+	const char *s = l->val, *why;
+	uint64_t lo[3], hi[3];
 
-	if (read_range(l->val, comma ? (size_t)(comma - l->val) : strlen(l->val), o->kb_base,
-		       &lo[0], &hi[0], &why))
-		return BAD(why);
-	lo[1] = lo[0];
-	hi[1] = hi[0];
-	if (comma && comma[1] &&
-	    read_range(comma + 1, strcspn(comma + 1, ","), o->kb_base, &lo[1], &hi[1], &why))
-		return BAD(why);
-	for (int d = 0; d < 2; d++) {
+	for (int i = 0; i < 3; i++) {
+		size_t n = strcspn(s, ",");
+		/* The first is needed; an empty or missing later one takes the one before (fio
+		 * leaves that direction at bs: iorate keeps a range for each). */
+		if ((!i || n) && read_range(s, n, o->kb_base, &lo[i], &hi[i], &why))
+			return BAD(why);
+		if (i && !n) {
+			lo[i] = lo[i - 1];
+			hi[i] = hi[i - 1];
+		}
+		s += n + (s[n] == ',');
+	}
+	for (int d = 0; d < 3; d++) {
 		o->bsmin[d] = lo[d];
 		o->bsmax[d] = hi[d];
 	}

@@ -662,6 +662,52 @@ static void test_trims(void **state)
 	assert_int_equal(J(0)->pattern, PATTERN_SEQUENTIAL);
 }
 
+/*
+ * The values per direction of a trimming job are its trims': fio's third value, else the last
+ * one given (fio's parser sets the directions after the last part to it): bs=8k,32k trims
+ * 32k; a part left empty leaves its direction at fio's default. A trim carries no data.
+ */
+static void test_trim_sizes(void **state)
+{
+	assert_int_equal(file("[j]\nsize=1m\nrw=trim\nbs=8k,32k\n"), 0);
+	assert_int_equal(J(0)->bs, 32768);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nbs=8k,32k,16k\n"), 0);
+	assert_int_equal(J(0)->bs, 16384);
+	assert_int_equal(file("[j]\nsize=1m\nrw=trim\nbs=8k\n"), 0);
+	assert_int_equal(J(0)->bs, 8192);
+	assert_int_equal(file("[j]\nsize=1m\nrw=trim\nbs=8k,32k,\n"), 0);
+	assert_int_equal(J(0)->bs, 4096);
+	/* "8k," is reads' alone: writes stay at 4k; ",8k" writes and trims. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=write\nbs=8k,\n"), 0);
+	assert_int_equal(J(0)->bs, 4096);
+	assert_int_equal(file("[j]\nsize=1m\nrw=read\nbs=8k,\n"), 0);
+	assert_int_equal(J(0)->bs, 8192);
+	assert_int_equal(file("[j]\nsize=1m\nrw=trim\nbs=,8k\n"), 0);
+	assert_int_equal(J(0)->bs, 8192);
+	/* ba, rate_iops and bsrange alike. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nba=4k,8k\n"), 0);
+	assert_int_equal(J(0)->align, 8192);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nrate_iops=100,200,300\n"), 0);
+	assert_true(J(0)->cap.iops == 300);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nrate_iops=100,200\n"), 0);
+	assert_true(J(0)->cap.iops == 200);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nbsrange=4k-4k,8k-8k\n"), 0);
+	assert_int_equal(J(0)->bs, 8192);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nbsrange=4k-4k,8k-8k,2k-2k\n"), 0);
+	assert_int_equal(J(0)->bs, 2048);
+	assert_int_equal(file("[j]\nsize=1m\nrw=randtrim\nbsrange=4k-8k,8k-8k,2k-4k\n"), 0);
+	assert_int_equal(J(0)->bs, 2048);
+	assert_int_equal(J(0)->nbs_read, 2);            /* 2k and 4k, the trims' range */
+	assert_int_equal(J(0)->bs_read[1].bs, 4096);
+	/* Trims carry no data: what writes would carry is of no effect, as for reads (the files
+	 * are still laid out with zeros). */
+	assert_int_equal(file("[j]\nsize=1m\nrw=trim\nzero_buffers=1\n"), 0);
+	assert_int_equal(J(0)->fill, FILL_ZERO);
+	assert_int_equal(J(0)->data_len, 0);
+	assert_int_equal(file("[j]\nsize=1m\nrw=write\nzero_buffers=1\n"), 0);
+	assert_int_equal(J(0)->data_len, 1);
+}
+
 static void test_groups(void **state)
 {
 	/* stonewall starts a run group after every job before; its clones share it. */
@@ -1150,6 +1196,7 @@ int main(void)
 		cmocka_unit_test(test_rates_and_syncs),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_trims),
+		cmocka_unit_test(test_trim_sizes),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_word_refusals),
 		cmocka_unit_test(test_exits),
