@@ -149,6 +149,28 @@ static void test_account(void **state)
 	assert_int_equal(found, 1);
 }
 
+/*
+ * The catalog's reader takes any figure of 0 or more, so one below 1 is a figure, not "none":
+ * an IOPS maximum of 0.5 without Nitro, 0.5 MB/s per IOPS, a maximum of 0.5 MB/s.
+ */
+static void test_figures_below_one(void **state)
+{
+	struct cat_disk t = {.provisioned = true, .iops = 100, .iops_max = 100,
+			     .iops_max_without_nitro = 0.5};
+	struct cat_vm nitro = {.nitro = true}, xen = {.nitro = false};
+
+	(void)state;
+	assert_true(model_rule_max_iops(&t, &xen, 100) == 0.5);
+	assert_true(model_rule_max_iops(&t, &nitro, 100) == 100);
+	/* 0.5 MB/s per IOPS: 100 IOPS allow 50 MB/s, above the 10 of the base, below 1,000. */
+	struct cat_disk p = {.provisioned = true, .mbps = 10, .mbps_per_iops = 0.5,
+			     .mbps_max = 1000};
+	assert_true(model_rule_max_mbps(&p, 100) == 50);
+	/* A provisioned type's maximum of 0.5 MB/s is its bound, not its base of 10. */
+	struct cat_disk m = {.provisioned = true, .mbps = 10, .mbps_max = 0.5};
+	assert_true(model_rule_max_mbps(&m, 100) == 0.5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_cache_names),
 		cmocka_unit_test(test_ondemand),
 		cmocka_unit_test(test_family), cmocka_unit_test(test_account),
+		cmocka_unit_test(test_figures_below_one),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
