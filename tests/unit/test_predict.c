@@ -61,6 +61,68 @@ static void test_burst_mbps(void **state)
 	assert_within(r.avg_iops, (hi * 1800 + lo * 5400) / 7200, 1e-3);
 }
 
+/* The phases of a 1 MiB read workload over `seconds` on vm with one group of disks. */
+static struct model_result timeline_of(const char *vm, const char *disk, double seconds)
+{
+	struct model_config m;
+	struct model_workload w = {1048576, 0, false, 1, 64};
+	struct model_result r;
+	char err[256], *specs[1] = {(char *)disk};
+
+	assert_int_equal(model_config_resolve(&cat, vm, NULL, specs, 1, MODEL_CACHE_NONE, &m,
+					      err, sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, seconds, &r), 0);
+	return r;
+}
+
+/*
+ * A VM's burst and its disks' together, the VM's bucket emptying first. D4s_v3: 96 MB/s
+ * uncached, 200 in burst, a bucket of 1,800 s x (200 - 96) = 187,200 MB. 3 x P4: 25 MB/s each
+ * (75), 170 in burst, a bucket of 1,800 x (170 - 25) = 261,000 MB each. At 1 MiB the MB/s bind
+ * (the disks' 120 IOPS each count 4 per I/O: 94.4 MB/s, above 75):
+ * - from 0: the VM's 200 binds; its bucket drains 200 - 96 = 104 MB/s, empty at 1,800 s; each
+ *   disk's drains 200 / 3 - 25 = 41.67 MB/s, 75,000 MB by then: 186,000 MB left;
+ * - from 1,800 s: the VM's 96 binds; each disk drains 96 / 3 - 25 = 7 MB/s, its 186,000 MB
+ *   last 26,571.43 s: to 28,371.43 s;
+ * - then the disks' 75 MB/s.
+ */
+static void test_vm_burst_ends_first(void **state)
+{
+	struct model_result r = timeline_of("D4s_v3", "3xP4", 36000);
+
+	(void)state;
+	assert_int_equal(r.nphases, 3);
+	assert_within(r.phases[0].end_s, 1800, 1e-6);
+	assert_within(r.phases[0].mbps, 200, 1e-6);
+	assert_within(r.phases[1].end_s, 1800 + 186000.0 / 7, 1e-3);
+	assert_within(r.phases[1].mbps, 96, 1e-6);
+	assert_within(r.phases[2].mbps, 75, 1e-6);
+	assert_within(r.burst_seconds, 1800, 1e-6);
+}
+
+/*
+ * The disk's bucket emptying first, the VM's still draining after. D2s_v3: 48 MB/s uncached,
+ * 200 in burst, a bucket of 1,800 x 152 = 273,600 MB. P10: 100 MB/s, 170 in burst, a bucket of
+ * 1,800 x 70 = 126,000 MB:
+ * - from 0: the disk's 170 binds; it drains 70 MB/s, empty at 1,800 s; the VM's drains
+ *   170 - 48 = 122 MB/s, 219,600 MB by then: 54,000 MB left;
+ * - from 1,800 s: the disk's 100 binds; the VM's bucket drains 52 MB/s, 1,038.46 s: to
+ *   2,838.46 s;
+ * - then the VM's 48 MB/s.
+ */
+static void test_disk_burst_ends_first(void **state)
+{
+	struct model_result r = timeline_of("D2s_v3", "P10", 7200);
+
+	(void)state;
+	assert_int_equal(r.nphases, 3);
+	assert_within(r.phases[0].end_s, 1800, 1e-6);
+	assert_within(r.phases[0].mbps, 170, 1e-6);
+	assert_within(r.phases[1].end_s, 1800 + 54000.0 / 52, 1e-3);
+	assert_within(r.phases[1].mbps, 100, 1e-6);
+	assert_within(r.phases[2].mbps, 48, 1e-6);
+}
+
 static void test_impossible(void **state)
 {
 	struct model_config m;
@@ -308,6 +370,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queue_depth),
 		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_burst_mbps),
+		cmocka_unit_test(test_vm_burst_ends_first),
+		cmocka_unit_test(test_disk_burst_ends_first),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
