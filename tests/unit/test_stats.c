@@ -448,6 +448,11 @@ static void test_hist_mean(void **state)
 	/* two buckets, weighted by their counts */
 	h->counts[7] = 4;
 	assert_near(hist_mean(h), (7.5 + hist_bucket_low(k) + hist_bucket_width(k) / 2.0) / 2, 1e-9);
+	/* the first bucket (0 ns, from a clock that did not move) counts too: 4 x 0.5 + 4 x 7.5 */
+	hist_reset(h);
+	h->counts[0] = 4;
+	h->counts[7] = 4;
+	assert_near(hist_mean(h), 4.0, 1e-12);
 	free(h);
 	for (unsigned past = HIST_BUCKETS; past < HIST_BUCKETS + 3; past++) {
 		assert_int_equal(hist_bucket_low(past), hist_bucket_low(HIST_BUCKETS - 1));
