@@ -234,7 +234,8 @@ static bool wait_until(struct worker *w, uint64_t until, uint64_t *now, unsigned
 		return false;
 	}
 	while (*now < until) {
-		if (__atomic_load_n(w->halt, __ATOMIC_RELAXED) || *now >= w->t_end)
+		/* An I/O it reaped may have failed: the thread ends now, not at the due time. */
+		if (should_stop(w, *now))
 			return false;
 		uint64_t wake = until < w->t_end ? until : w->t_end;
 		if (*inflight) {

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -27,13 +28,16 @@ static struct {
 	int fail_poll, fail_drain; /* the -errno a reap of at least 0 (a poll), or of at least 2
 				    * (a drain: the loop's own waits for 1), returns */
 	unsigned busy_every;
-	unsigned long empty_commits, failed_reaps, busy;
+	unsigned fail_io_engine;   /* 1 + the engine (in the order they start) whose I/Os fail */
+	unsigned poll_every;       /* > 1: a poll completes I/Os only every poll_every-th time */
+	unsigned long empty_commits, failed_reaps, busy, engines, polls, waits;
 } fx;
 
 struct fake {
 	struct io_req **q;         /* queued, then submitted: a FIFO of up to depth */
 	unsigned head, n, pending; /* the last `pending` of the n were not committed yet */
 	unsigned cap, queues;
+	bool fails;                /* its I/Os complete with EIO */
 };
 
 static int fake_init(struct engine_io *w, unsigned depth)
@@ -45,6 +49,7 @@ static int fake_init(struct engine_io *w, unsigned depth)
 		return -ENOMEM;
 	}
 	f->cap = depth;
+	f->fails = __atomic_add_fetch(&fx.engines, 1, __ATOMIC_RELAXED) == fx.fail_io_engine;
 	w->eng = f;
 	return 0;
 }
@@ -87,11 +92,17 @@ static int fake_reap(struct engine_io *w, unsigned min, struct io_req **done, un
 		__atomic_add_fetch(&fx.failed_reaps, 1, __ATOMIC_RELAXED);
 		return fail;
 	}
+	/* A wait for at least one (the loop's own with every slot busy) gets it at once. */
+	if (min)
+		__atomic_add_fetch(&fx.waits, 1, __ATOMIC_RELAXED);
+	else if (fx.poll_every > 1 &&
+		 __atomic_add_fetch(&fx.polls, 1, __ATOMIC_RELAXED) % fx.poll_every)
+		return 0;
 	while (n < want && n < max && f->n > f->pending) {
 		struct io_req *r = f->q[f->head];
 		f->head = (f->head + 1) % f->cap;
 		f->n--;
-		r->res = (int32_t)r->len;
+		r->res = f->fails ? -EIO : (int32_t)r->len;
 		done[n++] = r;
 	}
 	if (n < min)
@@ -288,6 +299,134 @@ static void busy_engine_gives_slots_back(void **state)
 	job_release(&j);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* An I/O that fails is reported with the target it went to, here the second. */
+static void failed_io_names_its_target(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 2);
+	job_add_target(&j, "b");
+	j.ios_per_thread = 1000;
+	fx.fail_io_engine = 2;
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), -EIO);
+	assert_non_null(result_error(&r));
+	assert_non_null(strstr(result_error(&r), "b: read failed at offset "));
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
+ * Waiting for its next I/O's due time, a thread polls for completions every 100 us, so an I/O
+ * is timed when it completes and its slot comes free: with completions seen every third
+ * poll and 10 ms between I/Os, no I/O is left for the loop's own wait, but the last one.
+ */
+static void waits_poll_for_completions(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 2);
+	j.rate_iops = 100;
+	j.ios_per_thread = 30;
+	fx.poll_every = 3;
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	assert_int_equal(r.read.ios, 30);
+	assert_true(fx.polls >= 3 * 29);
+	assert_true(fx.waits <= 1);
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
+ * Poisson arrivals keep their mean rate: 1,000 I/Os at 2,000 a second take 0.5 s (the sum of
+ * 999 exponential gaps: within 5 % but one time in a million), never less than 0.4 s, however
+ * loaded the machine.
+ */
+static void poisson_arrivals_keep_their_rate(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 4);
+	j.rate_iops = 2000;
+	j.arrival = ARRIVAL_POISSON;
+	j.ios_per_thread = 1000;
+	result_init(&r);
+	double t0 = now_s();
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	assert_true(now_s() - t0 >= 0.4);
+	assert_int_equal(r.read.ios, 1000);
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
+ * An I/O that fails while its thread waits for the next one's due time (one each 100 s) ends
+ * the thread then, and the other thread with it: the run fails long before its 20 s.
+ */
+static void a_failure_while_waiting_ends_the_run(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 2);
+	job_add_target(&j, "b");
+	j.rate_iops = 0.01;
+	j.time_ns = 20000000000ull;
+	fx.fail_io_engine = 2;
+	result_init(&r);
+	double t0 = now_s();
+	assert_int_equal(runner_run(&j, &r, NULL), -EIO);
+	assert_true(now_s() - t0 < 10);
+	assert_non_null(strstr(result_error(&r), "b: read failed at offset "));
+	result_release(&r);
+	job_release(&j);
+}
+
+/* The runner's progress tick asks the run to stop once it is half a second in. */
+static void stop_after_half_a_second(void *arg, const struct runner_progress *p)
+{
+	if (p->elapsed_s >= 0.5)
+		*(volatile sig_atomic_t *)arg = 1;
+}
+
+/*
+ * A thread waiting long for its next I/O (one each 100 s), with none in flight, notices a
+ * stop request within 100 ms: the run ends long before its 20 s.
+ */
+static void a_long_wait_notices_a_stop(void **state)
+{
+	static volatile sig_atomic_t stop;
+	struct runner_hooks hooks = {.tick = stop_after_half_a_second, .arg = (void *)&stop,
+				     .stop = &stop};
+	struct job j;
+	struct result r;
+
+	stop = 0;
+	fake_job(&j, 1, 2);
+	j.rate_iops = 0.01;
+	j.time_ns = 20000000000ull;
+	result_init(&r);
+	double t0 = now_s();
+	assert_int_equal(runner_run(&j, &r, &hooks), 0);
+	assert_true(now_s() - t0 < 10);
+	assert_true(r.interrupted);
+	assert_int_equal(r.read.ios, 1);
+	result_release(&r);
+	job_release(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +439,11 @@ int main(void)
 		cmocka_unit_test_setup(latency_target_drain_fails, reset),
 		cmocka_unit_test_setup(waiting_jobs_succeed, reset),
 		cmocka_unit_test_setup(busy_engine_gives_slots_back, reset),
+		cmocka_unit_test_setup(failed_io_names_its_target, reset),
+		cmocka_unit_test_setup(waits_poll_for_completions, reset),
+		cmocka_unit_test_setup(poisson_arrivals_keep_their_rate, reset),
+		cmocka_unit_test_setup(a_failure_while_waiting_ends_the_run, reset),
+		cmocka_unit_test_setup(a_long_wait_notices_a_stop, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
