@@ -61,11 +61,12 @@ static void test_burst_mbps(void **state)
 	assert_within(r.avg_iops, (hi * 1800 + lo * 5400) / 7200, 1e-3);
 }
 
-/* The phases of a 1 MiB read workload over `seconds` on vm with one group of disks. */
-static struct model_result timeline_of(const char *vm, const char *disk, double seconds)
+/* The phases of a read workload of bs over `seconds` on vm with one group of disks. */
+static struct model_result timeline_of(const char *vm, const char *disk, uint64_t bs,
+				       double seconds)
 {
 	struct model_config m;
-	struct model_workload w = {1048576, 0, false, 1, 64};
+	struct model_workload w = {bs, 0, false, 4, 64};
 	struct model_result r;
 	char err[256], *specs[1] = {(char *)disk};
 
@@ -88,7 +89,7 @@ static struct model_result timeline_of(const char *vm, const char *disk, double 
  */
 static void test_vm_burst_ends_first(void **state)
 {
-	struct model_result r = timeline_of("D4s_v3", "3xP4", 36000);
+	struct model_result r = timeline_of("D4s_v3", "3xP4", 1048576, 36000);
 
 	(void)state;
 	assert_int_equal(r.nphases, 3);
@@ -112,7 +113,7 @@ static void test_vm_burst_ends_first(void **state)
  */
 static void test_disk_burst_ends_first(void **state)
 {
-	struct model_result r = timeline_of("D2s_v3", "P10", 7200);
+	struct model_result r = timeline_of("D2s_v3", "P10", 1048576, 7200);
 
 	(void)state;
 	assert_int_equal(r.nphases, 3);
@@ -121,6 +122,93 @@ static void test_disk_burst_ends_first(void **state)
 	assert_within(r.phases[1].end_s, 1800 + 54000.0 / 52, 1e-3);
 	assert_within(r.phases[1].mbps, 100, 1e-6);
 	assert_within(r.phases[2].mbps, 48, 1e-6);
+}
+
+/*
+ * The VM's IOPS bucket outlasting its disks'. m5.large: 3,600 IOPS, 18,750 in burst, a bucket
+ * of 1,800 s x 15,150 = 27,270,000 I/Os. 3 x gp2 of 500 GiB: 1,500 IOPS each (3 per GiB), 3,000
+ * in burst, a bucket of 5,400,000 I/Os each. At 4 KiB the IOPS bind:
+ * - from 0: the disks' 9,000 bind; each bucket drains 1,500 a second, empty at 3,600 s; the
+ *   VM's drains 9,000 - 3,600 = 5,400 a second, 19,440,000 by then: 7,830,000 left;
+ * - from 3,600 s: the disks' 4,500 bind; the VM's bucket drains 900 a second, 8,700 s: to
+ *   12,300 s;
+ * - then the VM's 3,600.
+ */
+static void test_vm_iops_burst_outlasts_disks(void **state)
+{
+	struct model_result r = timeline_of("m5.large", "3xgp2:500GiB", 4096, 20000);
+
+	(void)state;
+	assert_int_equal(r.nphases, 3);
+	assert_within(r.phases[0].end_s, 3600, 1e-6);
+	assert_within(r.phases[0].iops, 9000, 1e-6);
+	assert_within(r.phases[1].end_s, 3600 + 7830000.0 / 900, 1e-3);
+	assert_within(r.phases[1].iops, 4500, 1e-6);
+	assert_within(r.phases[2].iops, 3600, 1e-6);
+}
+
+/*
+ * A column bursting barely above its IOPS cap drains its bucket as slowly, and keeps what it
+ * did not spend. V allows 1,000 IOPS, 2,000 in burst for 1,000 s (a bucket of 1,000,000 I/Os).
+ * Its disk D 1,000.25, 1,000.5 in burst for 1,000 s (a bucket of 250 I/Os):
+ * - from 0: D's 1,000.5 bind; D's bucket drains 0.25 a second, empty at 1,000 s; V's drains
+ *   0.5 a second, 500 by then: 999,500 left;
+ * - from 1,000 s: D's 1,000.25 bind; V's bucket drains 0.25 a second, 3,998,000 s: to
+ *   3,999,000 s;
+ * - then V's 1,000.
+ */
+static void test_vm_burst_drained_slowly(void **state)
+{
+	struct catalog c = {0};
+	struct model_config m;
+	struct model_workload w = {4096, 0, false, 4, 64};
+	struct model_result r;
+	char err[256], *specs[1] = {"D"};
+
+	(void)state;
+	assert_int_equal(catalog_load_text(&c, "slow.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"uncached_iops\": 1000, \"uncached_mbps\": 1000, "
+		"\"burst_iops\": 2000, \"burst_mbps\": 1000, \"burst_seconds\": 1000, "
+		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}], "
+		"\"disks\": [{\"name\": \"D\", \"gib\": 128, \"iops\": 1000.25, "
+		"\"burst_iops\": 1000.5, \"burst_seconds\": 1000, \"mbps\": 900, "
+		"\"premium\": true, \"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(model_config_resolve(&c, "V", NULL, specs, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 5e6, &r), 0);
+	assert_int_equal(r.nphases, 3);
+	assert_within(r.phases[0].iops, 1000.5, 1e-9);
+	assert_within(r.phases[0].end_s, 1000, 1e-6);
+	assert_within(r.phases[1].iops, 1000.25, 1e-9);
+	assert_within(r.phases[1].end_s, 3999000, 1e-3);
+	assert_within(r.phases[2].iops, 1000, 1e-9);
+	catalog_release(&c);
+}
+
+/*
+ * Two groups whose disks allow as many IOPS each (a gp3 and an io1 given 3,000): the disk
+ * limit is the first group's, its source the gp3's.
+ */
+static void test_disk_limit_tie_first_group(void **state)
+{
+	const char *specs[] = {"gp3:100GiB", "io1:100GiB:iops=3000"};
+	struct model_config m;
+	struct model_workload w = {4096, 0, false, 4, 32};
+	struct model_result r;
+	char err[256];
+	unsigned k;
+
+	(void)state;
+	assert_int_equal(model_config_resolve(&cat, "m5.8xlarge", NULL, (char *const *)specs, 2,
+					      MODEL_CACHE_DEFAULT, &m, err, sizeof(err)), 0);
+	assert_true(m.disks[0].iops == 3000 && m.disks[1].iops == 3000);
+	assert_string_not_equal(m.disks[0].type->source, m.disks[1].type->source);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	for (k = 0; k < r.nlimits && strcmp(r.limits[k].name, "disk_iops"); k++)
+		;
+	assert_true(k < r.nlimits);
+	assert_true(r.limits[k].source == m.disks[0].type->source);
+	assert_true(r.limits[k].cap == 6000);
 }
 
 static void test_impossible(void **state)
@@ -372,6 +460,9 @@ int main(void)
 		cmocka_unit_test(test_burst_timeline), cmocka_unit_test(test_burst_mbps),
 		cmocka_unit_test(test_vm_burst_ends_first),
 		cmocka_unit_test(test_disk_burst_ends_first),
+		cmocka_unit_test(test_vm_iops_burst_outlasts_disks),
+		cmocka_unit_test(test_vm_burst_drained_slowly),
+		cmocka_unit_test(test_disk_limit_tie_first_group),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
