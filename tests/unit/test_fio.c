@@ -584,6 +584,14 @@ static void test_block_sizes(void **state)
 	assert_int_equal(J(0)->bs_read[0].bs, 512);
 	assert_int_equal(J(0)->bs_read[15].bs, 1024 * 1024);
 	assert_true(note_has(0, "bsrange=512-1m", "approximated by 16 sizes"));
+	/* in equal shares, whole percents that add up: 100 x (i + 1) / 16 rounded down, less the
+	 * shares before; the last takes the rest (93 before it: 7) */
+	unsigned sum = 0;
+	for (unsigned i = 0; i < 16; i++) {
+		assert_int_equal(J(0)->bs_read[i].pct, (i + 1) * 100 / 16 - sum);
+		sum += J(0)->bs_read[i].pct;
+	}
+	assert_int_equal(J(0)->bs_read[15].pct, 7);
 	assert_int_equal(file("[j]\nsize=1m\nrw=randread\nblockalign=8k\n"), 0);
 	assert_int_equal(J(0)->align, 8192);
 }
