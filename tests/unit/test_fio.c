@@ -1187,6 +1187,8 @@ static void test_every_line_explained(void **state)
 	assert_string_equal(item(0, "time_based")->became, "(with runtime)");
 	assert_string_equal(item(0, "loops=2")->became, "(no effect)");
 	assert_non_null(strstr(fio.jobs[0].equivalent, "--engine aio --depth 16 --random"));
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread:8\nrw_sequencer=sequential\n"), 0);
+	assert_string_equal(item(0, "rw_sequencer=sequential")->became, "(the default)");
 }
 
 int main(void)

@@ -60,6 +60,48 @@ static void test_bssplit(void **state)
 	refused(bssplit, "4k/50,8q/50", "unknown unit");
 }
 
+/* What fio_bssplit_convert() says of the shares, by direction: nothing when fio draws them as
+ * written. */
+static void notes_of(const char *s, const char *want)
+{
+	char out[2048], note[1100];
+	const char *why = NULL;
+
+	if (fio_bssplit_convert(s, 1024, out, sizeof(out), note, sizeof(note), &why))
+		fail_msg("%s: refused: %s", s, why);
+	if (strcmp(note, want))
+		fail_msg("%s: note '%s', not '%s'", s, note, want);
+}
+
+static void test_bssplit_notes(void **state)
+{
+	const char *rest = "the 1%% no share claims goes to %s bytes, the largest share, as "
+			   "fio's draw falls to it";
+	char r[200], w[200], both[420];
+
+	(void)state;
+	notes_of("4k/50:64k/50,8k/100", "");
+	snprintf(r, sizeof(r), rest, "4096");
+	notes_of("4k/50:64k/49", r);
+	snprintf(w, sizeof(w), rest, "8192");
+	snprintf(both, sizeof(both), "writes: %s", w);
+	notes_of("4k/100,8k/50:16k/49", both);
+	snprintf(both, sizeof(both), "reads: %s", r);
+	notes_of("4k/50:64k/49,8k/100", both);
+	snprintf(both, sizeof(both), "reads: %s; writes: %s", r, w);
+	notes_of("4k/50:64k/49,8k/50:16k/49", both);
+}
+
+/* An engine fio does not have, near one it has: offered. */
+static void test_engine_near(void **state)
+{
+	char out[200];
+
+	(void)state;
+	assert_non_null(strstr(fio_engine_near("libaoi", out, sizeof(out)), "libaio"));
+	assert_string_equal(fio_engine_near("zzzzzzzz", out, sizeof(out)), "");
+}
+
 /* A bssplit of 64 sizes is read, one of 65 refused; one whose conversion does not fit is
  * refused, not cut. */
 static void test_bssplit_bounds(void **state)
@@ -140,6 +182,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bssplit),
 		cmocka_unit_test(test_bssplit_bounds),
+		cmocka_unit_test(test_bssplit_notes),
+		cmocka_unit_test(test_engine_near),
 		cmocka_unit_test(test_distributions),
 		cmocka_unit_test(test_zones),
 	};

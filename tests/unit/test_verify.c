@@ -147,6 +147,8 @@ static void names(void **state)
 		assert_int_equal(s, i);
 	}
 	assert_int_equal(verify_sum_parse("crc32", &s), -EINVAL);
+	/* a name not in the table (a damaged record): refused, and nothing past the table read */
+	assert_int_equal(verify_why_parse("nosuch", &w), -EINVAL);
 	for (unsigned i = VERIFY_OK; i <= VERIFY_NEWER; i++) {
 		assert_int_equal(verify_why_parse(verify_why_name(i), &w), 0);
 		assert_int_equal(w, i);
@@ -343,6 +345,10 @@ static void written_ranges(void **state)
 	assert_false(verify_written_has(&w, last + 2 * BLOCK));
 	assert_int_equal(verify_written_add(&w, last + BLOCK, BLOCK, BLOCK), 0);
 	assert_false(verify_written_has(&w, last + BLOCK));
+	verify_written_release(&w);
+	/* released: empty, and released again harmlessly (a result released twice) */
+	assert_null(w.ext);
+	assert_int_equal(w.n, 0);
 	verify_written_release(&w);
 }
 
