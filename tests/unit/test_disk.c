@@ -171,6 +171,27 @@ static void test_figures_below_one(void **state)
 	assert_true(model_rule_max_mbps(&m, 100) == 0.5);
 }
 
+/* A provisioned type whose base throughput is 0.5 MB/s (up to 100): a disk given no mbps=
+ * gets the 0.5, not the maximum. */
+static void test_base_mbps_below_one(void **state)
+{
+	struct catalog c = {0};
+	struct model_disk d;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(catalog_load_text(&c, "small.json", "{\"catalog\": \"x\", \"disks\": [{"
+		"\"name\": \"T\", \"rule\": true, \"provisioned\": true, \"min_gib\": 1, "
+		"\"max_gib\": 100, \"iops\": 3000, \"iops_max\": 16000, \"mbps\": 0.5, "
+		"\"mbps_max\": 100, "
+		"\"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), 0);
+	if (model_parse_disk(&c, NULL, "T:10GiB", &d, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(d.mbps == 0.5);
+	assert_true(d.iops == 3000);
+	catalog_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_ondemand),
 		cmocka_unit_test(test_family), cmocka_unit_test(test_account),
 		cmocka_unit_test(test_figures_below_one),
+		cmocka_unit_test(test_base_mbps_below_one),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
