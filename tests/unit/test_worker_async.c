@@ -33,6 +33,7 @@ static struct {
 	unsigned fail_io_engine;   /* 1 + the engine (in the order they start) whose I/Os fail */
 	unsigned poll_every;       /* > 1: a poll completes I/Os only every poll_every-th time */
 	unsigned long empty_commits, failed_reaps, busy, engines, polls, waits;
+	unsigned long idle_commits; /* commits with nothing new: a thread about to wait */
 	/* The slot of the last I/O a wait for one completed, when a drain (a wait for two or
 	 * more) followed; and the slot of the first I/O queued after that drain (-1: none). */
 	int single_before_drain, first_after_drain, last_single;
@@ -107,6 +108,8 @@ static int fake_commit(struct engine_io *w)
 {
 	struct fake *f = w->eng;
 
+	if (!f->pending)
+		__atomic_add_fetch(&fx.idle_commits, 1, __ATOMIC_RELAXED);
 	if (!f->pending && fx.fail_empty_commit) {
 		__atomic_add_fetch(&fx.empty_commits, 1, __ATOMIC_RELAXED);
 		return fx.fail_empty_commit;
@@ -408,6 +411,90 @@ static void drain_keeps_the_slots_order(void **state)
 	job_release(&j);
 }
 
+/*
+ * fio's thinktime: a pause after every thinktime_blocks completions, not after each once the
+ * first pause came. Each pause here starts with an I/O in flight, which the thread hands to the
+ * engine first: 200 I/Os in blocks of 10 make about 20 such commits, not 190.
+ */
+static void think_after_every_block(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 2);
+	j.thinktime_ns = 1000000;
+	j.thinktime_blocks = 10;
+	j.ios_per_thread = 200;
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	assert_int_equal(r.read.ios, 200);
+	assert_true(fx.idle_commits >= 10 && fx.idle_commits <= 30);
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
+ * --io-size with a mix of sizes counts bytes: the thread stops once it has issued them (the
+ * last I/O may go past by less than its size). Were the count never to reach 0, the job would
+ * not end (it has no time bound); the alarm ends that.
+ */
+static void io_size_with_a_size_mix(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fake_job(&j, 1, 4);
+	j.time_ns = 0;
+	j.io_bytes = 1 << 20;
+	j.nbs_read = 2;
+	j.bs_read[0] = (struct job_bs){.bs = 4096, .pct = 50};
+	j.bs_read[1] = (struct job_bs){.bs = 8192, .pct = 50};
+	alarm(30);
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	alarm(0);
+	assert_true(r.read.bytes >= 1 << 20 && r.read.bytes < (1 << 20) + 8192);
+	result_release(&r);
+	job_release(&j);
+}
+
+/* The held thread's flow-sleep: see flow_sleep_sleeps(). */
+static void flow_pair(struct job *j)
+{
+	fake_job(&j[0], 1, 1);
+	j[0].flow = j[0].flow_id = 1;
+	j[0].flow_sleep_ns = 10000000;
+	j[0].ios_per_thread = 10;
+	fake_job(&j[1], 1, 1);
+	j[1].flow = j[1].flow_id = 1;
+	j[1].rate_iops = 10;
+	j[1].ios_per_thread = 10;
+}
+
+/*
+ * --flow-sleep: a thread ahead of its share sleeps that long before it asks again. Here one
+ * job runs free and the other issues 10 I/Os a second: the first is held most of a second,
+ * asleep, so iorate uses a few percent of a CPU at most (a held thread that asked again at
+ * once would spin on one all that while: 30 % or more even on a loaded machine).
+ */
+static void flow_sleep_sleeps(void **state)
+{
+	struct job j[2];
+	struct result r[2];
+
+	flow_pair(j);
+	result_init(&r[0]);
+	result_init(&r[1]);
+	assert_int_equal(runner_run_jobs(j, 2, r, NULL), 0);
+	assert_int_equal(r[0].read.ios, 10);
+	assert_int_equal(r[1].read.ios, 10);
+	assert_true(r[0].cpu.proc_user + r[0].cpu.proc_system < 10);
+	for (int i = 0; i < 2; i++) {
+		result_release(&r[i]);
+		job_release(&j[i]);
+	}
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -551,6 +638,9 @@ int main(void)
 		cmocka_unit_test_setup(busy_engine_gives_slots_back, reset),
 		cmocka_unit_test_setup(busy_engine_gives_verified_blocks_back, reset),
 		cmocka_unit_test_setup(drain_keeps_the_slots_order, reset),
+		cmocka_unit_test_setup(think_after_every_block, reset),
+		cmocka_unit_test_setup(io_size_with_a_size_mix, reset),
+		cmocka_unit_test_setup(flow_sleep_sleeps, reset),
 		cmocka_unit_test_setup(failed_io_names_its_target, reset),
 		cmocka_unit_test_setup(waits_poll_for_completions, reset),
 		cmocka_unit_test_setup(poisson_arrivals_keep_their_rate, reset),
