@@ -315,6 +315,56 @@ static void test_credit(void **state)
 	throttle_set_free(s);
 }
 
+/*
+ * With a disk's burst and a VM's, the disk's bucket states the credit, even empty: the VM's
+ * only stands in for a disk with no bucket of the kind (IOPS or MB/s) at all.
+ */
+static void test_credit_disk_before_vm(void **state)
+{
+	static uint64_t go[4100];
+	double ci, cm;
+	struct job j;
+
+	job_init(&j);
+	j.ntargets = 1;
+	j.vm_cap.iops = 100000;
+	j.vm_cap.burst_iops = 200000;
+	j.vm_cap.burst_seconds = 100;
+	/* the disk's IOPS bucket, 4 s of its base rate, emptied as in test_credit() */
+	j.cap.iops = 1000;
+	j.cap.burst_iops = 5000;
+	j.cap.burst_seconds = 1;
+	struct throttle_set *s = make(&j);
+	gos(s, 0, 4096, clock_ns(), go, 4100);
+	throttle_set_credit(s, &ci, &cm);
+	if (ci != 0 || cm >= 0)
+		fail_msg("an empty disk IOPS bucket: %g%% %g%%, expected 0%% and none", ci, cm);
+	throttle_set_free(s);
+	/* the same with its MB/s bucket (1,000 I/Os of 4,096 bytes a second, 5,000 in burst) */
+	job_init(&j);
+	j.ntargets = 1;
+	j.vm_cap = (struct job_caps){.mbps = 1000, .burst_mbps = 2000, .burst_seconds = 100};
+	j.cap.mbps = 4.096;
+	j.cap.burst_mbps = 20.48;
+	j.cap.burst_seconds = 1;
+	s = make(&j);
+	gos(s, 0, 4096, clock_ns(), go, 4100);
+	throttle_set_credit(s, &ci, &cm);
+	if (ci >= 0 || cm != 0)
+		fail_msg("an empty disk MB/s bucket: %g%% %g%%, expected none and 0%%", ci, cm);
+	throttle_set_free(s);
+	/* a disk with no burst: the VM's buckets, full */
+	job_init(&j);
+	j.ntargets = 1;
+	j.vm_cap = (struct job_caps){.iops = 100000, .burst_iops = 200000, .burst_seconds = 100};
+	j.cap.iops = 1000;
+	s = make(&j);
+	throttle_set_credit(s, &ci, &cm);
+	if (fabs(ci - 100) > 0.01 || cm >= 0)
+		fail_msg("the VM's bucket: %g%% %g%%, expected 100%% and none", ci, cm);
+	throttle_set_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_rates_span),  cmocka_unit_test(test_mbps),
 		cmocka_unit_test(test_both_caps),   cmocka_unit_test(test_io_unit),
 		cmocka_unit_test(test_vm_cap),      cmocka_unit_test(test_burst),
+		cmocka_unit_test(test_credit_disk_before_vm),
 		cmocka_unit_test(test_credit),      cmocka_unit_test(test_held),
 	};
 
