@@ -211,6 +211,69 @@ static void test_disk_limit_tie_first_group(void **state)
 	assert_true(r.limits[k].cap == 6000);
 }
 
+/* The limit named `name` of a prediction (the test fails when there is none). */
+static const struct model_limit *limit_of(const struct model_result *r, const char *name)
+{
+	for (unsigned k = 0; k < r->nlimits; k++)
+		if (!strcmp(r->limits[k].name, name))
+			return &r->limits[k];
+	fail_msg("no limit %s", name);
+	return NULL;
+}
+
+/*
+ * A VM column with one MB/s figure for reads and writes caps them together: D8s_v3's 192 MB/s
+ * uncached hold a 70/30 mix at 192 MB/s (183.1 I/Os of 1 MiB), not at 192 / 0.7.
+ */
+static void test_vm_mbps_shared_by_a_mix(void **state)
+{
+	const char *specs[] = {"4xP30"};
+	struct model_workload w = {1048576, 30, false, 4, 32};
+	struct model_result r = predict_groups("D8s_v3", specs, 1, 0, w);
+	const struct model_limit *l = limit_of(&r, "vm_uncached_mbps");
+
+	(void)state;
+	assert_within(l->mbps, 192, 1e-6);
+	assert_within(l->iops, 192e6 / 1048576, 1e-6);
+}
+
+/*
+ * A catalog's figures below 1 are figures. A disk whose transfer rate is 0.5 MB/s: a 4 KiB read
+ * takes its 1 ms plus 4,096 / 0.5e6 s = 8.192 ms. A VM whose IOPS cap is 0.5, 1 in burst for
+ * 100 s (a bucket of 50 I/Os): the burst drains it 0.5 a second, for 100 s.
+ */
+static void test_figures_below_one_predicted(void **state)
+{
+	struct catalog c = {0};
+	struct model_config m;
+	struct model_workload w = {4096, 0, false, 1, 1};
+	struct model_result r;
+	char err[256], *specs[1] = {"D"};
+
+	(void)state;
+	assert_int_equal(catalog_load_text(&c, "small.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"uncached_iops\": 100000, \"uncached_mbps\": 1000, "
+		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}, "
+		"{\"name\": \"W\", \"uncached_iops\": 0.5, \"uncached_mbps\": 1000, "
+		"\"burst_iops\": 1, \"burst_mbps\": 1000, \"burst_seconds\": 100, "
+		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}], "
+		"\"disks\": [{\"name\": \"D\", \"gib\": 128, \"iops\": 5000, \"mbps\": 200, "
+		"\"transfer_mbps\": 0.5, \"latency_read_ms\": 1, \"premium\": true, "
+		"\"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(model_config_resolve(&c, "V", NULL, specs, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_within(r.service_ms, 1 + 8.192, 1e-9);
+	assert_int_equal(model_config_resolve(&c, "W", NULL, specs, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_true(r.bursts);
+	assert_within(r.iops, 0.5, 1e-9);
+	assert_within(r.burst_iops, 1, 1e-9);
+	assert_within(r.burst_seconds, 100, 1e-6);
+	catalog_release(&c);
+}
+
 static void test_impossible(void **state)
 {
 	struct model_config m;
@@ -463,6 +526,8 @@ int main(void)
 		cmocka_unit_test(test_vm_iops_burst_outlasts_disks),
 		cmocka_unit_test(test_vm_burst_drained_slowly),
 		cmocka_unit_test(test_disk_limit_tie_first_group),
+		cmocka_unit_test(test_vm_mbps_shared_by_a_mix),
+		cmocka_unit_test(test_figures_below_one_predicted),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
