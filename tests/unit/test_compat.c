@@ -329,6 +329,7 @@ static void test_diskspd_21_errors(void **state)
 		{"-r -rdpct100/50 f", "the target percents add up to 50%; they must cover all"},
 		{"-r -rdpct60/60:50/10 f", "the I/O percents add up to more than 100%"},
 		{"-r -rdpct10/60:10/50 f", "the target percents add up to more than 100%"},
+		{"-r -rdpct90/60:10/50 f", "the target percents add up to more than 100%"},
 		{"-r -rdpct10/0 f", "-rdpct10/0: each range is IO%/TARGET%"},
 		{"-r -rdpct100/101 f", "-rdpct100/101: each range is IO%/TARGET%"},
 		{"-r -rdxyz10/10 f", "the distribution is pct or abs"},
