@@ -166,7 +166,8 @@ static void test_io_unit(void **state)
 	const struct {
 		uint32_t bytes;
 		uint64_t ops;
-	} cases[] = {{4096, 1}, {65536, 1}, {65536 + 512, 2}, {196608, 3}, {262144, 4}};
+	} cases[] = {{4096, 1}, {65536, 1}, {65536 + 1, 2}, {65536 + 512, 2}, {196608, 3},
+		     {262144, 4}};
 
 	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		struct job j;
