@@ -49,6 +49,8 @@ MAP = {
 	"src/core/throttle.c": ["unit:test_throttle", "unit:test_runner", "bats:caps.bats"],
 	"src/core/result.c": ["unit:test_result", "unit:test_stats", "unit:test_result_json",
 		"unit:test_report"],
+	"src/result/result_set.c": ["unit:test_result", "unit:test_report", "unit:test_history",
+		"unit:test_fio_json", "bats:jobs.bats"],
 	"src/core/verify.c": ["unit:test_verify", "bats:verify.bats", "san:test_verify"],
 	"src/model/predict.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_cost", "unit:test_examples_aws",
@@ -67,7 +69,8 @@ MAP = {
 }
 DEFAULT_FILES = ["src/core/stats.c", "src/core/worker.c", "src/core/throttle.c",
 	"src/model/predict.c", "src/model/disk.c", "src/compat/fio_job.c", "src/compat/fio_num.c",
-	"src/compat/fio_words.c", "src/compat/diskspd_job.c", "src/core/verify.c"]
+	"src/compat/fio_words.c", "src/compat/diskspd_job.c", "src/core/verify.c",
+	"src/result/result_set.c"]
 
 
 def code_mask(text):
