@@ -166,8 +166,9 @@ fail:
  * A seed iorate chose differs from run to run and changes nothing but which offsets are drawn:
  * seeds are compared only when one of the runs was given its seed; a chosen one is wrapped
  * ({"chosen": N}) so that it differs from the same number given, and unwrapped after the walk.
+ * 0 or -ENOMEM: a seed left unwrapped would compare a chosen seed as a given one.
  */
-static void seeds(json_t *fa, json_t *fb)
+static int seeds(json_t *fa, json_t *fb)
 {
 	json_t *pa = json_object_get(fa, "params"), *pb = json_object_get(fb, "params");
 	bool given_a = json_is_true(json_object_get(pa, "seed_set"));
@@ -177,12 +178,15 @@ static void seeds(json_t *fa, json_t *fb)
 		json_t *p = i ? pb : pa, *s = json_object_get(p, "seed");
 		bool given = i ? given_b : given_a;
 
-		if (!given && (given_a || given_b) && s)
-			json_object_set_new(p, "seed", json_pack("{s:O}", "chosen", s));
-		else if (!given_a && !given_b)
+		if (!given && (given_a || given_b) && s) {
+			if (json_object_set_new(p, "seed", json_pack("{s:O}", "chosen", s)))
+				return -ENOMEM;
+		} else if (!given_a && !given_b) {
 			json_object_del(p, "seed");
+		}
 		json_object_del(p, "seed_set");
 	}
+	return 0;
 }
 
 /* A seed wrapped by seeds(): the number, and that it was chosen. */
@@ -209,9 +213,8 @@ static int diff_pair(struct stats_diff *d, const struct result *a, const struct 
 	if (fa && fb) {
 		struct walk w = {.d = d, .job = n, .job_name = name};
 
-		if (job)
-			seeds(fa, fb);
-		walk_object(&w, "", fa, fb);
+		if (!job || !(w.err = seeds(fa, fb)))
+			walk_object(&w, "", fa, fb);
 		r = w.err;
 		for (size_t i = first; job && i < d->n; i++)
 			if (d->item[i].kind == STATS_DIFF_VALUE &&
