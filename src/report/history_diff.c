@@ -315,7 +315,6 @@ static void fmt_value(const json_t *v, enum kind k, bool exact, char *buf, size_
 /* Where the wording is: the lines and changes it adds to. */
 struct words {
 	struct report_diff *d;
-	const char *prefix;          /* NULL: each item's job's ("job 2 (logs): ") */
 	int err;
 };
 
@@ -363,13 +362,10 @@ static const char *label_of(const struct param_name *p, const char *key, char *b
 }
 
 /* "job 2 (logs): " for a job of a run of several; "" for the run. */
-static const char *prefix_of(const struct words *w, const struct stats_diff_item *it, char *buf,
-			     size_t len)
+static const char *prefix_of(const struct stats_diff_item *it, char *buf, size_t len)
 {
 	const char *name = it->job_name;
 
-	if (w->prefix)
-		return w->prefix;
 	if (!it->job)
 		return "";
 	snprintf(buf, len, "job %u%s%.64s%s: ", it->job, name ? " (" : "", name ? name : "",
@@ -412,7 +408,7 @@ static void value_words(struct words *w, const struct stats_diff_item *it, const
 static void item_words(struct words *w, const struct stats_diff_item *it)
 {
 	char pbuf[128], line[512], label[160], sub[300];
-	const char *pfx = prefix_of(w, it, pbuf, sizeof(pbuf));
+	const char *pfx = prefix_of(it, pbuf, sizeof(pbuf));
 	long long id = it->only_b ? w->d->idb : w->d->ida;
 
 	switch (it->kind) {
@@ -447,26 +443,13 @@ static void item_words(struct words *w, const struct stats_diff_item *it)
 	}
 }
 
-/* The items of s into d's lines and changes. */
-static int words_of(struct report_diff *d, const struct stats_diff *s, const char *prefix)
+int report_history_diff_words(struct report_diff *d, const struct stats_diff *s)
 {
-	struct words w = {.d = d, .prefix = prefix};
+	struct words w = {.d = d};
 
 	for (size_t i = 0; i < s->n && !w.err; i++)
 		item_words(&w, &s->item[i]);
 	return w.err;
-}
-
-int report_history_diff_json(struct report_diff *d, const json_t *a, const json_t *b,
-			     const char *prefix, unsigned job)
-{
-	struct stats_diff s = {0};
-	int r = stats_json_diff(a, b, job, &s);
-
-	if (!r)
-		r = words_of(d, &s, prefix ? prefix : "");
-	stats_diff_free(&s);
-	return r;
 }
 
 int history_differences(const struct result_set *a, const struct result_set *b,
@@ -478,7 +461,7 @@ int history_differences(const struct result_set *a, const struct result_set *b,
 	int r = stats_run_diff(&ra, &rb, result_to_json, &s);
 
 	if (!r)
-		r = words_of(d, &s, NULL);
+		r = report_history_diff_words(d, &s);
 	stats_diff_free(&s);
 	return r;
 }

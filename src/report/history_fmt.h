@@ -63,20 +63,18 @@ int history_compare_fmt_json(FILE *f, const struct history_compare *c);
 
 
 /*
- * The differences of two JSON objects of the same form, found by walking both: a line per value
- * that differs ("PREFIX--cap-iops: off -> 1000") into text, and {job, key, option, a, b} into
- * changes; arrays of objects (targets) element by element, an element only one holds as "target
- * 3: only in run ID". Keys are JSON paths ("params.cap.iops", "targets[1].device"); the form
- * of result_to_json() names each by the option of 'iorate run' that sets it, and any other key
- * by its path. A key X is left out where the object also holds X_ns (the same time, exactly).
- * job (from 1; 0: none) goes into changes. 0 or -ENOMEM.
+ * Where the differences of two runs are worded: a line per item into text ("job 2 (logs): --bs:
+ * 4KiB -> 8KiB", "target 3: only in run ID") and {job, key, option, a, b} into changes. A key
+ * is named by the option of 'iorate run' that sets it, else by its JSON path.
  */
 struct report_diff {
 	json_t *text, *changes;
 	int64_t ida, idb;            /* the runs' ids, for "only in run ID" */
 };
-int report_history_diff_json(struct report_diff *d, const json_t *a, const json_t *b,
-			     const char *prefix, unsigned job);
+
+/* The items stats_run_diff() or stats_json_diff() found (stats/diff.h): 0 or -ENOMEM. */
+struct stats_diff;
+int report_history_diff_words(struct report_diff *d, const struct stats_diff *s);
 
 /*
  * The option of 'iorate run' that sets the field at a JSON path of a run ("params.cap.iops":

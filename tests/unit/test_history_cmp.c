@@ -23,6 +23,7 @@
 #include "result/result_json.h"
 #include "report/history_fmt.h"
 #include "result/result_set.h"
+#include "stats/diff.h"
 #include "stats/welch.h"
 
 /* cmocka 1.1.5 (Debian 12) has no assert_double_equal. */
@@ -533,12 +534,15 @@ static void test_diff_generic(void **state)
 			      "rate_iops", 1000.0000000002, "only_b", 1, "targets", "device",
 			      "sdc");
 	struct report_diff d = {.text = json_array(), .changes = json_array(), .ida = 7, .idb = 9};
-	const char *want[] = {"x: params.future_knob: 1 -> 2", "x: --time: 1s -> 2s",
-			      "x: --rate-iops: 1000.0000000001 -> 1000.0000000002",
-			      "x: params.only_b: - -> yes", "x: target 1 device: sda -> sdc",
-			      "x: target 2: only in run 7"};
+	const char *want[] = {"job 3: params.future_knob: 1 -> 2", "job 3: --time: 1s -> 2s",
+			      "job 3: --rate-iops: 1000.0000000001 -> 1000.0000000002",
+			      "job 3: params.only_b: - -> yes", "job 3: target 1 device: sda -> sdc",
+			      "job 3: target 2: only in run 7"};
+	struct stats_diff s = {0};
 
-	assert_int_equal(report_history_diff_json(&d, a, b, "x: ", 3), 0);
+	assert_int_equal(stats_json_diff(a, b, 3, &s), 0);
+	assert_int_equal(report_history_diff_words(&d, &s), 0);
+	stats_diff_free(&s);
 	assert_int_equal(json_array_size(d.text), sizeof(want) / sizeof(want[0]));
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		assert_string_equal(json_string_value(json_array_get(d.text, i)), want[i]);
