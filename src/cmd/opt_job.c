@@ -856,7 +856,7 @@ static const struct opt emulation_opts[] = {
  * verify).
  */
 static const struct opt output_opts[] = {
-	{.name = "json", .help = "print JSON on stdout (--format json; schema in docs/json.md)",
+	{.name = "json", .help = "print JSON on stdout (--format json; a run's fields: docs/json.md)",
 	 .example = "--json", .set = opt_set_format, .excl = EXCL_FORMAT},
 	{0},
 };

@@ -461,6 +461,26 @@ static const char *heading(const struct opt_group *g, const struct opt_group *pr
 	return g->title;
 }
 
+/*
+ * A row's help. --format's is one text for every command, so its row's own values follow it:
+ * without them model's would list csv and fio-json, which it refuses.
+ */
+static const char *help_of(const struct opt *o, char *buf, size_t len)
+{
+	size_t n;
+
+	if (o->set != opt_set_format || !o->arg || !o->values)
+		return o->help;
+	n = (size_t)snprintf(buf, len, "%s; here: ", o->help);
+	for (const char *v = o->values; *v && n + 3 < len; v++) {
+		if (*v == ' ')
+			buf[n++] = ',';
+		buf[n++] = *v;
+	}
+	buf[n < len ? n : len - 1] = '\0';
+	return buf;
+}
+
 static void help_group_print(FILE *f, const struct opt_group *g, const struct opt_group *prev)
 {
 	const char *title = heading(g, prev);
@@ -468,12 +488,12 @@ static void help_group_print(FILE *f, const struct opt_group *g, const struct op
 	if (title)
 		fprintf(f, "\n%s:\n", title);
 	for (const struct opt *o = g->opts; o->name; o++) {
-		char head[64];
+		char head[64], text[512];
 		head_of(o, head, sizeof(head));
 		fprintf(f, "  %-30s ", head);
 		if (strlen(head) > 30)
 			fprintf(f, "\n%33s", "");
-		wrap(f, o->help, 33);
+		wrap(f, help_of(o, text, sizeof(text)), 33);
 		if (o->example && strcmp(o->example, "--help"))
 			fprintf(f, "  %-30s   e.g. %s\n", "", o->example);
 	}
@@ -572,6 +592,9 @@ static void man_para(FILE *f, const char *s)
 static void man_group(FILE *f, const struct opt_group *g)
 {
 	for (const struct opt *o = g->opts; o->name; o++) {
+		char text[512];
+		const char *help = help_of(o, text, sizeof(text));
+
 		fputs(".TP\n", f);
 		if (o->letter)
 			fprintf(f, "\\fB\\-%c\\fR, ", o->letter);
@@ -581,7 +604,7 @@ static void man_group(FILE *f, const struct opt_group *g)
 		if (o->arg)
 			fprintf(f, " \\fI%s\\fR", o->arg);
 		fputc('\n', f);
-		man_text(f, o->help, strlen(o->help));
+		man_text(f, help, strlen(help));
 		if (o->example && strcmp(o->example, "--help")) {
 			fputs(". Example: \\fB", f);
 			man_text(f, o->example, strlen(o->example));

@@ -48,6 +48,15 @@ jq_py() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 	[[ "$output" == *"--disk 2xP30"* ]]
 }
 
+@test "model --help and the man page name the formats model prints, not run's" {
+	run "$IORATE" model --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"prints; here: text, json"$'\n'* ]]
+	"$IORATE" help --man | grep -q 'prints; here: text, json\. Example'
+	run "$IORATE" model --vm DS2 --disk P30 --format csv
+	[ "$status" -eq 2 ]
+}
+
 @test "catalog: a malformed --catalog is refused with file and field" {
 	printf '{"catalog": "azure-2015", "vms": [{"name": "X1", "iosp": 1, "source": "s", "date": "d"}]}' > "$TMP/bad.json"
 	run "$IORATE" catalog list --catalog "$TMP/bad.json"
