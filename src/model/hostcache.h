@@ -37,7 +37,7 @@ struct model_hit {
 	enum model_hit_basis basis;
 	bool known;                     /* false: unknown, and the prediction assumes no hits */
 	double pct;                     /* percent of reads served by the host cache, as used */
-	/* What report/ words the reason with (model_fmt_hit_why()). */
+	/* What report/ words the reason with (model_words_hit()). */
 	bool set;                       /* GIVEN: given by the user (read_hit_set) */
 	bool uncached;                  /* NO_WS: no group has a host cache */
 	const char *vm;                 /* the VM's name, or NULL */

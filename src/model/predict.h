@@ -84,7 +84,7 @@ int model_vm_column(const struct model_config *m, const char *family,
 #define MODEL_MAX_LIMITS 24
 
 /*
- * What a limit is made of, as codes and figures: report/ words them (model_fmt_limit_detail()).
+ * What a limit is made of, as codes and figures: report/ words them (model_words_detail()).
  * Names (a VM, a disk type, an account, a column of the VM's caps) are the catalog's.
  */
 enum model_detail_kind {
