@@ -172,6 +172,10 @@ static void test_percentile_ranks(void **state)
 	hist_add(h, 1000); /* bucket [1000, 1004) */
 	assert_int_equal(hist_percentile(h, 50, 0, UINT64_MAX), 1002);
 	assert_int_equal(hist_percentile(h, 50, 1000, 1000), 1000);
+	/* Below the top rank too: 1000 and 1001 share that bucket, whose midpoint passes max. */
+	hist_add(h, 1001);
+	assert_int_equal(hist_percentile(h, 50, 0, UINT64_MAX), 1002);
+	assert_int_equal(hist_percentile(h, 50, 1000, 1001), 1001);
 	free(h);
 }
 
