@@ -434,6 +434,29 @@ static void think_after_every_block(void **state)
 }
 
 /*
+ * A block of one pauses after each completion. Polls complete nothing here, so each pause
+ * starts with the other I/O in flight and ends before it completes: 100 I/Os make about 100
+ * such commits, not 50 (a pause after every second one).
+ */
+static void think_after_each_io(void **state)
+{
+	struct job j;
+	struct result r;
+
+	fx.poll_every = 1u << 30;
+	fake_job(&j, 1, 2);
+	j.thinktime_ns = 100000;
+	j.thinktime_blocks = 1;
+	j.ios_per_thread = 100;
+	result_init(&r);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	assert_int_equal(r.read.ios, 100);
+	assert_true(fx.idle_commits >= 90 && fx.idle_commits <= 110);
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
  * --io-size with a mix of sizes counts bytes: the thread stops once it has issued them (the
  * last I/O may go past by less than its size). Were the count never to reach 0, the job would
  * not end (it has no time bound); the alarm ends that.
@@ -642,6 +665,7 @@ int main(void)
 		cmocka_unit_test_setup(busy_engine_gives_verified_blocks_back, reset),
 		cmocka_unit_test_setup(drain_keeps_the_slots_order, reset),
 		cmocka_unit_test_setup(think_after_every_block, reset),
+		cmocka_unit_test_setup(think_after_each_io, reset),
 		cmocka_unit_test_setup(io_size_with_a_size_mix, reset),
 		cmocka_unit_test_setup(flow_sleep_sleeps, reset),
 		cmocka_unit_test_setup(failed_io_names_its_target, reset),
