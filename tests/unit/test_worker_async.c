@@ -457,6 +457,29 @@ static void think_after_each_io(void **state)
 }
 
 /*
+ * Every slot's first I/O counts its latency from the run's start, not from 0: no latency can
+ * be longer than the run that measured it.
+ */
+static void first_ios_count_from_the_start(void **state)
+{
+	struct job j;
+	struct result r;
+	struct timespec a, b;
+
+	fake_job(&j, 1, 4);
+	j.ios_per_thread = 8;
+	result_init(&r);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	assert_int_equal(runner_run(&j, &r, NULL), 0);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	assert_int_equal(r.read.ios, 8);
+	assert_true(r.read.lat_max <=
+		    (uint64_t)((b.tv_sec - a.tv_sec) * 1000000000ll + (b.tv_nsec - a.tv_nsec)));
+	result_release(&r);
+	job_release(&j);
+}
+
+/*
  * --io-size with a mix of sizes counts bytes: the thread stops once it has issued them (the
  * last I/O may go past by less than its size). Were the count never to reach 0, the job would
  * not end (it has no time bound); the alarm ends that.
@@ -666,6 +689,7 @@ int main(void)
 		cmocka_unit_test_setup(drain_keeps_the_slots_order, reset),
 		cmocka_unit_test_setup(think_after_every_block, reset),
 		cmocka_unit_test_setup(think_after_each_io, reset),
+		cmocka_unit_test_setup(first_ios_count_from_the_start, reset),
 		cmocka_unit_test_setup(io_size_with_a_size_mix, reset),
 		cmocka_unit_test_setup(flow_sleep_sleeps, reset),
 		cmocka_unit_test_setup(failed_io_names_its_target, reset),
