@@ -238,6 +238,22 @@ static void test_vm_mbps_shared_by_a_mix(void **state)
 }
 
 /*
+ * A disk's MB/s cap holds its reads and writes together: four P30 of 200 MB/s each hold a 70/30
+ * mix of 1 MiB at 800 MB/s (762.9 I/Os), not at 800 / (0.7 - 0.3).
+ */
+static void test_disk_mbps_shared_by_a_mix(void **state)
+{
+	const char *specs[] = {"4xP30"};
+	struct model_workload w = {1048576, 30, false, 4, 32};
+	struct model_result r = predict_groups("D8s_v3", specs, 1, 0, w);
+	const struct model_limit *l = limit_of(&r, "disk_mbps");
+
+	(void)state;
+	assert_within(l->mbps, 800, 1e-6);
+	assert_within(l->iops, 800e6 / 1048576, 1e-6);
+}
+
+/*
  * A catalog's figures below 1 are figures. A disk whose transfer rate is 0.5 MB/s: a 4 KiB read
  * takes its 1 ms plus 4,096 / 0.5e6 s = 8.192 ms. A VM whose IOPS cap is 0.5, 1 in burst for
  * 100 s (a bucket of 50 I/Os): the burst drains it 0.5 a second, for 100 s.
@@ -527,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_vm_burst_drained_slowly),
 		cmocka_unit_test(test_disk_limit_tie_first_group),
 		cmocka_unit_test(test_vm_mbps_shared_by_a_mix),
+		cmocka_unit_test(test_disk_mbps_shared_by_a_mix),
 		cmocka_unit_test(test_figures_below_one_predicted),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
