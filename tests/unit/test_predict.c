@@ -254,6 +254,36 @@ static void test_disk_mbps_shared_by_a_mix(void **state)
 }
 
 /*
+ * A working set larger than the volume is noted with both sizes, the volume's over all its
+ * groups: 2 P30 of 1,024 GiB and a P10 of 128 GiB hold 2,176 GiB, under a 4,096 GiB set.
+ */
+static void test_working_set_over_volume(void **state)
+{
+	char *specs[] = {"2xP30:cache=readonly", "P10:cache=readonly"};
+	struct model_config m;
+	struct model_workload w = {4096, 0, false, 4, 32};
+	struct model_result r;
+	char err[256];
+	unsigned k;
+
+	(void)state;
+	assert_int_equal(model_config_resolve(&cat, "D16s_v3", NULL, specs, 2, MODEL_CACHE_DEFAULT,
+					      &m, err, sizeof(err)), 0);
+	m.working_set = 4096 * 1073741824.0;
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	for (k = 0; k < r.nnotes && r.notes[k].kind != MODEL_NOTE_WS_OVER_VOLUME; k++)
+		;
+	assert_true(k < r.nnotes);
+	assert_within(r.notes[k].a, 4096, 1e-9);
+	assert_within(r.notes[k].b, 2176, 1e-9);
+	/* Within the volume: no such note. */
+	m.working_set = 2000 * 1073741824.0;
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	for (k = 0; k < r.nnotes; k++)
+		assert_int_not_equal(r.notes[k].kind, MODEL_NOTE_WS_OVER_VOLUME);
+}
+
+/*
  * A catalog's figures below 1 are figures. A disk whose transfer rate is 0.5 MB/s: a 4 KiB read
  * takes its 1 ms plus 4,096 / 0.5e6 s = 8.192 ms. A VM whose IOPS cap is 0.5, 1 in burst for
  * 100 s (a bucket of 50 I/Os): the burst drains it 0.5 a second, for 100 s.
@@ -543,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_vm_burst_drained_slowly),
 		cmocka_unit_test(test_disk_limit_tie_first_group),
 		cmocka_unit_test(test_vm_mbps_shared_by_a_mix),
+		cmocka_unit_test(test_working_set_over_volume),
 		cmocka_unit_test(test_disk_mbps_shared_by_a_mix),
 		cmocka_unit_test(test_figures_below_one_predicted),
 		cmocka_unit_test(test_impossible),
