@@ -302,6 +302,9 @@ static void test_figures_below_one_predicted(void **state)
 		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}, "
 		"{\"name\": \"W\", \"uncached_iops\": 0.5, \"uncached_mbps\": 1000, "
 		"\"burst_iops\": 1, \"burst_mbps\": 1000, \"burst_seconds\": 100, "
+		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}, "
+		"{\"name\": \"X\", \"uncached_iops\": 0.5, \"uncached_mbps\": 1000, "
+		"\"burst_iops\": 1, \"burst_mbps\": 1000, \"burst_seconds\": 1, "
 		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}], "
 		"\"disks\": [{\"name\": \"D\", \"gib\": 128, \"iops\": 5000, \"mbps\": 200, "
 		"\"transfer_mbps\": 0.5, \"latency_read_ms\": 1, \"premium\": true, "
@@ -317,6 +320,13 @@ static void test_figures_below_one_predicted(void **state)
 	assert_within(r.iops, 0.5, 1e-9);
 	assert_within(r.burst_iops, 1, 1e-9);
 	assert_within(r.burst_seconds, 100, 1e-6);
+	/* A burst of one second: a bucket of 0.5 I/Os, drained 0.5 a second, for 1 s. */
+	assert_int_equal(model_config_resolve(&c, "X", NULL, specs, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_true(r.bursts);
+	assert_within(r.burst_iops, 1, 1e-9);
+	assert_within(r.burst_seconds, 1, 1e-6);
 	catalog_release(&c);
 }
 
