@@ -459,6 +459,8 @@ static void test_binding_of_mixed_types(void **state)
 	assert_within(r.limits[r.binding_limit].iops, r.iops, 1e-6);
 	assert_int_equal(r.limits[r.binding_limit].detail.kind, MODEL_DETAIL_POOL_IOPS);
 	assert_string_equal(r.limits[r.binding_limit].detail.name, "pd-balanced");
+	/* The pool's GiB: two disks of 10 GiB. */
+	assert_true(r.limits[r.binding_limit].detail.c == 20);
 	/* A stripe of P10 and P30: the two P10 set the pace of all four members. */
 	r = predict_groups("D8s_v3", p, 2, 0, w);
 	assert_string_equal(r.binding, "disk_iops");
