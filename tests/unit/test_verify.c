@@ -282,6 +282,11 @@ static void sums_told(void **state)
 	/* crc32c as its 32-bit value, the bytes little-endian in the header. */
 	verify_sum_hex((const unsigned char[]){0x0a, 0x03, 0x2f, 0x2e}, VERIFY_CRC32C, hex);
 	assert_string_equal(hex, "2e2f030a");
+	/* A block without a sum (its header unreadable) has none to show: an empty string. */
+	memset(hex, 'x', sizeof(hex) - 1);
+	hex[sizeof(hex) - 1] = 0;
+	verify_sum_hex(d, VERIFY_NONE, hex);
+	assert_string_equal(hex, "");
 	assert_int_equal(verify_sum_unhex("2e2f03", back, &kind), -EINVAL);
 	assert_int_equal(verify_sum_unhex("2e2f030g", back, &kind), -EINVAL);
 	/* No header of that size: nothing to tell. */
