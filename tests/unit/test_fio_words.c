@@ -149,6 +149,17 @@ static void test_zones(void **state)
 
 	(void)state;
 	converts(fio_dist_convert, "zoned:60/10:40/90", 1024, "zoned:60/10:40/90");
+	/* Too long for its buffer: refused, and nothing written past the buffer's end. */
+	struct {
+		char out[16], guard[16];
+	} small;
+	const char *why = NULL;
+	memset(small.guard, 'G', sizeof(small.guard));
+	assert_int_equal(fio_dist_convert("zoned:60/10:30/80:10/10", 1024, small.out,
+					  sizeof(small.out), &why), -EINVAL);
+	assert_string_equal(why, "is too long");
+	for (unsigned i = 0; i < sizeof(small.guard); i++)
+		assert_int_equal(small.guard[i], 'G');
 	/* an empty part takes what the others leave, shared equally among the empty ones */
 	converts(fio_dist_convert, "zoned:60/10:/", 1024, "zoned:60/10:40/90");
 	converts(fio_dist_convert, "zoned:50/20:/:/", 1024, "zoned:50/20:25/40:25/40");
