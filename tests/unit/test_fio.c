@@ -534,6 +534,13 @@ static void test_pattern_and_mix(void **state)
 	assert_int_equal(file("[j]\nsize=1m\nrandom_distribution=zipf\n"), 0);
 	assert_int_equal(J(0)->dist, DIST_UNIFORM);
 	assert_string_equal(item(0, "random_distribution=zipf")->became, "(no effect)");
+	/* A newer fio's sequence is iorate's own syntax; a word one letter off is no sequence. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread\nrandom_distribution=sequence:2,0,1\n"),
+			 0);
+	assert_int_equal(J(0)->dist, DIST_SEQUENCE);
+	assert_int_not_equal(file("[j]\nsize=1m\nrw=randread\n"
+				  "random_distribution=sequencx:2,0,1\n"), 0);
+	assert_refused("job.fio:4: random_distribution=sequencx:2,0,1: is not a distribution of fio");
 }
 
 static void test_block_sizes(void **state)
