@@ -330,6 +330,38 @@ static void test_figures_below_one_predicted(void **state)
 	catalog_release(&c);
 }
 
+/*
+ * A disk's burst counted in I/O units: 8 KiB reads on a disk of 4 KiB units are 2 operations
+ * each. Caps of 100 operations a second, 300 in burst for 100 s (a bucket of 20,000): the burst
+ * runs 150 reads a second, spending 2 x 150 - 100 = 200 operations of credit a second, for
+ * 100 s; then 50 reads a second.
+ */
+static void test_disk_burst_in_units(void **state)
+{
+	struct catalog c = {0};
+	struct model_config m;
+	struct model_workload w = {8192, 0, false, 1, 32};
+	struct model_result r;
+	char err[256], *specs[1] = {"U"};
+
+	(void)state;
+	assert_int_equal(catalog_load_text(&c, "units.json", "{\"catalog\": \"x\", \"vms\": [{"
+		"\"name\": \"V\", \"uncached_iops\": 100000, \"uncached_mbps\": 1000, "
+		"\"max_disks\": 4, \"premium\": true, \"source\": \"s\", \"date\": \"d\"}], "
+		"\"disks\": [{\"name\": \"U\", \"gib\": 128, \"iops\": 100, \"mbps\": 1000, "
+		"\"burst_iops\": 300, \"burst_mbps\": 1000, \"burst_seconds\": 100, "
+		"\"io_unit_kib\": 4, \"latency_read_ms\": 1, \"premium\": true, "
+		"\"source\": \"s\", \"date\": \"d\"}]}", err, sizeof(err)), 0);
+	assert_int_equal(model_config_resolve(&c, "V", NULL, specs, 1, MODEL_CACHE_NONE, &m, err,
+					      sizeof(err)), 0);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_true(r.bursts);
+	assert_within(r.iops, 50, 1e-9);
+	assert_within(r.burst_iops, 150, 1e-9);
+	assert_within(r.burst_seconds, 100, 1e-6);
+	catalog_release(&c);
+}
+
 static void test_impossible(void **state)
 {
 	struct model_config m;
@@ -588,6 +620,7 @@ int main(void)
 		cmocka_unit_test(test_working_set_over_volume),
 		cmocka_unit_test(test_disk_mbps_shared_by_a_mix),
 		cmocka_unit_test(test_figures_below_one_predicted),
+		cmocka_unit_test(test_disk_burst_in_units),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
