@@ -152,8 +152,10 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 	int ret;
 
 	memset(s, 0, sizeof(*s));
-	if ((ret = settings_path(&path)) || !path)
-		return ret;
+	if ((ret = settings_path(&path)))
+		return err_set(err, errlen, ret, "settings: out of memory");
+	if (!path)
+		return 0;
 	ret = settings_load_file(s, path, err, errlen);
 	free(path);
 	return ret;
