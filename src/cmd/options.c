@@ -469,7 +469,7 @@ static const char *help_of(const struct opt *o, char *buf, size_t len)
 {
 	size_t n;
 
-	if (o->set != opt_set_format || !o->arg || !o->values)
+	if (o->excl != EXCL_FORMAT || !o->arg || !o->values)
 		return o->help;
 	n = (size_t)snprintf(buf, len, "%s; here: ", o->help);
 	for (const char *v = o->values; *v && n + 3 < len; v++) {
