@@ -362,6 +362,27 @@ static void test_disk_burst_in_units(void **state)
 	catalog_release(&c);
 }
 
+/*
+ * As many groups as a configuration holds: eight P10s named one by one on a DS4 are eight
+ * disks of 500 IOPS, 4,000 together (the VM allows 12,800), whatever lies past the groups.
+ */
+static void test_every_group_slot(void **state)
+{
+	struct model_config m;
+	struct model_workload w = {4096, 0, false, 8, 32};
+	struct model_result r;
+	char err[256], *specs[MODEL_MAX_GROUPS];
+
+	(void)state;
+	for (unsigned i = 0; i < MODEL_MAX_GROUPS; i++)
+		specs[i] = "P10";
+	assert_int_equal(model_config_resolve(&cat, "DS4", NULL, specs, MODEL_MAX_GROUPS,
+					      MODEL_CACHE_NONE, &m, err, sizeof(err)), 0);
+	assert_int_equal(m.ngroups, MODEL_MAX_GROUPS);
+	assert_int_equal(model_predict(&m, &w, 0, &r), 0);
+	assert_within(r.iops, 4000, 1e-9);
+}
+
 static void test_impossible(void **state)
 {
 	struct model_config m;
@@ -621,6 +642,7 @@ int main(void)
 		cmocka_unit_test(test_disk_mbps_shared_by_a_mix),
 		cmocka_unit_test(test_figures_below_one_predicted),
 		cmocka_unit_test(test_disk_burst_in_units),
+		cmocka_unit_test(test_every_group_slot),
 		cmocka_unit_test(test_impossible),
 		cmocka_unit_test(test_rules), cmocka_unit_test(test_cache_accounting),
 		cmocka_unit_test(test_os_disk), cmocka_unit_test(test_mbps_units),
