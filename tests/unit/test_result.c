@@ -298,7 +298,10 @@ static void add_view(struct result *r, const char *name, double seconds, uint64_
 	assert_non_null(v);
 	r->devices = v;
 	v = &v[r->ndevices++];
+	/* Writes and trims of ours apart from reads, so a count left out of a sum shows. */
 	*v = (struct device_view){.seconds = seconds, .read_ios = ours, .read_bytes = ours * 4096,
+		.write_ios = ours + 1, .write_bytes = (ours + 1) * 8192, .trim_ios = ours + 2,
+		.trim_bytes = (ours + 2) * 512,
 		.disk = {.read_ios = reads, .read_bytes = reads * 4096, .busy_ms = 900,
 			 .in_flight = reads % 3, .has_discard = true, .has_flush = flush}};
 	snprintf(v->name, sizeof(v->name), "%s", name);
@@ -333,6 +336,8 @@ static void test_device_views(void **state)
 	assert_string_equal(v->name, "loop7");
 	assert_true(v->disk.read_ios == 201 && v->read_ios == 200 && v->seconds == 3.0);
 	assert_true(v->disk.has_flush && v->disk.busy_ms == 900);
+	assert_true(v->read_bytes == 200 * 4096 && v->write_ios == 202);
+	assert_true(v->write_bytes == 202 * 8192 && v->trim_ios == 204 && v->trim_bytes == 204 * 512);
 	assert_string_equal(s.groups[0].views[1].name, "vdb");
 	assert_int_equal(s.groups[1].nviews, 1);
 	assert_int_equal(s.groups[2].nviews, 0);
@@ -340,6 +345,8 @@ static void test_device_views(void **state)
 	v = &s.total.views[0];
 	assert_true(v->disk.read_ios == 232 && v->disk.read_bytes == 232 * 4096);
 	assert_true(v->read_ios == 230 && v->seconds == 4.5 && v->disk.busy_ms == 1800);
+	assert_true(v->write_ios == 233 && v->write_bytes == 233 * 8192);
+	assert_true(v->trim_ios == 236 && v->trim_bytes == 236 * 512);
 	/* In flight at the end of the run: the last group's; flushes known in every group only. */
 	assert_true(v->disk.in_flight == 31 % 3 && !v->disk.has_flush && v->disk.has_discard);
 	assert_true(s.total.views[1].seconds == 3.0 && s.total.views[1].disk.read_ios == 7);
