@@ -51,7 +51,7 @@ MAP = {
 	"src/core/result.c": ["unit:test_result", "unit:test_stats", "unit:test_result_json",
 		"unit:test_report"],
 	"src/result/result_set.c": ["unit:test_result", "unit:test_report", "unit:test_history",
-		"unit:test_fio_json", "bats:jobs.bats"],
+		"unit:test_fio_json", "bats:jobs.bats", "san:test_result"],
 	"src/core/verify.c": ["unit:test_verify", "bats:verify.bats", "san:test_verify"],
 	"src/model/predict.c": ["unit:test_predict", "unit:test_posts_2015", "unit:test_plan",
 		"unit:test_emulate", "unit:test_cost", "unit:test_examples_aws",
