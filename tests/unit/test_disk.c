@@ -192,6 +192,17 @@ static void test_base_mbps_below_one(void **state)
 	catalog_release(&c);
 }
 
+/* An Ultra Disk given IOPS and no mbps= gets the most those IOPS allow (0.25 MB/s each), not
+ * its base of 0 raised to the least of 1 MB/s. */
+static void test_ultra_mbps_by_iops(void **state)
+{
+	struct model_disk d = disk_of("D8s_v3", "ultra:1TiB:iops=10000");
+
+	(void)state;
+	assert_true(d.iops == 10000);
+	assert_true(d.mbps == 2500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_family), cmocka_unit_test(test_account),
 		cmocka_unit_test(test_figures_below_one),
 		cmocka_unit_test(test_base_mbps_below_one),
+		cmocka_unit_test(test_ultra_mbps_by_iops),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
