@@ -203,6 +203,19 @@ static void test_ultra_mbps_by_iops(void **state)
 	assert_true(d.mbps == 2500);
 }
 
+/* gp2 bursts to 3,000 IOPS: a volume of 1,000 GiB has them as its base and no bucket, one of
+ * 999 GiB (2,997 IOPS) has the bucket of 5.4 million I/Os. */
+static void test_gp2_burst_edge(void **state)
+{
+	struct model_disk d = disk_of("m5.large", "gp2:1000GiB");
+
+	(void)state;
+	assert_true(d.iops == 3000);
+	assert_true(d.burst_iops == 0 && d.bucket_ios == 0);
+	d = disk_of("m5.large", "gp2:999GiB");
+	assert_true(d.iops == 2997 && d.burst_iops == 3000 && d.bucket_ios == 5400000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_figures_below_one),
 		cmocka_unit_test(test_base_mbps_below_one),
 		cmocka_unit_test(test_ultra_mbps_by_iops),
+		cmocka_unit_test(test_gp2_burst_edge),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
