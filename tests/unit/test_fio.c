@@ -356,6 +356,8 @@ static void test_defaults(void **state)
 	assert_int_equal(file("[j]\nsize=1m\nioengine=psync\niodepth=32\n"), 0);
 	assert_int_equal(J(0)->depth, 1);
 	assert_non_null(strstr(item(0, "iodepth=32")->note, "whatever iodepth says"));
+	assert_int_equal(file("[j]\nsize=1m\nioengine=psync\niodepth=2\n"), 0);
+	assert_int_equal(J(0)->depth, 1);
 	assert_int_equal(file("[j]\nsize=1m\nioengine=io_uring\niodepth=32\niodepth_batch=8\n"),
 			 0);
 	assert_string_equal(J(0)->engine, "uring");
@@ -502,6 +504,9 @@ static void test_pattern_and_mix(void **state)
 	assert_int_equal(J(0)->random_pct, 25);
 	assert_int_equal(file("[j]\nsize=1m\nrw=randread\npercentage_random=30\n"), 0);
 	assert_int_equal(J(0)->random_pct, 30);
+	/* rw=...:1 is a new offset every I/O, as without it: percentage_random= still holds. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randread:1\npercentage_random=30\n"), 0);
+	assert_int_equal(J(0)->random_pct, 30);
 	assert_int_equal(file("[j]\nsize=1m\nrw=randread\npercentage_random=0\n"), 0);
 	assert_int_equal(J(0)->pattern, PATTERN_SEQUENTIAL);
 
@@ -568,6 +573,12 @@ static void test_block_sizes(void **state)
 	assert_int_equal(J(0)->nbs_write, 1);
 	assert_int_equal(J(0)->bs_write[0].bs, 8192);
 	assert_int_equal(J(0)->bs, 4096);               /* the smallest aligns the offsets */
+	/* bs= with a trim size too: the mix is of the read and write sizes only. */
+	assert_int_equal(file("[j]\nsize=1m\nrw=randrw\nbs=4k,8k,16k\n"), 0);
+	assert_int_equal(J(0)->nbs_read, 1);
+	assert_int_equal(J(0)->bs_read[0].bs, 4096);
+	assert_int_equal(J(0)->nbs_write, 1);
+	assert_int_equal(J(0)->bs_write[0].bs, 8192);
 
 	/* bsrange: each multiple of the low end below the high one has low/high of the I/Os
 	 * (fio draws low + high x U and rounds down), the high end the rest. */
