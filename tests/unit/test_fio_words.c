@@ -53,6 +53,7 @@ static void test_bssplit(void **state)
 	converts(bssplit, "4k/10:8k/90,1m/100", 1024, "4096/10:8192/90,1048576/100");
 	converts(bssplit, "4k/10,8k/100,16k/100", 1024, "4096/100,8192/100");
 	converts(bssplit, "4k/100,,16k/100", 1024, "4096/100");
+	converts(bssplit, "4k/150", 1024, "4096/100");
 	refused(bssplit, ",8k/100", "no block size for reads");
 	refused(bssplit, "4k/x", "not a whole percent");
 	refused(bssplit, "4k/5.5", "not a whole percent");
@@ -90,6 +91,8 @@ static void test_bssplit_notes(void **state)
 	notes_of("4k/50:64k/49,8k/100", both);
 	snprintf(both, sizeof(both), "reads: %s; writes: %s", r, w);
 	notes_of("4k/50:64k/49,8k/50:16k/49", both);
+	/* A share above 100 is 100, as fio reads it: nothing more to say of it. */
+	notes_of("4k/150", "");
 }
 
 /* An engine fio does not have, near one it has: offered. */
