@@ -139,6 +139,7 @@ static void test_distributions(void **state)
 	converts(fio_dist_convert, "normal:50", 1024, "normal:16.6667");
 	refused(fio_dist_convert, "lognormal", "not a distribution of fio");
 	refused(fio_dist_convert, "randomx", "not a distribution of fio");
+	refused(fio_dist_convert, "normax", "not a distribution of fio");
 	refused(fio_dist_convert, "zipf:x", "not a number");
 	refused(fio_dist_convert, "zipf:", "not a number");
 	refused(fio_dist_convert, "pareto:-1", "not a number");
