@@ -172,6 +172,9 @@ static void each_failure(const char *what, model_op op, long json_stride)
 	}
 	if (ret || op_sum != want)
 		fail_msg("%s: no allocation failing: %d (%s)", what, ret, err);
+	/* A run with nothing failed at all would mean the wrappers are not linked in. */
+	if (runs == 0)
+		fail_msg("%s: not one allocation could be made to fail", what);
 	for (n = 1; json_stride; n += json_stride, runs++) {
 		own_calls = json_calls = 0;
 		fired_own = fired_json = 0;
@@ -272,6 +275,8 @@ static int op_plan(char *err, size_t errlen)
 		ret = -ENOENT;
 	if (ret)
 		snprintf(err, errlen, "%s", r.unmet);
+	else
+		op_sum = r.n + r.considered + r.options[0].cost.total;
 	plan_result_free(&r);
 	return ret;
 }
