@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/cost.h"
 #include "model/prices.h"
 #include "util/err.h"
 
@@ -345,7 +346,7 @@ json_t *prices_azure_list(const struct prices_azure *a, unsigned *vms, unsigned 
 	json_object_foreach(a->storage, name, e) {
 		const char *red = json_string_value(json_object_get(e, "redundancy"));
 
-		if (a->geo >= 0 && red && (!strcmp(red, "grs") || !strcmp(red, "ragrs")) &&
+		if (a->geo >= 0 && cost_geo_replicated(red) &&
 		    json_object_set_new(e, "geo_per_gb", json_real(a->geo))) {
 			json_decref(out);
 			return NULL;
