@@ -271,7 +271,7 @@ uint64_t job_memory_needed(const struct job *j)
 	 * hands its own over. A thread serving every target (shared) keeps a few counters each. */
 	bool shared = j->shared_threads && j->ntargets > 1;
 	uint64_t hists = (uint64_t)((j->write_pct + j->trim_pct < 100) + (j->write_pct > 0) +
-				    (j->trim_pct > 0)) * sizeof(struct hist);
+				    job_trims(j)) * sizeof(struct hist);
 	uint64_t worker = add_sat(add_sat(buf, mul_sat(slot, j->depth)),
 				  sizeof(struct worker) + hists);
 	uint64_t target = sizeof(struct target) + sizeof(struct target_result) +

@@ -975,6 +975,10 @@ static void memory_estimate(void **state)
 	j.write_pct = 30;
 	assert_true(job_memory_needed(&j) - need >= 11 * sizeof(struct hist));
 	j.write_pct = 0;
+	/* --trim-write trims without --trim: a trim histogram each too, made up front. */
+	j.trim_write = true;
+	assert_true(job_memory_needed(&j) - need >= 11 * sizeof(struct hist));
+	j.trim_write = false;
 	/* Workers are targets x threads: twice the threads, twice the memory. */
 	j.threads = 8;
 	uint64_t need8 = job_memory_needed(&j);
