@@ -179,12 +179,6 @@ void dir_stats_merge_counts(struct dir_stats *dst, uint64_t ios, uint64_t bytes,
 	dst->errors += errors;
 }
 
-int dir_stats_copy(struct dir_stats *dst, const struct dir_stats *src)
-{
-	dir_stats_init(dst);
-	return dir_stats_merge(dst, src);
-}
-
 int dir_stats_merge_take(struct dir_stats *dst, struct dir_stats *src)
 {
 	struct hist *h = src->hist;

@@ -93,8 +93,6 @@ int dir_stats_merge_take(struct dir_stats *dst, struct dir_stats *src);
 /* Only the I/O counts (ios, bytes, errors): what a target served by shared threads keeps. */
 void dir_stats_merge_counts(struct dir_stats *dst, uint64_t ios, uint64_t bytes,
 			    uint64_t errors);
-/* A deep copy into dst (initialised); 0 or -ENOMEM. */
-int dir_stats_copy(struct dir_stats *dst, const struct dir_stats *src);
 
 /* ios and bytes are stored atomically (relaxed) because the series tick reads them live. */
 static inline void dir_stats_count(struct dir_stats *d, uint64_t bytes)
