@@ -67,7 +67,7 @@ static int set_controller(struct opt_ctx *c, const struct opt *o, const char *va
 {
 	struct model_opts *m = c->state;
 
-	if (strcmp(val, "scsi") && strcmp(val, "nvme"))
+	if (!catalog_controller_known(val))
 		return opt_refuse(c, val, "is not a disk controller (scsi, nvme)");
 	m->controller = val;
 	return 0;

@@ -293,7 +293,7 @@ static int load_type_max(struct cat_type_max *out, unsigned *nout, unsigned n, c
 	return 0;
 }
 
-static bool controller_word(const char *s)
+bool catalog_controller_known(const char *s)
 {
 	return !strcmp(s, "scsi") || !strcmp(s, "nvme");
 }
@@ -309,10 +309,10 @@ static int vm_controllers(const struct cat_vm *v, const char *file, const char *
 	size_t k;
 
 	json_array_foreach((json_t *)v->controllers, k, e)
-		if (!json_is_string(e) || !controller_word(json_string_value(e)))
+		if (!json_is_string(e) || !catalog_controller_known(json_string_value(e)))
 			return err_set(err, errlen, -EINVAL, "%s: %s: field 'controllers': each "
 				       "must be \"scsi\" or \"nvme\"", file, what);
-	if (v->controller && (!controller_word(v->controller) ||
+	if (v->controller && (!catalog_controller_known(v->controller) ||
 			      !catalog_vm_takes_controller(v, v->controller)))
 		return err_set(err, errlen, -EINVAL, "%s: %s: field 'controller': must be \"scsi\" "
 			       "or \"nvme\", one of its controllers", file, what);

@@ -274,6 +274,8 @@ const struct cat_price *catalog_find_price(const struct catalog *c, const char *
 int catalog_price_age_days(const char *date, long long now);
 bool catalog_price_stale(int age_days);
 bool catalog_has(const struct catalog *c, const char *catalog);
+/* Whether s names a disk controller the catalogs know: "scsi" or "nvme". */
+bool catalog_controller_known(const char *s);
 
 /*
  * Writes up to three names close to `name` (edit distance, or a shared prefix) among VMs
