@@ -469,28 +469,6 @@ static int check_page(const struct cost_cmd *cc)
 	return 0;
 }
 
-/*
- * The region and currency of the settings file where the command line gave none, each noted
- * as coming from it; a bad file is a usage error that names its line.
- */
-static int apply_settings(struct cost_cmd *cc, struct settings *st)
-{
-	char err[PATH_MAX + 256];
-	int r;
-
-	if ((r = settings_load(st, err, sizeof(err))))
-		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
-	if (!cc->u.region && st->region) {
-		cc->u.region = st->region;
-		cc->u.region_from = st->shown;
-	}
-	if (!cc->u.currency && st->currency) {
-		cc->u.currency = st->currency;
-		cc->u.currency_from = st->shown;
-	}
-	return 0;
-}
-
 static int cost_main(int argc, char **argv)
 {
 	struct cost_cmd cc = {.u = {.write_per_10k = -1, .per_gb_month = -1},
@@ -520,7 +498,8 @@ static int cost_main(int argc, char **argv)
 	if (cc.u.keep_days > 0 && cc.months_given)
 		return usage_error("cost upload: --keep-days and --months both say how long the "
 				   "data is stored: give one");
-	if ((ret = apply_settings(&cc, &st)))
+	if ((ret = model_opts_settings(&st, &cc.u.region, &cc.u.region_from, &cc.u.currency,
+				       &cc.u.currency_from)))
 		goto out;
 	if ((ret = model_opts_catalog(&cc.mo, &cat)))
 		goto out;

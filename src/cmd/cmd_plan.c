@@ -85,7 +85,6 @@ static int plan_main(int argc, char **argv)
 	struct plan_result r = {0};
 	struct catalog c = {0};
 	struct settings st = {0};
-	char err[PATH_MAX + 256];
 	int first, ret = 0;
 	bool help;
 
@@ -106,15 +105,9 @@ static int plan_main(int argc, char **argv)
 	t.cache_state = mo.cache_state;
 	t.skew = mo.skew;
 	t.provider = mo.provider;
-	if ((ret = settings_load(&st, err, sizeof(err)))) {
-		ret = ret == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if ((ret = model_opts_settings(&st, &t.region, &t.region_from, &t.currency,
+				       &t.currency_from)))
 		goto out;
-	}
-	/* The settings file's region and currency where the command line gave none. */
-	if (!t.region && st.region)
-		t.region = st.region, t.region_from = st.shown;
-	if (!t.currency && st.currency)
-		t.currency = st.currency, t.currency_from = st.shown;
 	if ((ret = model_opts_catalog(&mo, &c)))
 		goto out;
 	if ((ret = model_opts_provider(&mo, &c)))

@@ -1,5 +1,6 @@
 /* The options and catalog handling that the model commands share (model_common.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "cmd/model_common.h"
 #include "core/job.h"
+#include "model/settings.h"
 #include "report/model_fmt.h"
 #include "util/parse.h"
 
@@ -293,5 +295,24 @@ int model_opts_config(const struct model_opts *o, const struct catalog *c,
 	m->controller = o->controller;
 	if (model_check_controller(m, err, sizeof(err)))
 		return usage_error("%s", err);
+	return 0;
+}
+
+int model_opts_settings(struct settings *st, const char **region, const char **region_from,
+			const char **currency, const char **currency_from)
+{
+	char err[PATH_MAX + 256];
+	int r;
+
+	if ((r = settings_load(st, err, sizeof(err))))
+		return r == -EINVAL ? usage_error("%s", err) : run_error("%s", err);
+	if (!*region && st->region) {
+		*region = st->region;
+		*region_from = st->shown;
+	}
+	if (!*currency && st->currency) {
+		*currency = st->currency;
+		*currency_from = st->shown;
+	}
 	return 0;
 }

@@ -105,6 +105,15 @@ int model_opts_catalog(const struct model_opts *o, struct catalog *c);
  */
 const char *model_opts_user_dir(char *buf, size_t len);
 
+struct settings;
+/*
+ * Reads the settings file into st and fills *region and *currency where the command line gave
+ * none, each *_from set to the file's name as shown. 0; EXIT_USAGE for a bad file (its line
+ * named), EXIT_FAIL when it cannot be read; the message printed.
+ */
+int model_opts_settings(struct settings *st, const char **region, const char **region_from,
+			const char **currency, const char **currency_from);
+
 /* --provider names a catalog or a provider of the loaded catalog: 0, or EXIT_USAGE. */
 int model_opts_provider(const struct model_opts *o, const struct catalog *c);
 
