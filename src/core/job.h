@@ -360,6 +360,8 @@ bool job_is_made_name(const struct job *j, const char *path);
  */
 int job_parse_bssplit(struct job *j, const char *spec, const char **why);
 int job_parse_dist(struct job *j, const char *spec, const char **why);
+/* The distribution's name as iorate spells it ("uniform", "zipf", ...); "?" for none. */
+const char *job_dist_name(enum job_dist d);
 /*
  * fio's forms of the failures a job goes on after: continue_on_error's none, read, write, io,
  * verify, all (0 and 1 for none and all); ignore_error's READS[,WRITES[,VERIFY]], each a list of

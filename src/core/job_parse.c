@@ -132,6 +132,17 @@ static const struct {
 	{.name = "sequence", .dist = DIST_SEQUENCE, .def = 0},
 };
 
+const char *job_dist_name(enum job_dist d)
+{
+	/* The first name of each is fio's alias ("random") where it has one; iorate's is after. */
+	const char *name = NULL;
+
+	for (size_t i = 0; i < sizeof(dists) / sizeof(dists[0]); i++)
+		if (dists[i].dist == d && (!name || !strcmp(name, "random")))
+			name = dists[i].name;
+	return name ? name : "?";
+}
+
 /* "2,0,1": block indices, at most JOB_MAX_SEQ. */
 static int parse_sequence(char *s, struct job *j, const char **why)
 {

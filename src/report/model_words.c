@@ -131,15 +131,10 @@ const char *model_words_detail(const struct model_detail *d, char *buf, size_t l
 /* "zipf:1.2", as the distribution was given. */
 static const char *skew_words(const struct model_hit *h, char *buf, size_t len)
 {
-	static const char *const names[] = {
-		[DIST_UNIFORM] = "uniform", [DIST_ZIPF] = "zipf", [DIST_PARETO] = "pareto",
-		[DIST_NORMAL] = "normal", [DIST_ZONED] = "zoned", [DIST_ZONED_ABS] = "zoned_abs",
-		[DIST_SEQUENCE] = "sequence"};
-
 	if (h->dist == DIST_ZIPF || h->dist == DIST_PARETO || h->dist == DIST_NORMAL)
-		snprintf(buf, len, "%s:%g", names[h->dist], h->param);
+		snprintf(buf, len, "%s:%g", job_dist_name(h->dist), h->param);
 	else
-		snprintf(buf, len, "%s", h->dist <= DIST_SEQUENCE ? names[h->dist] : "?");
+		snprintf(buf, len, "%s", job_dist_name(h->dist));
 	return buf;
 }
 
