@@ -826,13 +826,15 @@ int model_mark_fmt_text(FILE *f, const struct model_mark_report *m)
 		m->config->working_set > 0 ? fmt_size((uint64_t)m->config->working_set, size,
 						      sizeof(size)) : "no",
 		name, cache_words(m->config));
-	if (!any_cached(m->config))
+	bool cached = any_cached(m->config), same = cached && one_reason(m);
+
+	if (!cached)
 		fprintf(f, "  Cache: no host cache\n");
-	else if (one_reason(m))
+	else if (same)
 		fprintf(f, "  Cache: %s of reads served by the host cache (%s)\n",
 			pct_words(m->rows[0].r[0].hit.pct, pct, sizeof(pct)),
 			model_words_hit(&m->rows[0].r[0].hit, why, sizeof(why)));
-	for (unsigned i = 0; any_cached(m->config) && !one_reason(m) && i < m->nrows; i++)
+	for (unsigned i = 0; cached && !same && i < m->nrows; i++)
 		fprintf(f, "  Cache: %s: %s of reads (%s)\n", m->rows[i].test->name,
 			pct_words(m->rows[i].r[0].hit.pct, pct, sizeof(pct)),
 			model_words_hit(&m->rows[i].r[0].hit, why, sizeof(why)));
